@@ -125,3 +125,27 @@ fn lanqiao_proconio_compiles_alone_against_proconio() {
     }
     panic!("{}", errors.join("\n"));
 }
+
+/// The two stdin programs are one program with two readers: each must paste
+/// alone, so the search is written twice, and this keeps the copies equal.
+#[test]
+fn lanqiao_variants_share_everything_but_the_reader() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("solutions");
+    let shared = |file: &str| {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let start = text.find("fn main() -> ExitCode").expect("main");
+        let parse = text.find("fn parse(").expect("parse");
+        let parse = text[..parse]
+            .rfind("\n\n")
+            .expect("blank line before parse's doc");
+        let after_parse = parse + text[parse..].find("\n}\n").expect("end of parse");
+        (
+            text[start..parse].to_string(),
+            text[after_parse..].to_string(),
+        )
+    };
+    let std_only = shared("lanqiao.rs");
+    let proconio = shared("lanqiao_proconio.rs");
+    pretty_assertions::assert_eq!(std_only.0, proconio.0, "code before `parse` differs");
+    pretty_assertions::assert_eq!(std_only.1, proconio.1, "code after `parse` differs");
+}
