@@ -7,11 +7,14 @@
 //! `impl Solution { … }`; [`leetcode_file!`] declares the struct in a module of
 //! its own and `include!`s the file there, unchanged.
 
+pub mod batch;
 pub mod dlx;
 pub mod fixtures;
 pub mod grid;
+pub mod judge;
 pub mod oracle;
 pub mod solver;
+pub mod trace;
 
 /// Declares `pub mod $name { pub struct Solution; <the file> }`.
 macro_rules! leetcode_file {
@@ -114,3 +117,8 @@ pub mod lc37 {
 #[allow(dead_code)]
 #[path = "../solutions/lanqiao.rs"]
 pub mod lanqiao;
+
+/// `solutions/lanqiao_proconio.rs` as a module, so the judge's runner can call its `run`.
+#[allow(dead_code)]
+#[path = "../solutions/lanqiao_proconio.rs"]
+pub mod lanqiao_proconio;

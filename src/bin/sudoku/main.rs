@@ -1,0 +1,274 @@
+//! `sudoku`: the workspace's command line. With no subcommand it judges every
+//! solution on every fixture (`cargo run --release`). The logic lives in the
+//! library ([`sudoku_workspace::judge`], [`sudoku_workspace::trace`],
+//! [`sudoku_workspace::batch`]); this file only reads the flags.
+
+use clap::{Args, Parser, Subcommand};
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+use sudoku_workspace::batch::{self, BatchError, Mode, Solver};
+use sudoku_workspace::judge::{self, Limits, OwnCase, Problem, Runner};
+use sudoku_workspace::trace::{self, Order};
+
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  judge: every solution got its expected verdict (AC; TLE for the wrong DFS); trace: done
+  1  judge: some verdict was not the expected one
+  2  bad command line, or an input file that cannot be read or is malformed (the message names line and column)";
+
+/// LeetCode 36/37 and Lanqiao Sudoku: a local judge and a DFS trace.
+#[derive(Parser)]
+#[command(name = "sudoku", version, after_help = EXIT_CODES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Judge every solution on every fixture, each in a child process (the default).
+    #[command(after_help = EXIT_CODES)]
+    Judge(JudgeArgs),
+    /// Watch a write-up's depth-first search, step by step.
+    #[command(after_help = EXIT_CODES)]
+    Trace(TraceArgs),
+    /// Solve puzzles, one per line: prints each solution, or a `#` line saying
+    /// "no solution" / "multiple solutions"; exit 1 if any puzzle is not unique.
+    #[command(after_help = batch_help())]
+    Solve(BatchArgs),
+    /// Count each puzzle's solutions, one line per puzzle, capped at --limit.
+    #[command(after_help = batch_help())]
+    Count {
+        #[command(flatten)]
+        batch: BatchArgs,
+        /// Count up to this many solutions (a LeetCode 37 write-up counts at most 1).
+        #[arg(long, value_name = "N", default_value_t = 2)]
+        limit: usize,
+    },
+    /// The judge's child: run one solution on one file (as `sudoku-runner`).
+    #[command(hide = true)]
+    RunSolution {
+        /// Solution name.
+        solution: String,
+        /// Input file.
+        file: String,
+    },
+}
+
+#[derive(Args)]
+struct BatchArgs {
+    /// The solver [default: the first one listed below].
+    #[arg(long, value_name = "NAME", value_parser = parse_solver)]
+    solver: Option<&'static Solver>,
+    /// Puzzle file: one puzzle per line, 81 characters, `.` or `0` empty; `#` and blank
+    /// lines skipped. `-` or none: stdin.
+    file: Option<PathBuf>,
+}
+
+fn parse_solver(name: &str) -> Result<&'static Solver, String> {
+    batch::solver(name).ok_or_else(|| format!("unknown solver\n{}", batch::solvers_help()))
+}
+
+fn batch_help() -> String {
+    format!(
+        "{}\nExit codes:\n  0  every puzzle done (solve: every one unique)\n  1  solve: some puzzle has no solution or several\n  2  bad command line, unreadable file, or a malformed line (the message names line and column; the lines above it are already printed)",
+        batch::solvers_help()
+    )
+}
+
+/// `sudoku solve` / `sudoku count`: the rules live in `batch::run_batch`.
+fn run_batch_command(args: BatchArgs, mode: Mode, stdout: &mut impl Write) -> ExitCode {
+    let solver = args.solver.unwrap_or(batch::default_solver());
+    let name = match &args.file {
+        Some(path) if path.as_os_str() != "-" => path.display().to_string(),
+        _ => "-".to_string(),
+    };
+    let input = if name == "-" {
+        let mut text = String::new();
+        io::stdin().read_to_string(&mut text).map(|_| text)
+    } else {
+        std::fs::read_to_string(&name)
+    };
+    let input = match input {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("error: {name}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = BufWriter::new(stdout);
+    match batch::run_batch(&input, solver.solve, mode, &mut out) {
+        Ok(summary) => ExitCode::from(summary.exit_code()),
+        // `sudoku solve big.txt | head`: the reader has gone; nothing to say.
+        Err(BatchError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(2),
+        Err(e) => {
+            eprintln!("error: {name}: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+#[derive(Args, Default)]
+struct JudgeArgs {
+    /// Wall-clock limit per case, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 2000)]
+    time_limit: u64,
+    /// Peak resident-size limit per case, in MB.
+    #[arg(long, value_name = "MB", default_value_t = 256)]
+    memory_limit: u64,
+    /// Only this problem (repeatable).
+    #[arg(long, value_enum)]
+    problem: Vec<Problem>,
+    /// Only this solution, by file name, e.g. lc37_04_bitmasks (repeatable).
+    #[arg(long, value_name = "NAME")]
+    solution: Vec<String>,
+    /// Only this fixture, by file stem, e.g. leetcode_example (repeatable).
+    #[arg(long, value_name = "NAME")]
+    fixture: Vec<String>,
+    /// Judge your own case instead of the fixtures (the problem is read from the file's form, or --problem).
+    #[arg(long, value_name = "FILE.in")]
+    input: Option<PathBuf>,
+    /// The expected output for --input; without it the oracle and the DLX solver work it out.
+    #[arg(long, value_name = "FILE.out", requires = "input")]
+    expect: Option<PathBuf>,
+    /// Also print placements and undos of each search order, and the time per placement.
+    #[arg(long)]
+    stats: bool,
+}
+
+#[derive(Args)]
+struct TraceArgs {
+    /// The search to watch: right (000's DFS, = 01-05, 07, 08), wrong (000's wrong DFS, 09),
+    /// rescan (003, 06) or fewest (lanqiao); a solution file name works too.
+    #[arg(long, default_value = "right", value_parser = parse_order)]
+    approach: Order,
+    /// Milliseconds between steps: animates the board in place on a terminal (ignored in a pipe).
+    #[arg(long, value_name = "MS")]
+    delay: Option<u64>,
+    /// Stop after this many steps [default: 40 for wrong, 100000 for the others].
+    #[arg(long, value_name = "N")]
+    max_steps: Option<u64>,
+    /// Print the board after every step, not only at the key ones.
+    #[arg(long)]
+    boards: bool,
+    /// A puzzle file (LeetCode literal, 9 lines of 9, or one 81-character line) or
+    /// an 81-character puzzle; default: LeetCode 37's example.
+    puzzle: Option<String>,
+}
+
+fn parse_order(name: &str) -> Result<Order, String> {
+    Order::of(name).ok_or_else(|| {
+        let keys: Vec<&str> = Order::ALL.iter().map(|o| o.key()).collect();
+        format!(
+            "expected one of {} or a LeetCode 37 file name",
+            keys.join(", ")
+        )
+    })
+}
+
+fn main() -> ExitCode {
+    Cli::parse()
+        .command
+        .unwrap_or(Command::Judge(JudgeArgs::default_flags()))
+        .run()
+}
+
+impl JudgeArgs {
+    /// The flags' defaults, for `sudoku` with no subcommand.
+    fn default_flags() -> JudgeArgs {
+        JudgeArgs {
+            time_limit: 2000,
+            memory_limit: 256,
+            ..JudgeArgs::default()
+        }
+    }
+}
+
+/// Colour only on a terminal, and never with `NO_COLOR` set.
+fn terminal() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+}
+
+/// Terminal width from `COLUMNS`, else 120.
+fn width() -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(120)
+}
+
+impl Command {
+    fn run(self) -> ExitCode {
+        let mut stdout = std::io::stdout().lock();
+        match self {
+            Command::Judge(args) => {
+                let program = match std::env::current_exe() {
+                    Ok(p) => p,
+                    Err(e) => {
+                        eprintln!("error: cannot find this program to start the runner: {e}");
+                        return ExitCode::from(2);
+                    }
+                };
+                let opts = judge::Options {
+                    runner: Runner {
+                        program,
+                        prefix: vec!["run-solution".into()],
+                    },
+                    limits: Limits {
+                        time: Duration::from_millis(args.time_limit),
+                        memory_mb: args.memory_limit,
+                    },
+                    problems: args.problem,
+                    solutions: args.solution,
+                    fixtures: args.fixture,
+                    own: args.input.map(|input| OwnCase {
+                        input,
+                        expect: args.expect,
+                    }),
+                    stats: args.stats,
+                    colour: terminal(),
+                    width: width(),
+                    inputs: sudoku_workspace::fixtures::inputs_dir(),
+                };
+                match judge::run(&opts, &mut stdout) {
+                    Ok(report) if report.all_as_expected() => ExitCode::SUCCESS,
+                    Ok(_) => ExitCode::from(1),
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        ExitCode::from(2)
+                    }
+                }
+            }
+            Command::Trace(args) => {
+                let opts = trace::Options {
+                    order: args.approach,
+                    puzzle: args.puzzle,
+                    max_steps: args.max_steps.unwrap_or(match args.approach {
+                        Order::Wrong => 40,
+                        _ => 100_000,
+                    }),
+                    delay: args.delay.map(Duration::from_millis),
+                    boards: args.boards,
+                    terminal: terminal(),
+                };
+                match trace::run(&opts, &mut stdout) {
+                    Ok(_) => ExitCode::SUCCESS,
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        ExitCode::from(2)
+                    }
+                }
+            }
+            Command::Solve(args) => run_batch_command(args, Mode::Solve, &mut stdout),
+            Command::Count { batch, limit } => {
+                run_batch_command(batch, Mode::Count { limit }, &mut stdout)
+            }
+            Command::RunSolution { solution, file } => {
+                drop(stdout);
+                judge::runner_main(&[solution, file])
+            }
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! The trace: golden files for the wrong and right DFS on LeetCode's example,
+//! and the mirrors of `src/trace.rs` against the real approaches they stand for.
+//!
+//! `UPDATE_GOLDEN=1 cargo test --test trace` rewrites the golden files.
+
+use pretty_assertions::assert_eq;
+use std::path::Path;
+use std::process::Command;
+use sudoku_workspace::fixtures::{self, inputs_dir, parse_board};
+use sudoku_workspace::grid::Grid;
+use sudoku_workspace::judge::slow_list;
+use sudoku_workspace::trace::{self, Order};
+use sudoku_workspace::{lanqiao, lc37, oracle};
+
+fn sudoku(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// The time in the summary changes from run to run.
+fn without_time(text: &str) -> String {
+    text.lines()
+        .map(|line| match line.find(", time ") {
+            Some(i) if line.starts_with("summary:") => format!("{}, time <ms>", &line[..i]),
+            _ => line.to_string(),
+        })
+        .map(|line| line + "\n")
+        .collect()
+}
+
+fn golden(name: &str, args: &[&str]) -> String {
+    let (code, out, err) = sudoku(args);
+    assert_eq!(code, 0, "{err}");
+    let got = without_time(&out);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(
+        got, want,
+        "{name}: run with UPDATE_GOLDEN=1 to accept a change"
+    );
+    got
+}
+
+#[test]
+fn wrong_dfs_on_the_leetcode_example() {
+    let out = golden(
+        "trace_wrong_leetcode_example.txt",
+        &["trace", "--approach", "wrong", "--max-steps", "12"],
+    );
+    assert!(out.contains("no digit fits at (0,8)"));
+    assert!(out.contains("back at (0,8) again (visit 2)"));
+    assert!(out.contains("stopped after 12 steps"));
+    assert!(out.contains("The board was never complete"));
+    assert!(out.contains("solutions/lc37_09_wrong_dfs.rs:"));
+    assert!(out.contains("solutions/lc37_05_marks_forward.rs:"));
+}
+
+/// LeetCode's example solved, with the three last cells of row 8 emptied: the
+/// wrong DFS reaches the complete board, erases it, and comes back for ever.
+fn nearly_solved() -> String {
+    let solved = fixtures::load(&inputs_dir().join("lc37/leetcode_example.in"));
+    let mut grid = Grid::from_board(&parse_board(solved.expected.as_deref().unwrap()).unwrap());
+    for cell in [78, 80] {
+        grid.0[cell] = 0;
+    }
+    grid.to_line()
+}
+
+#[test]
+fn wrong_dfs_erases_the_finished_board() {
+    let puzzle = nearly_solved();
+    let out = golden(
+        "trace_wrong_nearly_solved.txt",
+        &["trace", "--approach", "wrong", "--max-steps", "9", &puzzle],
+    );
+    let complete = out.find("the board is complete").unwrap();
+    let erase = out.find("<- erases the finished board").unwrap();
+    let back = out.find("back at (8,8) again (visit 2)").unwrap();
+    assert!(complete < erase && erase < back, "{out}");
+}
+
+#[test]
+fn right_dfs_on_the_leetcode_example() {
+    let out = golden(
+        "trace_right_leetcode_example.txt",
+        &["trace", "--approach", "right", "--max-steps", "25"],
+    );
+    assert!(out.contains("place 1 at (0,2)  depth 1"));
+    // Without a step limit it stops on the complete board.
+    let (code, full, _) = sudoku(&["trace", "--approach", "right"]);
+    assert_eq!(code, 0);
+    let solved = full
+        .lines()
+        .find_map(|l| l.strip_prefix("solved: "))
+        .expect("solved");
+    let puzzle = Grid::from_line(trace::LEETCODE_EXAMPLE, 1).unwrap();
+    oracle::check_solution(&puzzle, &Grid::from_line(solved, 1).unwrap()).unwrap();
+    assert!(
+        full.contains("summary: 4208 placements, 4157 undos, max depth 51, 1 complete board(s)")
+    );
+    assert_eq!(full.matches("the board is complete").count(), 1);
+}
+
+#[test]
+fn bad_puzzles_exit_2_with_line_and_column() {
+    let (code, _, err) = sudoku(&["trace", "no/such/file.txt"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read no/such/file.txt"), "{err}");
+    let bad = inputs_dir().join("lanqiao/bad_char.in");
+    let (code, _, err) = sudoku(&["trace", bad.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("line 3, column 5"), "{err}");
+    let (code, _, err) = sudoku(&["trace", &format!("{}x", ".".repeat(80))]);
+    assert_eq!(code, 2);
+    assert!(err.contains("line 1, column 81"), "{err}");
+}
+
+/// Puzzles with several solutions: only the same search order finds the same first one.
+fn many_solutions() -> Vec<(String, Grid)> {
+    let rows = std::fs::read_to_string(inputs_dir().join("lanqiao/multiple_solutions.in")).unwrap();
+    vec![
+        ("the empty board".into(), Grid::EMPTY),
+        (
+            "lanqiao/multiple_solutions".into(),
+            trace::read_puzzle(&rows).unwrap(),
+        ),
+    ]
+}
+
+#[test]
+fn each_mirror_ends_on_the_board_of_the_approaches_it_stands_for() {
+    let mut puzzles: Vec<(String, Grid, Vec<String>)> =
+        fixtures::load_dir(&inputs_dir().join("lc37"))
+            .into_iter()
+            .map(|f| {
+                let grid = Grid::from_board(&parse_board(&f.input).unwrap());
+                (f.name.clone(), grid, slow_list(&f).names)
+            })
+            .collect();
+    puzzles.extend(
+        many_solutions()
+            .into_iter()
+            .map(|(n, g)| (n, g, Vec::new())),
+    );
+    for (name, puzzle, slow) in &puzzles {
+        for order in [Order::RowMajor, Order::Rescan] {
+            let mirror = trace::search(order, puzzle, &mut trace::Limit(None));
+            let first = mirror.first.expect("every one of these has a solution");
+            for &approach in order.approaches() {
+                // Too slow for a test build; the judge runs them in release.
+                if slow.iter().any(|s| s == approach) {
+                    continue;
+                }
+                let solve = lc37::by_name(approach).unwrap();
+                let mut board = puzzle.to_board();
+                solve(&mut board);
+                assert_eq!(
+                    Grid::from_board(&board),
+                    first,
+                    "{approach} vs {order:?} on {name}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_fewest_first_mirror_agrees_with_lanqiao() {
+    for f in fixtures::load_dir(&inputs_dir().join("lanqiao")) {
+        let Ok(puzzle) = trace::read_puzzle(&f.input) else {
+            continue;
+        };
+        if !oracle::givens_consistent(&puzzle) || f.input.contains('.') {
+            continue;
+        }
+        let mirror = trace::search(Order::Fewest, &puzzle, &mut trace::Limit(None));
+        match lanqiao::run(&f.input) {
+            Ok(out) => {
+                assert_eq!(mirror.stats.solutions, 1, "{}", f.name);
+                assert_eq!(mirror.first.unwrap().to_rows(), out, "{}", f.name);
+            }
+            Err(lanqiao::Failure::MultipleSolutions) => assert_eq!(mirror.stats.solutions, 2),
+            Err(lanqiao::Failure::NoSolution) => assert_eq!(mirror.stats.solutions, 0),
+            Err(e) => panic!("{}: {e}", f.name),
+        }
+    }
+    // The mirror counts to 2, as lanqiao does, and so walks more than the first solution.
+    for (name, puzzle) in many_solutions() {
+        let mirror = trace::search(Order::Fewest, &puzzle, &mut trace::Limit(None));
+        assert_eq!(mirror.stats.solutions, 2, "{name}");
+    }
+}
