@@ -1,0 +1,233 @@
+//! Peer comparison (issue 4): the `sudoku` crate 0.8 (Emerentius, a port of
+//! JCZSolve; AGPL-3.0, which is why it lives in this separate crate and never
+//! in the main one) against this workspace's counting solvers, in the same
+//! run, limit 2, one thread.
+//!
+//! ```text
+//! cargo run --release --manifest-path bench-peer/Cargo.toml                 the comparison, about 2 minutes
+//! cargo run --release --manifest-path bench-peer/Cargo.toml -- --quick      first 1,000 puzzles per set, 1 pass
+//! cargo run --release --manifest-path bench-peer/Cargo.toml -- --chart docs/throughput.svg
+//! ```
+//!
+//! The comparison checks that every solver reports the set's count (1, or 2
+//! for Serg's) for every puzzle, so all of them agree puzzle by puzzle; it
+//! prints markdown tables and writes `target/bench/peer.csv`. `--chart` draws
+//! the SVG from `target/bench/peer.csv` and `target/bench/solvers.csv` (the
+//! latter from `cargo bench --bench solvers`, for the write-up approaches).
+
+mod chart;
+#[path = "../../benches/common/mod.rs"]
+mod common;
+
+use common::{grouped, markdown, Set, Stats, LIMIT, SETS};
+use std::hint::black_box;
+use std::time::Instant;
+use sudoku::Sudoku;
+use sudoku_workspace::batch::{self, Solver};
+
+/// The peer's name in tables, CSV and chart.
+pub const PEER: &str = "sudoku crate 0.8";
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(i) = args.iter().position(|a| a == "--chart") {
+        let Some(path) = args.get(i + 1) else {
+            eprintln!("usage: bench-peer --chart OUT.svg");
+            std::process::exit(2);
+        };
+        chart::write(std::path::Path::new(path));
+        return;
+    }
+    let quick = args.iter().any(|a| a == "--quick");
+    if cfg!(debug_assertions) {
+        eprintln!("warning: debug build; use `cargo run --release`");
+    }
+    compare(quick);
+}
+
+/// Puzzles of `set` one pass of `solver` takes: DLX needs about 0.9 ms per
+/// 1905_11+ puzzle, so it runs the first 5,000 there (as in `benches/solvers.rs`).
+fn puzzles(solver: &Solver, set: &Set) -> usize {
+    let cap = match (solver.name, set.label) {
+        ("dlx", "1905_11+") => 5_000,
+        _ => usize::MAX,
+    };
+    set.puzzles.len().min(cap)
+}
+
+/// One timed pass of the peer over a set; every count must be `expected`.
+fn peer_pass(set: &Set, sudokus: &[Sudoku], expected: usize) -> (f64, u64, usize) {
+    let mut wrong = None;
+    let start = Instant::now();
+    for (i, s) in sudokus.iter().enumerate() {
+        let count = black_box(*s).solutions_count_up_to(LIMIT);
+        if count != expected && wrong.is_none() {
+            wrong = Some((i, count));
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    if let Some((i, count)) = wrong {
+        panic!(
+            "{PEER} counts {count}, not {expected}, on {} puzzle {}: {}",
+            set.label,
+            i + 1,
+            set.lines[i]
+        );
+    }
+    (secs, 0, 0)
+}
+
+fn compare(quick: bool) {
+    let (max, passes) = if quick { (1_000, 1) } else { (usize::MAX, 5) };
+    let ours: Vec<&Solver> = batch::solvers().iter().filter(|s| s.counts).collect();
+    // (set, solver name, stats, passes)
+    let mut rows: Vec<(&str, &str, Stats)> = Vec::new();
+    for (label, file) in SETS {
+        let set = common::load(label, file, max);
+        let sudokus: Vec<Sudoku> = set
+            .lines
+            .iter()
+            .map(|l| Sudoku::from_str_line(l).unwrap_or_else(|e| panic!("{label}: {l}: {e:?}")))
+            .collect();
+        let expected = common::expected_count(label);
+        let mut runs: Vec<Vec<(f64, u64, usize)>> = vec![Vec::new(); ours.len() + 1];
+        // Interleaved, so noise on this shared machine hits every solver alike.
+        for pass in 0..passes {
+            for (solver, runs) in ours.iter().zip(&mut runs) {
+                // DLX: at most 3 passes, its passes are long.
+                if solver.name != "dlx" || pass < 3 {
+                    let n = puzzles(solver, &set);
+                    runs.push(common::pass(solver.name, solver.solve, &set, n, expected));
+                }
+            }
+            runs[ours.len()].push(peer_pass(&set, &sudokus, expected));
+        }
+        for (solver, runs) in ours.iter().zip(&runs) {
+            rows.push((
+                label,
+                solver.name,
+                common::stats(puzzles(solver, &set), runs),
+            ));
+        }
+        rows.push((label, PEER, common::stats(sudokus.len(), &runs[ours.len()])));
+        eprintln!("{label:>18} done; every count {expected}");
+    }
+    report(quick, &ours, &rows);
+}
+
+fn report(quick: bool, ours: &[&Solver], rows: &[(&str, &str, Stats)]) {
+    let peer_rate = |set: &str| {
+        rows.iter()
+            .find(|r| r.0 == set && r.1 == PEER)
+            .map(|r| r.2.per_sec())
+            .expect("the peer ran on every set")
+    };
+    println!(
+        "\n## Peer comparison, limit {LIMIT}, one thread, same run{}\n",
+        if quick {
+            " (--quick: first 1,000 puzzles per set, 1 pass)"
+        } else {
+            ""
+        }
+    );
+    let header = [
+        "set",
+        "solver",
+        "puzzles",
+        "passes",
+        "puzzles/s",
+        "µs/puzzle",
+        "guesses/puzzle",
+        "% no guess",
+        "÷ peer",
+    ];
+    let mut table = Vec::new();
+    let mut csv = String::from(
+        "solver,set,puzzles,passes,puzzles_per_sec,us_per_puzzle,guesses_per_puzzle,pct_no_guess,note\n",
+    );
+    for (set, solver, s) in rows {
+        let is_peer = *solver == PEER;
+        let (g, ng) = if is_peer {
+            ("n/a".to_string(), "n/a".to_string())
+        } else {
+            (
+                grouped(s.guesses_per_puzzle(), 2),
+                grouped(s.no_guess_pct(), 1),
+            )
+        };
+        table.push(vec![
+            set.to_string(),
+            solver.to_string(),
+            grouped(s.puzzles as f64, 0),
+            s.passes.0.len().to_string(),
+            grouped(s.per_sec(), 0),
+            grouped(s.micros(), 2),
+            g,
+            ng,
+            format!("{:.2}", s.per_sec() / peer_rate(set)),
+        ]);
+        let (g, ng) = if is_peer {
+            (String::new(), String::new())
+        } else {
+            (
+                format!("{:.3}", s.guesses_per_puzzle()),
+                format!("{:.2}", s.no_guess_pct()),
+            )
+        };
+        csv.push_str(&format!(
+            "{solver},{set},{},{},{:.1},{:.3},{g},{ng},median pass; same run as {PEER}\n",
+            s.puzzles,
+            s.passes.0.len(),
+            s.per_sec(),
+            s.micros(),
+        ));
+    }
+    println!("{}", markdown(&header, 2, &table));
+    println!(
+        "Median of the passes (whole-pass wall clock / puzzles). Every solver reported the \
+         set's count for every puzzle it ran. ÷ peer = puzzles/s over the {PEER}'s in this run.\n"
+    );
+
+    // Summary against the peer and tdoku's published figures, for the README.
+    let reference = ours[0].name;
+    let rate = |set: &str, solver: &str| {
+        rows.iter()
+            .find(|r| r.0 == set && r.1 == solver)
+            .map(|r| r.2.per_sec())
+    };
+    let mut header = vec!["set".to_string()];
+    for s in ours {
+        header.push(format!("{} /s", s.name));
+    }
+    header.extend([
+        format!("{PEER} /s"),
+        format!("{reference} ÷ peer"),
+        "tdoku published /s".to_string(),
+        format!("{reference} ÷ tdoku"),
+    ]);
+    let mut summary = Vec::new();
+    for (label, _) in SETS {
+        let mut line = vec![label.to_string()];
+        for s in ours {
+            line.push(rate(label, s.name).map_or("—".into(), |r| grouped(r, 0)));
+        }
+        let ours_rate = rate(label, reference).expect("reference ran");
+        line.push(grouped(peer_rate(label), 0));
+        line.push(format!("{:.2}", ours_rate / peer_rate(label)));
+        match common::tdoku_published(label) {
+            Some(t) => {
+                line.push(grouped(t, 0));
+                line.push(format!("{:.2}", ours_rate / t));
+            }
+            None => line.extend(["—".to_string(), "—".to_string()]),
+        }
+        summary.push(line);
+    }
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    println!("### Summary\n\n{}", markdown(&header, 1, &summary));
+    println!("tdoku's figures are its published ones (another machine), not measured here.\n");
+
+    let path = common::out_dir().join("peer.csv");
+    std::fs::write(&path, csv).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    println!("wrote {}", path.display());
+}

@@ -1,0 +1,208 @@
+//! What `benches/solvers.rs` and `bench-peer/` share: the sets, timed passes
+//! over a set, the markdown and CSV output. (A folder with `mod.rs`, so cargo
+//! does not take it for a bench target; `bench-peer` includes it by `#[path]`.)
+
+#![allow(dead_code)] // each includer uses its own part
+
+use std::fmt::Write as _;
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Instant;
+use sudoku_workspace::fixtures::inputs_dir;
+use sudoku_workspace::grid::{read_puzzles, Grid};
+use sudoku_workspace::solver::SolveFn;
+
+/// Solutions searched for, as in tdoku's tables: 2 tells unique from not.
+pub const LIMIT: usize = 2;
+
+/// The shipped sets, easy to hardest, then Serg's: `(label, file under inputs/bench/)`.
+pub const SETS: [(&str, &str); 6] = [
+    ("unbiased_first1000", "puzzles1_unbiased_first1000"),
+    ("17_clue", "puzzles2_17_clue"),
+    ("top1465", "puzzles3_magictour_top1465"),
+    ("1905_11+", "puzzles5_forum_hardest_1905_11+"),
+    ("1106", "puzzles6_forum_hardest_1106"),
+    ("serg", "puzzles7_serg_benchmark"),
+];
+
+/// tdoku's published puzzles/s for the targets (its README, another
+/// machine; limit 2, one thread), by set label. Not measured here.
+pub fn tdoku_published(set: &str) -> Option<f64> {
+    match set {
+        "17_clue" => Some(292_000.0),
+        "top1465" => Some(111_000.0),
+        "1905_11+" => Some(19_300.0),
+        "1106" => Some(12_200.0),
+        _ => None,
+    }
+}
+
+/// The count every puzzle of a set has at limit 2: Serg's puzzles have 2 or
+/// more solutions, every other shipped set is proper Sudoku.
+pub fn expected_count(set: &str) -> usize {
+    if set == "serg" {
+        2
+    } else {
+        1
+    }
+}
+
+/// One set, loaded: the puzzles and their lines as in the file.
+pub struct Set {
+    pub label: &'static str,
+    pub puzzles: Vec<Grid>,
+    pub lines: Vec<String>,
+}
+
+/// Loads a set, keeping at most `max` puzzles (the first ones).
+///
+/// # Panics
+/// If the file is missing or malformed: it is part of the repository.
+pub fn load(label: &'static str, file: &str, max: usize) -> Set {
+    let path = inputs_dir().join("bench").join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let mut set = Set {
+        label,
+        puzzles: Vec::new(),
+        lines: Vec::new(),
+    };
+    let all = text
+        .lines()
+        .filter(|l| !l.trim_end().is_empty() && !l.starts_with('#'));
+    for ((_, puzzle), line) in read_puzzles(&text).zip(all).take(max) {
+        set.puzzles
+            .push(puzzle.unwrap_or_else(|e| panic!("{file}: {e}")));
+        set.lines.push(line.trim_end().to_string());
+    }
+    set
+}
+
+/// Wall-clock seconds of each pass, sorted.
+pub struct Passes(pub Vec<f64>);
+
+impl Passes {
+    /// The median pass (the upper one of an even count).
+    pub fn median(&self) -> f64 {
+        self.0[self.0.len() / 2]
+    }
+}
+
+/// What one solver did on one set.
+pub struct Stats {
+    pub puzzles: usize,
+    pub passes: Passes,
+    pub guesses: u64,
+    pub no_guess: usize,
+}
+
+impl Stats {
+    /// Puzzles per second, from the median pass.
+    pub fn per_sec(&self) -> f64 {
+        self.puzzles as f64 / self.passes.median()
+    }
+    /// Mean µs per puzzle within the median pass.
+    pub fn micros(&self) -> f64 {
+        self.passes.median() * 1e6 / self.puzzles as f64
+    }
+    pub fn guesses_per_puzzle(&self) -> f64 {
+        self.guesses as f64 / self.puzzles as f64
+    }
+    pub fn no_guess_pct(&self) -> f64 {
+        100.0 * self.no_guess as f64 / self.puzzles as f64
+    }
+}
+
+/// One timed pass of `solve` over `puzzles`; returns (seconds, guesses,
+/// puzzles solved without a guess). Every count must be `expected`.
+///
+/// # Panics
+/// On a count other than `expected`, naming the solver and the puzzle.
+pub fn pass(
+    name: &str,
+    solve: SolveFn,
+    set: &Set,
+    puzzles: usize,
+    expected: usize,
+) -> (f64, u64, usize) {
+    let mut guesses = 0;
+    let mut no_guess = 0;
+    let mut wrong = None;
+    let start = Instant::now();
+    for (i, p) in set.puzzles[..puzzles].iter().enumerate() {
+        let out = solve(black_box(p), LIMIT);
+        guesses += out.guesses;
+        no_guess += usize::from(out.guesses == 0);
+        if out.count != expected && wrong.is_none() {
+            wrong = Some((i, out.count));
+        }
+        black_box(out);
+    }
+    let secs = start.elapsed().as_secs_f64();
+    if let Some((i, count)) = wrong {
+        panic!(
+            "{name} counts {count}, not {expected}, on {} puzzle {}: {}",
+            set.label,
+            i + 1,
+            set.lines[i]
+        );
+    }
+    (secs, guesses, no_guess)
+}
+
+/// Folds passes into [`Stats`] (guesses from the first pass: the solvers are
+/// deterministic).
+pub fn stats(puzzles: usize, runs: &[(f64, u64, usize)]) -> Stats {
+    let mut secs: Vec<f64> = runs.iter().map(|r| r.0).collect();
+    secs.sort_by(f64::total_cmp);
+    Stats {
+        puzzles,
+        passes: Passes(secs),
+        guesses: runs[0].1,
+        no_guess: runs[0].2,
+    }
+}
+
+/// `<repo>/target/bench/`, created if missing: where the CSVs go.
+pub fn out_dir() -> PathBuf {
+    let dir = inputs_dir()
+        .parent()
+        .expect("inputs/ has a parent")
+        .join("target")
+        .join("bench");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    dir
+}
+
+/// A number with thousands separators and `decimals` decimals.
+pub fn grouped(x: f64, decimals: usize) -> String {
+    let text = format!("{x:.decimals$}");
+    let (int, frac) = text
+        .split_once('.')
+        .map_or((text.as_str(), ""), |(i, f)| (i, f));
+    let mut out = String::new();
+    for (i, c) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if !frac.is_empty() {
+        let _ = write!(out, ".{frac}");
+    }
+    out
+}
+
+/// A markdown table: the first `left` columns left-aligned, the rest (numbers)
+/// right-aligned.
+pub fn markdown(header: &[&str], left: usize, rows: &[Vec<String>]) -> String {
+    let mut out = format!("| {} |\n|", header.join(" | "));
+    for (i, _) in header.iter().enumerate() {
+        out.push_str(if i < left { "---|" } else { "---:|" });
+    }
+    out.push('\n');
+    for row in rows {
+        let _ = writeln!(out, "| {} |", row.join(" | "));
+    }
+    out
+}

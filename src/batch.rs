@@ -1,0 +1,503 @@
+//! The library side of `sudoku solve` and `sudoku count` (issue 4): the solver
+//! registry and the batch loop, with the output and exit rules, tested in memory.
+//!
+//! Input: one puzzle per line, 81 characters, `1`-`9` a given, `.` or `0` an
+//! empty cell; blank lines and lines starting with `#` are skipped; trailing
+//! whitespace and `\r` are ignored ([`grid::read_puzzles`](crate::grid::read_puzzles)).
+//!
+//! ```text
+//!  solve   one line per puzzle, in input order:
+//!            the 81-digit solution                 exactly one solution
+//!            # line N: no solution                 none
+//!            # line N: multiple solutions          two or more
+//!          exit 1 if any puzzle had no unique solution, else 0
+//!  count   one line per puzzle: the solution count, capped at the limit; exit 0
+//!  both    a malformed line stops the run: exit 2, a message naming line and column
+//! ```
+//!
+//! A malformed line is found only when the run reaches it: the lines for the
+//! puzzles before it have already been written (output is streamed, so a long
+//! file shows progress and a pipe sees results at once), nothing is written for
+//! it or for anything after it. So on exit 2 the output holds exactly one line
+//! per puzzle above the malformed line.
+
+use crate::grid::{read_puzzles, Grid, ParseError};
+use crate::solver::{Outcome, SolveFn};
+use crate::{dlx, lc37, oracle};
+use std::fmt;
+use std::io::{self, Write};
+
+/// One solver the batch commands can run, by name.
+#[derive(Clone, Copy, Debug)]
+pub struct Solver {
+    /// The name `--solver` takes: `dlx`, or a write-up approach's file name.
+    pub name: &'static str,
+    /// The solver, under the library contract.
+    pub solve: SolveFn,
+    /// False for the write-up approaches: they stop at the first solution, so
+    /// their count is 0 or 1 whatever the limit, their `guesses` is 0, and
+    /// `solve` cannot tell a unique puzzle from one with several solutions.
+    pub counts: bool,
+}
+
+/// The registry: the first entry is the default of `--solver` and the
+/// reference the agreement test compares every other solver with.
+static SOLVERS: &[Solver] = &[
+    Solver {
+        name: "dlx",
+        solve: dlx::solve,
+        counts: true,
+    },
+    write_up::<0>(),
+    write_up::<1>(),
+    write_up::<2>(),
+    write_up::<3>(),
+    write_up::<4>(),
+    write_up::<5>(),
+    write_up::<6>(),
+    write_up::<7>(),
+];
+
+/// Every solver the batch commands know, the default first.
+///
+/// ```
+/// use sudoku_workspace::batch::solvers;
+/// assert!(solvers().iter().any(|s| s.name == "dlx"));
+/// assert!(solvers().iter().any(|s| s.name == "lc37_04_bitmasks" && !s.counts));
+/// ```
+pub fn solvers() -> &'static [Solver] {
+    SOLVERS
+}
+
+/// Looks a solver up by name.
+pub fn solver(name: &str) -> Option<&'static Solver> {
+    SOLVERS.iter().find(|s| s.name == name)
+}
+
+/// The default solver (the registry's first entry).
+pub fn default_solver() -> &'static Solver {
+    &SOLVERS[0]
+}
+
+/// The text for the CLI's help of `--solver`: every name, and the cap on
+/// counting with a write-up approach.
+pub fn solvers_help() -> String {
+    let mut text = format!("solvers (default {}):\n", default_solver().name);
+    for s in SOLVERS {
+        let note = if s.counts {
+            "counts up to --limit"
+        } else {
+            "LeetCode 37 write-up (*)"
+        };
+        text.push_str(&format!("  {:<24} {note}\n", s.name));
+    }
+    text.push_str(
+        "  (*) finds one solution and stops: `count` caps at 1, \
+         `solve` never reports multiple solutions\n",
+    );
+    text
+}
+
+/// Registry entry for `lc37::APPROACHES[I]`, named by its file.
+const fn write_up<const I: usize>() -> Solver {
+    Solver {
+        name: lc37::APPROACHES[I].0,
+        solve: write_up_solve::<I>,
+        counts: false,
+    }
+}
+
+/// `lc37::APPROACHES[I]` under the library contract (a `fn` pointer cannot
+/// capture the approach, so each one gets its own instance).
+fn write_up_solve<const I: usize>(puzzle: &Grid, limit: usize) -> Outcome {
+    solve_with_write_up(lc37::APPROACHES[I].1, puzzle, limit)
+}
+
+/// Runs a LeetCode 37 approach under the library contract: count 1 with the
+/// answer when the oracle accepts the board it leaves, else count 0; `guesses`
+/// is always 0 (the approaches do not report it).
+///
+/// The approaches find one solution and stop, so the count never exceeds 1.
+/// On a puzzle without a solution they may leave a partial or wrong board,
+/// hence the oracle. Clashing givens are answered with 0 before the approach
+/// runs: some approaches do not check givens, and the row-major search can
+/// take exponential time before it gives up on them.
+///
+/// ```
+/// use sudoku_workspace::{batch::solve_with_write_up, grid::Grid, lc37};
+/// let out = solve_with_write_up(lc37::APPROACHES[0].1, &Grid::EMPTY, 2);
+/// assert_eq!(out.count, 1); // the empty board has many solutions; the write-up sees one
+/// ```
+pub fn solve_with_write_up(approach: lc37::SolveFn, puzzle: &Grid, limit: usize) -> Outcome {
+    let mut out = Outcome {
+        count: 0,
+        solution: None,
+        guesses: 0,
+    };
+    if limit == 0 || !oracle::givens_consistent(puzzle) {
+        return out;
+    }
+    let mut board = puzzle.to_board();
+    approach(&mut board);
+    let answer = Grid::from_board(&board);
+    if oracle::is_solution(puzzle, &answer) {
+        out.count = 1;
+        out.solution = Some(answer);
+    }
+    out
+}
+
+/// What the batch does with each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Print the solution, or a `#` line; searches for up to 2 solutions.
+    Solve,
+    /// Print the solution count, capped at `limit`.
+    Count {
+        /// The most solutions to look for (the CLI's `--limit`, default 2).
+        limit: usize,
+    },
+}
+
+/// What a finished run saw; [`Summary::exit_code`] turns it into the exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// The mode the run used.
+    pub mode: Mode,
+    /// Puzzles read.
+    pub puzzles: usize,
+    /// Puzzles with count 0 (no solution).
+    pub none: usize,
+    /// Puzzles with count 1 (in `Solve` mode: a unique solution).
+    pub one: usize,
+    /// Puzzles with count 2 or more (in `Solve` mode: multiple solutions).
+    pub more: usize,
+}
+
+impl Summary {
+    /// The process exit status: in `Solve` mode 1 if any puzzle had no unique
+    /// solution, else 0; in `Count` mode always 0 (the count is the answer).
+    pub fn exit_code(&self) -> u8 {
+        match self.mode {
+            Mode::Solve if self.none + self.more > 0 => 1,
+            _ => 0,
+        }
+    }
+}
+
+/// Why a run stopped early.
+#[derive(Debug)]
+pub enum BatchError {
+    /// A line that is not a puzzle; carries its line and column (1-based).
+    Malformed(ParseError),
+    /// Writing the output failed (e.g. a closed pipe).
+    Write(io::Error),
+}
+
+impl BatchError {
+    /// Exit status: 2, for a malformed line (issue 4's rule) and, as no other
+    /// status is defined, for a failed write.
+    pub fn exit_code(&self) -> u8 {
+        2
+    }
+}
+
+impl fmt::Display for BatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BatchError::Malformed(e) => write!(f, "malformed puzzle: {e}"),
+            BatchError::Write(e) => write!(f, "cannot write the output: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for BatchError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BatchError::Malformed(e) => Some(e),
+            BatchError::Write(e) => Some(e),
+        }
+    }
+}
+
+impl From<io::Error> for BatchError {
+    fn from(e: io::Error) -> Self {
+        BatchError::Write(e)
+    }
+}
+
+/// Runs `solve` or `count` over `input`, writing one line per puzzle to `out`
+/// as it goes (pass a buffered writer; it is flushed before returning).
+///
+/// Stops at the first malformed line with [`BatchError::Malformed`]: the lines
+/// of the puzzles above it are already written, nothing is written for it.
+///
+/// ```
+/// use sudoku_workspace::batch::{run_batch, solver, Mode};
+/// let input = "# two puzzles\n\
+///     53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\r\n\
+///     \n\
+///     .................................................................................\n";
+/// let mut out = Vec::new();
+/// let summary = run_batch(input, solver("dlx").unwrap().solve, Mode::Solve, &mut out).unwrap();
+/// let out = String::from_utf8(out).unwrap();
+/// let lines: Vec<&str> = out.lines().collect();
+/// assert_eq!(
+///     lines,
+///     [
+///         "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+///         "# line 4: multiple solutions",
+///     ]
+/// );
+/// assert_eq!(summary.exit_code(), 1);
+/// ```
+pub fn run_batch(
+    input: &str,
+    solve: SolveFn,
+    mode: Mode,
+    out: &mut impl Write,
+) -> Result<Summary, BatchError> {
+    let limit = match mode {
+        Mode::Solve => 2,
+        Mode::Count { limit } => limit,
+    };
+    let mut summary = Summary {
+        mode,
+        puzzles: 0,
+        none: 0,
+        one: 0,
+        more: 0,
+    };
+    for (line, puzzle) in read_puzzles(input) {
+        let puzzle = match puzzle {
+            Ok(puzzle) => puzzle,
+            Err(e) => {
+                // Show what came before the bad line; the parse error is the
+                // one to report even if this flush fails.
+                let _ = out.flush();
+                return Err(BatchError::Malformed(e));
+            }
+        };
+        let outcome = solve(&puzzle, limit);
+        summary.puzzles += 1;
+        match outcome.count {
+            0 => summary.none += 1,
+            1 => summary.one += 1,
+            _ => summary.more += 1,
+        }
+        match (mode, outcome.count, outcome.solution) {
+            (Mode::Count { .. }, count, _) => writeln!(out, "{count}")?,
+            (Mode::Solve, 1, Some(solution)) => writeln!(out, "{}", solution.to_line())?,
+            (Mode::Solve, 0, _) => writeln!(out, "# line {line}: no solution")?,
+            (Mode::Solve, 1, None) => {
+                unreachable!("a solver reported one solution without it (line {line})")
+            }
+            (Mode::Solve, _, _) => writeln!(out, "# line {line}: multiple solutions")?,
+        }
+    }
+    out.flush()?;
+    Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::ParseErrorKind;
+
+    const LEETCODE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const LEETCODE_SOLVED: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    /// Row 1 needs a 9 in col 9, which col 9 already has (givens do not clash).
+    const NO_SOLUTION: &str =
+        "12345678....................................9....................................";
+    /// Two 1s in row 1.
+    const CLASHING: &str =
+        "11...............................................................................";
+
+    fn run(input: &str, solver: &str, mode: Mode) -> (String, Result<Summary, BatchError>) {
+        let mut out = Vec::new();
+        let result = run_batch(input, super::solver(solver).unwrap().solve, mode, &mut out);
+        (String::from_utf8(out).unwrap(), result)
+    }
+
+    fn empty() -> String {
+        ".".repeat(81)
+    }
+
+    #[test]
+    fn solve_prints_solutions_and_hash_lines_in_order() {
+        let input = format!("{LEETCODE}\n{NO_SOLUTION}\n{}\n{CLASHING}\n", empty());
+        let (out, summary) = run(&input, "dlx", Mode::Solve);
+        assert_eq!(
+            out,
+            format!(
+                "{LEETCODE_SOLVED}\n# line 2: no solution\n# line 3: multiple solutions\n# line 4: no solution\n"
+            )
+        );
+        let summary = summary.unwrap();
+        assert_eq!(
+            (summary.puzzles, summary.none, summary.one, summary.more),
+            (4, 2, 1, 1)
+        );
+        assert_eq!(summary.exit_code(), 1);
+    }
+
+    #[test]
+    fn solve_exits_0_only_when_every_puzzle_is_unique() {
+        let (_, summary) = run(&format!("{LEETCODE}\n{LEETCODE}\n"), "dlx", Mode::Solve);
+        assert_eq!(summary.unwrap().exit_code(), 0);
+        let (_, summary) = run(&format!("{LEETCODE}\n{NO_SOLUTION}\n"), "dlx", Mode::Solve);
+        assert_eq!(summary.unwrap().exit_code(), 1);
+        let (_, summary) = run(&format!("{}\n{LEETCODE}\n", empty()), "dlx", Mode::Solve);
+        assert_eq!(summary.unwrap().exit_code(), 1);
+        // No puzzles at all: nothing is wrong.
+        let (out, summary) = run("# only a comment\n\n", "dlx", Mode::Solve);
+        assert_eq!(out, "");
+        assert_eq!(summary.unwrap().exit_code(), 0);
+    }
+
+    #[test]
+    fn count_caps_at_the_limit_and_exits_0() {
+        let input = format!("{LEETCODE}\n{NO_SOLUTION}\n{}\n", empty());
+        for (limit, expected) in [
+            (0, "0\n0\n0\n"),
+            (1, "1\n0\n1\n"),
+            (2, "1\n0\n2\n"),
+            (5, "1\n0\n5\n"),
+        ] {
+            let (out, summary) = run(&input, "dlx", Mode::Count { limit });
+            assert_eq!(out, expected, "limit {limit}");
+            assert_eq!(summary.unwrap().exit_code(), 0);
+        }
+    }
+
+    #[test]
+    fn comments_blank_lines_crlf_trailing_space_and_zeros_are_accepted() {
+        let zeros = LEETCODE.replace('.', "0");
+        let input = format!(
+            "# a comment\r\n\r\n   \n{LEETCODE}\r\n#{NO_SOLUTION}\n{zeros}  \t\n{LEETCODE}"
+        );
+        let (out, summary) = run(&input, "dlx", Mode::Solve);
+        assert_eq!(out, format!("{LEETCODE_SOLVED}\n").repeat(3));
+        assert_eq!(summary.unwrap().exit_code(), 0);
+    }
+
+    #[test]
+    fn a_malformed_line_stops_the_run_after_the_lines_before_it() {
+        let bad = format!("{}x{}", &LEETCODE[..9], &LEETCODE[10..]);
+        let input = format!("{LEETCODE}\n# comment\n{bad}\n{LEETCODE}\n");
+        for mode in [Mode::Solve, Mode::Count { limit: 2 }] {
+            let (out, result) = run(&input, "dlx", mode);
+            let first = match mode {
+                Mode::Solve => LEETCODE_SOLVED,
+                Mode::Count { .. } => "1",
+            };
+            assert_eq!(
+                out,
+                format!("{first}\n"),
+                "only the puzzle above the bad line"
+            );
+            let err = result.unwrap_err();
+            assert_eq!(err.exit_code(), 2);
+            let BatchError::Malformed(e) = &err else {
+                panic!("{err:?}")
+            };
+            assert_eq!(
+                (e.line, e.col, &e.kind),
+                (3, 10, &ParseErrorKind::BadChar('x'))
+            );
+            assert_eq!(
+                err.to_string(),
+                "malformed puzzle: line 3, column 10: unexpected character 'x'"
+            );
+        }
+    }
+
+    #[test]
+    fn short_and_long_lines_name_their_column() {
+        let (out, result) = run(&format!("{}\n", &LEETCODE[..80]), "dlx", Mode::Solve);
+        assert_eq!(out, "");
+        let Err(BatchError::Malformed(e)) = result else {
+            panic!("{result:?}")
+        };
+        assert_eq!((e.line, e.col), (1, 81));
+        let (_, result) = run(&format!("\n{LEETCODE}5\n"), "dlx", Mode::Solve);
+        let Err(BatchError::Malformed(e)) = result else {
+            panic!("{result:?}")
+        };
+        assert_eq!((e.line, e.col), (2, 82));
+        // Leading whitespace is not ignored: a comment must start the line.
+        let (_, result) = run(" # indented\n", "dlx", Mode::Solve);
+        let Err(BatchError::Malformed(e)) = result else {
+            panic!("{result:?}")
+        };
+        assert_eq!(
+            (e.line, e.col, e.kind),
+            (1, 1, ParseErrorKind::BadChar(' '))
+        );
+    }
+
+    #[test]
+    fn a_failed_write_is_an_error() {
+        struct Closed;
+        impl Write for Closed {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::ErrorKind::BrokenPipe.into())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let result = run_batch(LEETCODE, dlx::solve, Mode::Solve, &mut Closed);
+        assert!(matches!(result, Err(BatchError::Write(_))), "{result:?}");
+    }
+
+    #[test]
+    fn registry_names_every_write_up_once_and_the_default_counts() {
+        for (name, _) in lc37::APPROACHES {
+            let s = solver(name).unwrap_or_else(|| panic!("{name} is not registered"));
+            assert!(!s.counts);
+        }
+        let mut names: Vec<_> = solvers().iter().map(|s| s.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), solvers().len(), "duplicate names");
+        assert!(default_solver().counts);
+        assert!(solver("no such solver").is_none());
+        let help = solvers_help();
+        assert!(solvers().iter().all(|s| help.contains(s.name)));
+        assert!(help.contains("`count` caps at 1"));
+    }
+
+    #[test]
+    fn write_ups_count_0_or_1_and_their_answers_pass_the_oracle() {
+        let puzzle = Grid::from_line(LEETCODE, 1).unwrap();
+        for s in solvers().iter().filter(|s| !s.counts) {
+            let out = (s.solve)(&puzzle, 2);
+            assert_eq!(out.count, 1, "{}", s.name);
+            assert_eq!(
+                out.solution.unwrap().to_line(),
+                LEETCODE_SOLVED,
+                "{}",
+                s.name
+            );
+            assert_eq!(out.guesses, 0);
+            // Many solutions, but a write-up sees only the first.
+            assert_eq!((s.solve)(&Grid::EMPTY, 2).count, 1, "{}", s.name);
+            assert_eq!((s.solve)(&Grid::EMPTY, 0).count, 0, "{}", s.name);
+            for bad in [NO_SOLUTION, CLASHING] {
+                let out = (s.solve)(&Grid::from_line(bad, 1).unwrap(), 2);
+                assert_eq!((out.count, out.solution), (0, None), "{} on {bad}", s.name);
+            }
+        }
+    }
+
+    #[test]
+    fn count_with_a_write_up_caps_at_1() {
+        let input = format!("{LEETCODE}\n{}\n{NO_SOLUTION}\n", empty());
+        let (out, summary) = run(&input, "lc37_04_bitmasks", Mode::Count { limit: 2 });
+        assert_eq!(out, "1\n1\n0\n");
+        assert_eq!(summary.unwrap().exit_code(), 0);
+    }
+}
