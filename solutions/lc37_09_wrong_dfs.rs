@@ -1,10 +1,13 @@
 /// LeetCode 37 — write-up 000's WRONG DFS, kept on purpose: it never stops (LeetCode: Time Limit Exceeded).
 ///
-/// Faithful to the author's Java: `dfs` returns nothing and always undoes its
-/// placement, so the finished board is erased on the way back up; and after the
-/// last digit at a cell is tried, the cell is empty again, so the `while` loop
-/// comes back to the same cell for ever. The fix is `lc37_05_marks_forward.rs`:
-/// return `bool`, and undo only when the recursion failed.
+/// Faithful to the author's Java: `dfs` returns nothing, so a caller cannot
+/// tell a dead end from a finished board. At a cell where no digit fits, the
+/// `for` loop places nothing, the cell stays empty, and the `while` loop tests
+/// the same cell for ever (on LeetCode's example this happens after 5
+/// placements, at row 0, col 8). Where a board does get completed, every caller
+/// undoes its digit on the way back, erasing it, and the search goes round
+/// again. The fix is `lc37_05_marks_forward.rs`: return `bool`, and undo only
+/// when the recursion failed.
 impl Solution {
     pub fn solve_sudoku(board: &mut Vec<Vec<char>>) {
         let mut row = [[false; 10]; 9];
@@ -58,7 +61,8 @@ fn dfs(
                     board[i][j] = '.';
                 }
             }
-            // BUG: board[i][j] is '.' again, so the while loop retries this cell for ever.
+            // BUG: board[i][j] is '.' again (nothing fitted, or every try was undone),
+            // so the while loop comes back to this same cell for ever.
         }
     }
 }

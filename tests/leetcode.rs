@@ -27,7 +27,13 @@ fn every_lc37_approach_solves_every_fixture() {
         let expected = Grid::from_board(&parse_board(expected_text).unwrap());
         // The stored answer itself must pass the oracle.
         check_solution(&puzzle, &expected).unwrap();
+        // Pairs a fixture's NAME.slow lists take seconds even optimised; the
+        // judge runs them under its time limit instead (tests/judge.rs).
+        let slow = sudoku_workspace::judge::slow_list(&fixture).names;
         for &(name, solve) in lc37::APPROACHES {
+            if slow.iter().any(|n| n == name) {
+                continue;
+            }
             let mut board = puzzle_board.clone();
             solve(&mut board);
             let got = Grid::from_board(&board);
