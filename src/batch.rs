@@ -44,6 +44,11 @@ pub struct Solver {
 /// reference the agreement test compares every other solver with.
 static SOLVERS: &[Solver] = &[
     Solver {
+        name: "fast",
+        solve: crate::fast::solve,
+        counts: true,
+    },
+    Solver {
         name: "dlx",
         solve: dlx::solve,
         counts: true,
@@ -56,6 +61,7 @@ static SOLVERS: &[Solver] = &[
     write_up::<5>(),
     write_up::<6>(),
     write_up::<7>(),
+    write_up::<8>(),
 ];
 
 /// Every solver the batch commands know, the default first.

@@ -9,6 +9,7 @@
 
 pub mod batch;
 pub mod dlx;
+pub mod fast;
 pub mod fixtures;
 pub mod grid;
 pub mod judge;
@@ -66,6 +67,7 @@ pub mod lc37 {
     leetcode_file!(explicit_stack, "lc37_07_explicit_stack.rs");
     leetcode_file!(scan_next_cell, "lc37_08_scan_next_cell.rs");
     leetcode_file!(wrong_dfs, "lc37_09_wrong_dfs.rs");
+    leetcode_file!(bitboard, "lc37_11_bitboard.rs");
 
     /// LeetCode 37's signature.
     pub type SolveFn = fn(&mut Vec<Vec<char>>);
@@ -96,6 +98,7 @@ pub mod lc37 {
             "lc37_08_scan_next_cell",
             scan_next_cell::Solution::solve_sudoku,
         ),
+        ("lc37_11_bitboard", bitboard::Solution::solve_sudoku),
     ];
 
     /// Write-up 000's wrong DFS: never returns. Kept out of [`APPROACHES`];
