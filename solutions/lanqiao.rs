@@ -7,8 +7,9 @@
 //! CRLF, trailing spaces and a missing final newline are accepted.
 //!
 //! 004's own row-major DFS can take seconds on a 17-clue puzzle, so this one
-//! keeps a candidate mask per row, col and box, always branches on the empty
-//! cell with the fewest candidates, and counts solutions up to 2.
+//! uses the search of `lc37_11_bitboard.rs` (JCZSolve-style bitboards: one
+//! 27-bit set per digit and band, band and stack permutation tables, naked
+//! singles, guesses on bivalue cells), counting solutions up to 2.
 
 use std::fmt;
 use std::io::{self, Read, Write};
@@ -82,18 +83,23 @@ impl fmt::Display for Failure {
 /// Solves one puzzle given as text; `Ok` holds exactly what goes to stdout.
 pub fn run(input: &str) -> Result<String, Failure> {
     let cells = parse(input)?;
-    let mut search = Search::new(&cells)?;
-    search.dfs();
-    match search.count {
-        0 => Err(Failure::NoSolution),
-        1 => {
+    check_givens(&cells)?;
+    // Givens that pass the check never clash, so `Bits::new` succeeds.
+    let mut found = 0;
+    let mut first = None;
+    if let Some(start) = Bits::new(&cells) {
+        count(start, &mut found, &mut first);
+    }
+    match (found, first) {
+        (1, Some(solved)) => {
             let mut out = String::with_capacity(90);
-            for row in search.first.chunks(9) {
+            for row in solved.digits().chunks(9) {
                 out.extend(row.iter().map(|&d| (b'0' + d) as char));
                 out.push('\n');
             }
             Ok(out)
         }
+        (0, _) => Err(Failure::NoSolution),
         _ => Err(Failure::MultipleSolutions),
     }
 }
@@ -145,153 +151,349 @@ fn parse(input: &str) -> Result<[u8; 81], Failure> {
     Ok(cells)
 }
 
-type Mask = u16;
-const ALL: Mask = 0x3FE; // bits 1..=9: bit d stands for digit d
-
-/// Counts solutions up to 2 with one used-digit mask per row, col and box.
-struct Search {
-    cells: [u8; 81],
-    rows: [Mask; 9],
-    cols: [Mask; 9],
-    boxes: [Mask; 9],
-    count: usize,
-    first: [u8; 81],
+/// Two equal givens in one row, col or box are malformed input: name the
+/// second one, and the first it clashes with.
+fn check_givens(cells: &[u8; 81]) -> Result<(), Failure> {
+    for cell in 0..81 {
+        let d = cells[cell];
+        let (r, c) = (cell / 9, cell % 9);
+        let same_unit =
+            |o: usize| o / 9 == r || o % 9 == c || (o / 27 == r / 3 && o % 9 / 3 == c / 3);
+        if let Some(other) = (0..cell).find(|&o| d != 0 && cells[o] == d && same_unit(o)) {
+            let why = format!(
+                "the given {d} clashes with the {d} at line {}, column {}",
+                other / 9 + 1,
+                other % 9 + 1
+            );
+            return Err(malformed(r + 1, c + 1, why));
+        }
+    }
+    Ok(())
 }
 
-impl Search {
-    /// Marks the givens; two equal givens in one unit are malformed input.
-    fn new(cells: &[u8; 81]) -> Result<Search, Failure> {
-        let mut s = Search {
-            cells: *cells,
-            rows: [0; 9],
-            cols: [0; 9],
-            boxes: [0; 9],
-            count: 0,
-            first: [0; 81],
-        };
-        for cell in 0..81 {
-            let d = cells[cell];
-            if d == 0 {
-                continue;
-            }
-            let (r, c) = (cell / 9, cell % 9);
-            if s.used(cell) & (1 << d) != 0 {
-                // Name the earlier given it clashes with.
-                let other = (0..cell)
-                    .find(|&o| {
-                        cells[o] == d
-                            && (o / 9 == r || o % 9 == c || (o / 27 == r / 3 && o % 9 / 3 == c / 3))
-                    })
-                    .unwrap_or(cell);
-                let why = format!(
-                    "the given {d} clashes with the {d} at line {}, column {}",
-                    other / 9 + 1,
-                    other % 9 + 1
-                );
-                return Err(malformed(r + 1, c + 1, why));
-            }
-            s.toggle(cell, d);
+/// Depth first over copies of the state, counting solutions up to 2 and
+/// keeping the first.
+fn count(mut s: Bits, found: &mut usize, first: &mut Option<Bits>) {
+    match s.propagate() {
+        None => return, // a contradiction
+        Some(true) => {
+            *found += 1;
+            first.get_or_insert(s);
+            return;
         }
-        Ok(s)
+        Some(false) => {}
     }
-
-    fn used(&self, cell: usize) -> Mask {
-        let (r, c) = (cell / 9, cell % 9);
-        self.rows[r] | self.cols[c] | self.boxes[r / 3 * 3 + c / 3]
+    let (b, bit) = s.pick();
+    let mut digits = s.digits_at(b, bit);
+    while digits != 0 && *found < 2 {
+        let d = digits.trailing_zeros() as usize;
+        digits &= digits - 1;
+        let mut t = s;
+        t.place(d, b, bit);
+        count(t, found, first);
     }
+}
 
-    fn toggle(&mut self, cell: usize, d: u8) {
-        let (r, c) = (cell / 9, cell % 9);
-        self.rows[r] ^= 1 << d;
-        self.cols[c] ^= 1 << d;
-        self.boxes[r / 3 * 3 + c / 3] ^= 1 << d;
-    }
-
-    fn dfs(&mut self) {
-        match self.choose() {
-            Choice::Solved => {
-                if self.count == 0 {
-                    self.first = self.cells;
-                }
-                self.count += 1;
-            }
-            Choice::DeadEnd => {}
-            Choice::Branch(cell, mut mask) => {
-                while mask != 0 && self.count < 2 {
-                    let d = mask.trailing_zeros() as u8;
-                    mask &= mask - 1;
-                    self.cells[cell] = d;
-                    self.toggle(cell, d);
-                    self.dfs();
-                    self.toggle(cell, d);
-                    self.cells[cell] = 0;
+impl Bits {
+    /// The solved board as 81 digits.
+    fn digits(&self) -> [u8; 81] {
+        let mut cells = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut a = self.cands[d * 3 + b];
+                while a != 0 {
+                    let bit = a.trailing_zeros() as usize;
+                    a &= a - 1;
+                    cells[b * 27 + bit] = d as u8 + 1;
                 }
             }
         }
+        cells
     }
+}
 
-    /// Where to branch next: a forced move if there is one (a cell with one
-    /// candidate, or a digit with one place left in a row, col or box), else
-    /// the empty cell with the fewest candidates. Plain fewest-candidates
-    /// search without the second rule takes over a second on some 17-clue puzzles.
-    #[allow(clippy::needless_range_loop)] // `cell` indexes `cells` and `cand` alike
-    fn choose(&self) -> Choice {
-        let mut cand = [0 as Mask; 81];
-        let mut best = Choice::Solved;
-        let mut fewest = 10;
-        for cell in 0..81 {
-            if self.cells[cell] != 0 {
-                continue;
-            }
-            cand[cell] = ALL & !self.used(cell);
-            let n = cand[cell].count_ones();
-            if n == 0 {
-                return Choice::DeadEnd;
-            }
-            if n < fewest {
-                fewest = n;
-                best = Choice::Branch(cell, cand[cell]);
-            }
+// From here to the end of `impl Bits` below: the engine of
+// `lc37_11_bitboard.rs`, copied unchanged (tests/paste_ready.rs checks it).
+
+const BAND: u32 = (1 << 27) - 1;
+const ROW: u32 = 0x1ff;
+/// Bits 0, 9, 18: times a 9-bit column set, those columns in all three rows.
+const SPREAD: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// Row `r` uses box (or column) `PERMS[p][r]`.
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// For a 9-bit set of a 3x3 grid (bit `r * 3 + k`): the bits on some
+/// permutation inside the set.
+const fn perm_keep(s: usize) -> u32 {
+    let mut keep = 0;
+    let mut p = 0;
+    while p < 6 {
+        let q = PERMS[p];
+        let bits = 1 << q[0] | 1 << (3 + q[1]) | 1 << (6 + q[2]);
+        if s & bits == bits {
+            keep |= bits as u32;
         }
-        if fewest <= 1 {
-            return best;
+        p += 1;
+    }
+    keep
+}
+
+/// Per occupied-triad set: the band cells of the triads to keep.
+static TRIAD_KEEP: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut s = 0;
+    while s < 512 {
+        let k = perm_keep(s);
+        let mut j = 0;
+        while j < 9 {
+            if k >> j & 1 == 1 {
+                t[s] |= 7 << (j / 3 * 9 + j % 3 * 3);
+            }
+            j += 1;
         }
-        for unit in 0..27 {
-            let cell_at = |k: usize| match unit / 9 {
-                0 => unit * 9 + k,
-                1 => k * 9 + unit % 9,
-                _ => (unit % 9 / 3 * 3 + k / 3) * 9 + unit % 3 * 3 + k % 3,
+        s += 1;
+    }
+    t
+};
+
+/// Per stack occupancy (bit `band * 3 + col`): the kept bits spread 9 apart.
+static STACK_KEEP: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut s = 0;
+    while s < 512 {
+        let k = perm_keep(s);
+        t[s] = (k & 7) | (k >> 3 & 7) << 9 | (k >> 6 & 7) << 18;
+        s += 1;
+    }
+    t
+};
+
+/// For a 9-bit row: which of its three boxes are occupied.
+static ROW_TRIADS: [u8; 512] = {
+    let mut t = [0; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] = (x & 7 != 0) as u8 | ((x >> 3 & 7 != 0) as u8) << 1 | ((x >> 6 != 0) as u8) << 2;
+        x += 1;
+    }
+    t
+};
+
+fn triads(a: u32) -> usize {
+    ROW_TRIADS[(a & ROW) as usize] as usize
+        | (ROW_TRIADS[(a >> 9 & ROW) as usize] as usize) << 3
+        | (ROW_TRIADS[(a >> 18 & ROW) as usize] as usize) << 6
+}
+
+fn cols_of(a: u32) -> u32 {
+    (a | a >> 9 | a >> 18) & ROW
+}
+
+/// Cells of `a` in rows holding exactly one (every row non-empty): SWAR,
+/// `a - SPREAD` borrows inside each row only.
+fn placed(a: u32) -> u32 {
+    let rest = a & a.wrapping_sub(SPREAD);
+    let crowded = (rest | ((rest & (0xff * SPREAD)) + 0xff * SPREAD)) & (0x100 * SPREAD);
+    a & !((crowded >> 8) * ROW)
+}
+
+#[derive(Clone, Copy)]
+struct Bits {
+    cands: [u32; 27],
+    /// Bit `d`: a set of digit `d` lost a cell since its last update.
+    dirty: u32,
+    /// Per digit, its bands' column sets as the stack rule last left them.
+    cols_seen: [u32; 9],
+    /// Cells not yet placed, per band.
+    open: [u32; 3],
+    /// Bivalue cells found by the last naked-singles pass.
+    pairs: [u32; 3],
+}
+
+impl Bits {
+    fn new(cells: &[u8; 81]) -> Option<Bits> {
+        let mut givens = [0u32; 28]; // slot 27 takes the empty cells
+        for (i, &v) in cells.iter().enumerate() {
+            let slot = if v == 0 {
+                27
+            } else {
+                (v as usize - 1) * 3 + i / 27
             };
-            // `once`: digits with a place in the unit; `twice`: with two or more.
-            let (mut once, mut twice, mut placed) = (0 as Mask, 0 as Mask, 0 as Mask);
-            for k in 0..9 {
-                let cell = cell_at(k);
-                twice |= once & cand[cell];
-                once |= cand[cell];
-                placed |= (1 << self.cells[cell]) & ALL;
-            }
-            if once | placed != ALL {
-                return Choice::DeadEnd; // a missing digit has no place left
-            }
-            let single = once & !twice;
-            if single != 0 {
-                let bit = single & single.wrapping_neg();
-                let cell = (0..9).map(cell_at).find(|&c| cand[c] & bit != 0);
-                return Choice::Branch(cell.expect("a single has a place"), bit);
+            givens[slot] |= 1 << (i % 27);
+        }
+        let mut s = Bits {
+            cands: [0; 27],
+            dirty: 0x1ff,
+            cols_seen: [0; 9],
+            open: [0; 3],
+            pairs: [0; 3],
+        };
+        for b in 0..3 {
+            let taken = (0..9).fold(0, |t, d| t | givens[d * 3 + b]);
+            s.open[b] = BAND & !taken;
+            for d in 0..9 {
+                let g = givens[d * 3 + b];
+                let mut rows = 0;
+                for r in [0, 9, 18] {
+                    let x = g >> r & ROW;
+                    if x & x.wrapping_sub(1) != 0 {
+                        return None; // two givens of a digit in one row
+                    }
+                    if x != 0 {
+                        rows |= ROW << r;
+                    }
+                }
+                s.cands[d * 3 + b] = (s.open[b] & !rows) | g;
             }
         }
-        best
+        Some(s)
     }
-}
 
-/// What [`Search::choose`] found.
-enum Choice {
-    /// No empty cell left.
-    Solved,
-    /// A cell without candidates, or a digit without a place.
-    DeadEnd,
-    /// Try these candidates (one bit set for a forced move) at this cell.
-    Branch(usize, Mask),
+    fn place(&mut self, d: usize, b: usize, bit: usize) {
+        self.cands[d * 3 + b] &= !(ROW << (bit / 9 * 9)) | 1 << bit;
+        self.dirty |= 1 << d;
+    }
+
+    /// Rows of each band, then columns of each stack, to a fixed point for
+    /// digit `d`; new placements leave the other digits. False: dead end.
+    fn update(&mut self, d: usize) -> bool {
+        let i = d * 3;
+        let mut a = [self.cands[i], self.cands[i + 1], self.cands[i + 2]];
+        for x in a.iter_mut() {
+            *x &= TRIAD_KEEP[triads(*x)];
+        }
+        loop {
+            if a.contains(&0) {
+                return false;
+            }
+            let cols = cols_of(a[0]) | cols_of(a[1]) << 9 | cols_of(a[2]) << 18;
+            if cols == self.cols_seen[d] {
+                break;
+            }
+            let mut keep = 0;
+            for s in [0, 3, 6] {
+                let x = cols >> s & 0o7007007;
+                keep |= STACK_KEEP[((x | x >> 6 | x >> 12) & ROW) as usize] << s;
+            }
+            let kept = cols & keep;
+            self.cols_seen[d] = kept;
+            if kept == cols {
+                break;
+            }
+            for (b, x) in a.iter_mut().enumerate() {
+                let n = *x & ((kept >> (9 * b) & ROW) * SPREAD);
+                *x = n & TRIAD_KEEP[triads(n)];
+            }
+        }
+        for (b, &x) in a.iter().enumerate() {
+            self.cands[i + b] = x;
+            let fresh = placed(x) & self.open[b];
+            if fresh != 0 {
+                self.open[b] &= !fresh;
+                for k in 0..9 {
+                    let c = self.cands[k * 3 + b];
+                    if k != d && c & fresh != 0 {
+                        self.cands[k * 3 + b] = c & !fresh;
+                        self.dirty |= 1 << k;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    fn digits_at(&self, b: usize, bit: usize) -> u32 {
+        (0..9).fold(0, |m, d| m | (self.cands[d * 3 + b] >> bit & 1) << d)
+    }
+
+    /// Some(true) solved, Some(false) stuck, None dead end.
+    fn propagate(&mut self) -> Option<bool> {
+        loop {
+            while self.dirty != 0 {
+                let d = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                if !self.update(d) {
+                    return None;
+                }
+            }
+            if self.open == [0; 3] {
+                return Some(true);
+            }
+            // Naked singles, bit-sliced over the nine digits.
+            let mut any = false;
+            for b in 0..3 {
+                let (mut once, mut twice, mut thrice) = (0, 0, 0);
+                for d in 0..9 {
+                    let x = self.cands[d * 3 + b];
+                    thrice |= twice & x;
+                    twice |= once & x;
+                    once |= x;
+                }
+                let open = self.open[b];
+                if open & !once != 0 {
+                    return None;
+                }
+                self.pairs[b] = open & twice & !thrice;
+                let mut singles = open & !twice;
+                while singles != 0 {
+                    let bit = singles.trailing_zeros() as usize;
+                    singles &= singles - 1;
+                    let digits = self.digits_at(b, bit);
+                    if digits == 0 {
+                        return None;
+                    }
+                    self.place(digits.trailing_zeros() as usize, b, bit);
+                    any = true;
+                }
+            }
+            if !any {
+                return Some(false);
+            }
+        }
+    }
+
+    /// The bivalue cell with most open peers, else the fewest candidates.
+    fn pick(&self) -> (usize, usize) {
+        let mut best = (0, 0, 0);
+        for b in 0..3 {
+            let mut p = self.pairs[b];
+            while p != 0 {
+                let bit = p.trailing_zeros() as usize;
+                p &= p - 1;
+                let col = (1 << (bit % 9)) * SPREAD;
+                let near = ROW << (bit / 9 * 9) | 0o7007007 << (bit % 9 / 3 * 3);
+                let far = (self.open[(b + 1) % 3] & col) | (self.open[(b + 2) % 3] & col) << 1;
+                let score = (self.open[b] & near).count_ones() + far.count_ones();
+                if score >= best.2 {
+                    best = (b, bit, score);
+                }
+            }
+        }
+        if best.2 != 0 {
+            return (best.0, best.1);
+        }
+        let mut best = (0, 0, u32::MAX);
+        for b in 0..3 {
+            let mut open = self.open[b];
+            while open != 0 {
+                let bit = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let n = self.digits_at(b, bit).count_ones();
+                if n < best.2 {
+                    best = (b, bit, n);
+                }
+            }
+        }
+        (best.0, best.1)
+    }
 }
 
 #[cfg(test)]

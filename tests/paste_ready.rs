@@ -149,3 +149,25 @@ fn lanqiao_variants_share_everything_but_the_reader() {
     pretty_assertions::assert_eq!(std_only.0, proconio.0, "code before `parse` differs");
     pretty_assertions::assert_eq!(std_only.1, proconio.1, "code after `parse` differs");
 }
+
+/// `lanqiao.rs` uses the bitboard engine of `lc37_11_bitboard.rs`; both paste
+/// alone, so it is written twice, and this keeps the copies equal.
+#[test]
+fn lanqiao_engine_is_the_bitboard_files_engine() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("solutions");
+    let read = |file: &str| std::fs::read_to_string(dir.join(file)).unwrap();
+    let bitboard = read("lc37_11_bitboard.rs");
+    let start = bitboard.find("const BAND: u32").expect("engine start");
+    let end = bitboard.find("/// Depth first").expect("engine end");
+    let engine = &bitboard[start..end];
+    assert!(
+        engine.contains("fn propagate"),
+        "the engine holds the propagation"
+    );
+    for file in ["lanqiao.rs", "lanqiao_proconio.rs"] {
+        assert!(
+            read(file).contains(engine),
+            "{file} no longer holds lc37_11_bitboard.rs's engine unchanged"
+        );
+    }
+}
