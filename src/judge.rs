@@ -228,6 +228,9 @@ pub fn run_child(
     cmd.args(&runner.prefix)
         .arg(solution)
         .arg(input)
+        // A judge shows no backtrace, and printing one costs the child time.
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
