@@ -171,3 +171,20 @@ fn lanqiao_engine_is_the_bitboard_files_engine() {
         );
     }
 }
+
+/// `.ci/paste-msrv` runs clippy's MSRV check over the paste files; a new file
+/// must be listed there too.
+#[test]
+fn every_solution_file_is_in_the_msrv_check() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let check = std::fs::read_to_string(root.join(".ci/paste-msrv/src/lib.rs")).unwrap();
+    let missing: Vec<String> = std::fs::read_dir(root.join("solutions"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".rs") && !check.contains(&format!("{name}\"")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "add to .ci/paste-msrv/src/lib.rs: {missing:?}"
+    );
+}
