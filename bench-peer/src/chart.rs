@@ -50,8 +50,8 @@ fn read_csv(path: &Path, into: &mut Vec<Series>, skip: &[String]) {
     }
 }
 
-/// Colours of the series: fixed for the main ones, shades of orange for the
-/// write-up approaches in order.
+/// Colours of the series: fixed for the main ones (purple for the fast
+/// solver's paste file), shades of orange for the write-up approaches in order.
 fn colours(series: &[Series]) -> Vec<&'static str> {
     const WRITE_UPS: [&str; 8] = [
         "#fdd0a2", "#fdae6b", "#fd8d3c", "#f16913", "#d94801", "#a63603", "#7f2704", "#4a1702",
@@ -64,6 +64,7 @@ fn colours(series: &[Series]) -> Vec<&'static str> {
             "dlx" => "#2ca02c",
             crate::PEER => "#d62728",
             TDOKU => "#9e9e9e",
+            "lc37_11_bitboard" => "#9467bd",
             _ => write_ups.next().expect("cycle"),
         })
         .collect()
