@@ -257,9 +257,7 @@ fn report(plan: &Plan, rows: &[Row]) {
         "% no guess",
     ];
     let mut table = Vec::new();
-    let mut csv = String::from(
-        "solver,set,puzzles,passes,puzzles_per_sec,us_per_puzzle,guesses_per_puzzle,pct_no_guess,note\n",
-    );
+    let mut csv = String::from(common::CSV_HEADER);
     for r in rows {
         match (&r.stats, r.counts) {
             (Some(s), true) => {

@@ -142,9 +142,7 @@ fn report(quick: bool, ours: &[&Solver], rows: &[(&str, &str, Stats)]) {
         "÷ peer",
     ];
     let mut table = Vec::new();
-    let mut csv = String::from(
-        "solver,set,puzzles,passes,puzzles_per_sec,us_per_puzzle,guesses_per_puzzle,pct_no_guess,note\n",
-    );
+    let mut csv = String::from(common::CSV_HEADER);
     for (set, solver, s) in rows {
         let is_peer = *solver == PEER;
         let (g, ng) = if is_peer {

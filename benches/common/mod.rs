@@ -163,6 +163,10 @@ pub fn stats(puzzles: usize, runs: &[(f64, u64, usize)]) -> Stats {
     }
 }
 
+/// The first line of both CSVs, which `--chart` reads back by column name.
+pub const CSV_HEADER: &str =
+    "solver,set,puzzles,passes,puzzles_per_sec,us_per_puzzle,guesses_per_puzzle,pct_no_guess,note\n";
+
 /// `<repo>/target/bench/`, created if missing: where the CSVs go.
 pub fn out_dir() -> PathBuf {
     let dir = inputs_dir()
