@@ -93,7 +93,7 @@ pub fn solvers_help() -> String {
         let note = if s.counts {
             "counts up to --limit"
         } else {
-            "LeetCode 37 write-up (*)"
+            "LeetCode 37 paste file (*)"
         };
         text.push_str(&format!("  {:<24} {note}\n", s.name));
     }

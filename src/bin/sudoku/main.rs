@@ -43,7 +43,7 @@ enum Command {
     Count {
         #[command(flatten)]
         batch: BatchArgs,
-        /// Count up to this many solutions (a LeetCode 37 write-up counts at most 1).
+        /// Count up to this many solutions (a LeetCode 37 paste file counts at most 1).
         #[arg(long, value_name = "N", default_value_t = 2)]
         limit: usize,
     },
