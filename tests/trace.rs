@@ -202,3 +202,26 @@ fn the_fewest_first_mirror_agrees_with_lanqiao() {
         assert_eq!(mirror.stats.solutions, 2, "{name}");
     }
 }
+
+/// `sudoku trace | head`: the reader closing the pipe ends the trace quietly.
+#[test]
+fn a_closed_pipe_ends_the_trace_quietly() {
+    use std::io::Read;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["trace", "--approach", "right"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 64];
+    child
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut first)
+        .unwrap();
+    drop(child.stdout.take()); // like `head` exiting
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}

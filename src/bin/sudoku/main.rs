@@ -255,6 +255,10 @@ impl Command {
                 };
                 match trace::run(&opts, &mut stdout) {
                     Ok(_) => ExitCode::SUCCESS,
+                    // `sudoku trace | head`: the reader has had enough; not an error.
+                    Err(trace::Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
+                        ExitCode::SUCCESS
+                    }
                     Err(e) => {
                         eprintln!("error: {e}");
                         ExitCode::from(2)
