@@ -246,42 +246,13 @@ fn report(plan: &Plan, rows: &[Row]) {
             ""
         }
     );
-    let header = [
-        "set",
-        "solver",
-        "puzzles",
-        "passes",
-        "puzzles/s",
-        "µs/puzzle",
-        "guesses/puzzle",
-        "% no guess",
-    ];
     let mut table = Vec::new();
     let mut csv = String::from(common::CSV_HEADER);
     for r in rows {
         match (&r.stats, r.counts) {
             (Some(s), true) => {
-                table.push(vec![
-                    r.set.to_string(),
-                    r.solver.to_string(),
-                    grouped(s.puzzles as f64, 0),
-                    s.passes.0.len().to_string(),
-                    grouped(s.per_sec(), 0),
-                    grouped(s.micros(), 2),
-                    grouped(s.guesses_per_puzzle(), 2),
-                    grouped(s.no_guess_pct(), 1),
-                ]);
-                csv.push_str(&format!(
-                    "{},{},{},{},{:.1},{:.3},{:.3},{:.2},median pass\n",
-                    r.solver,
-                    r.set,
-                    s.puzzles,
-                    s.passes.0.len(),
-                    s.per_sec(),
-                    s.micros(),
-                    s.guesses_per_puzzle(),
-                    s.no_guess_pct()
-                ));
+                table.push(s.cells(r.set, r.solver, true));
+                csv.push_str(&s.csv_line(r.set, r.solver, true, "median pass"));
             }
             (Some(s), false) => csv.push_str(&format!(
                 "{},{},{},1,{:.1},{:.3},,,first {} puzzles within {budget} s; one solution\n",
@@ -298,7 +269,7 @@ fn report(plan: &Plan, rows: &[Row]) {
             )),
         }
     }
-    println!("{}", markdown(&header, 2, &table));
+    println!("{}", markdown(&common::COLUMNS, 2, &table));
     println!(
         "Median of the passes over the set (whole-pass wall clock / puzzles); every count checked.\n"
     );

@@ -130,55 +130,17 @@ fn report(quick: bool, ours: &[&Solver], rows: &[(&str, &str, Stats)]) {
             ""
         }
     );
-    let header = [
-        "set",
-        "solver",
-        "puzzles",
-        "passes",
-        "puzzles/s",
-        "µs/puzzle",
-        "guesses/puzzle",
-        "% no guess",
-        "÷ peer",
-    ];
+    let mut header = common::COLUMNS.to_vec();
+    header.push("÷ peer");
     let mut table = Vec::new();
     let mut csv = String::from(common::CSV_HEADER);
     for (set, solver, s) in rows {
         let is_peer = *solver == PEER;
-        let (g, ng) = if is_peer {
-            ("n/a".to_string(), "n/a".to_string())
-        } else {
-            (
-                grouped(s.guesses_per_puzzle(), 2),
-                grouped(s.no_guess_pct(), 1),
-            )
-        };
-        table.push(vec![
-            set.to_string(),
-            solver.to_string(),
-            grouped(s.puzzles as f64, 0),
-            s.passes.0.len().to_string(),
-            grouped(s.per_sec(), 0),
-            grouped(s.micros(), 2),
-            g,
-            ng,
-            format!("{:.2}", s.per_sec() / peer_rate(set)),
-        ]);
-        let (g, ng) = if is_peer {
-            (String::new(), String::new())
-        } else {
-            (
-                format!("{:.3}", s.guesses_per_puzzle()),
-                format!("{:.2}", s.no_guess_pct()),
-            )
-        };
-        csv.push_str(&format!(
-            "{solver},{set},{},{},{:.1},{:.3},{g},{ng},median pass; same run as {PEER}\n",
-            s.puzzles,
-            s.passes.0.len(),
-            s.per_sec(),
-            s.micros(),
-        ));
+        let mut cells = s.cells(set, solver, !is_peer);
+        cells.push(format!("{:.2}", s.per_sec() / peer_rate(set)));
+        table.push(cells);
+        let note = format!("median pass; same run as {PEER}");
+        csv.push_str(&s.csv_line(set, solver, !is_peer, &note));
     }
     println!("{}", markdown(&header, 2, &table));
     println!(

@@ -111,7 +111,62 @@ impl Stats {
     pub fn no_guess_pct(&self) -> f64 {
         100.0 * self.no_guess as f64 / self.puzzles as f64
     }
+
+    /// One markdown row in [`COLUMNS`]; `guesses` false (the peer reports
+    /// none) prints `n/a` for the two guess columns.
+    pub fn cells(&self, set: &str, solver: &str, guesses: bool) -> Vec<String> {
+        let (g, ng) = if guesses {
+            (
+                grouped(self.guesses_per_puzzle(), 2),
+                grouped(self.no_guess_pct(), 1),
+            )
+        } else {
+            ("n/a".to_string(), "n/a".to_string())
+        };
+        vec![
+            set.to_string(),
+            solver.to_string(),
+            grouped(self.puzzles as f64, 0),
+            self.passes.0.len().to_string(),
+            grouped(self.per_sec(), 0),
+            grouped(self.micros(), 2),
+            g,
+            ng,
+        ]
+    }
+
+    /// One line of the CSV ([`CSV_HEADER`]); `guesses` false leaves the two
+    /// guess columns empty.
+    pub fn csv_line(&self, set: &str, solver: &str, guesses: bool, note: &str) -> String {
+        let (g, ng) = if guesses {
+            (
+                format!("{:.3}", self.guesses_per_puzzle()),
+                format!("{:.2}", self.no_guess_pct()),
+            )
+        } else {
+            (String::new(), String::new())
+        };
+        format!(
+            "{solver},{set},{},{},{:.1},{:.3},{g},{ng},{note}\n",
+            self.puzzles,
+            self.passes.0.len(),
+            self.per_sec(),
+            self.micros(),
+        )
+    }
 }
+
+/// The markdown columns both benchmarks print for a solver on a set.
+pub const COLUMNS: [&str; 8] = [
+    "set",
+    "solver",
+    "puzzles",
+    "passes",
+    "puzzles/s",
+    "µs/puzzle",
+    "guesses/puzzle",
+    "% no guess",
+];
 
 /// One timed pass of `solve` over `puzzles`; returns (seconds, guesses,
 /// puzzles solved without a guess). Every count must be `expected`.
