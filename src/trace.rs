@@ -329,12 +329,19 @@ impl<W: Watch> Search<'_, W> {
         Ok(false)
     }
 
-    /// `lc37_05`: walk forward from `cell` to the next empty cell.
-    fn forward(&mut self, mut cell: usize, depth: usize) -> Result<bool, Stopped> {
+    /// The first empty cell from `cell` on (`CELLS` if none), counting the
+    /// filled cells read on the way.
+    fn next_empty(&mut self, mut cell: usize) -> usize {
         while cell < CELLS && self.board.cells[cell] != 0 {
             cell += 1;
             self.stats.scanned += 1;
         }
+        cell
+    }
+
+    /// `lc37_05`: walk forward from `cell` to the next empty cell.
+    fn forward(&mut self, cell: usize, depth: usize) -> Result<bool, Stopped> {
+        let cell = self.next_empty(cell);
         if cell == CELLS {
             self.complete(depth)?;
             return Ok(true);
@@ -344,11 +351,7 @@ impl<W: Watch> Search<'_, W> {
 
     /// `lc37_06`: look for the first empty cell from `(0, 0)` on every call.
     fn rescan(&mut self, depth: usize) -> Result<bool, Stopped> {
-        let mut cell = 0;
-        while cell < CELLS && self.board.cells[cell] != 0 {
-            cell += 1;
-            self.stats.scanned += 1;
-        }
+        let cell = self.next_empty(0);
         if cell == CELLS {
             self.complete(depth)?;
             return Ok(true);
