@@ -7,6 +7,7 @@
 //! inputs/lc36/NAME.out  true | false
 //! inputs/lc37/NAME.in   [["5","3",".",...],...]
 //! inputs/lc37/NAME.out  the solved board, same literal
+//! inputs/lc37/NAME.slow optional: `# why`, `slow: NAMES` (approaches allowed TLE here)
 //! inputs/lanqiao/NAME.in   9 lines of 9 digits (0 = unknown)
 //! inputs/lanqiao/NAME.out  expected stdout (empty when the case must fail)
 //! inputs/lanqiao/NAME.err  only for failing cases: `# why`, `exit: N`, `stderr: TEXT`
@@ -33,6 +34,39 @@ pub struct Fixture {
     pub expected: Option<String>,
     /// Parsed `NAME.err`, if present: the case must fail.
     pub failure: Option<ExpectedFailure>,
+    /// Parsed `NAME.slow` (empty if absent): approaches allowed TLE here.
+    pub slow: Slow,
+}
+
+/// A fixture's `NAME.slow`: solutions known to exceed the time limit on it.
+///
+/// ```text
+/// # why: 11,470,999 placements in row-major order; ...
+/// slow: lc37_01_scan_flag lc37_02_hash_sets_flag
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Slow {
+    /// The `# why:` line.
+    pub why: String,
+    /// The `slow:` names.
+    pub names: Vec<String>,
+}
+
+/// Reads `NAME.slow` beside an input file (empty if there is none).
+pub fn load_slow(input_path: &Path) -> Slow {
+    let Ok(text) = std::fs::read_to_string(input_path.with_extension("slow")) else {
+        return Slow::default();
+    };
+    let mut slow = Slow::default();
+    for line in text.lines() {
+        if let Some(why) = line.strip_prefix("# why:") {
+            slow.why = why.trim().to_string();
+        } else if let Some(names) = line.strip_prefix("slow:") {
+            slow.names
+                .extend(names.split_whitespace().map(String::from));
+        }
+    }
+    slow
 }
 
 /// What a failing case must do, from `NAME.err`.
@@ -82,6 +116,7 @@ pub fn load(input_path: &Path) -> Fixture {
         input,
         expected: read(&input_path.with_extension("out")),
         failure,
+        slow: load_slow(input_path),
     }
 }
 

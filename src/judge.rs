@@ -17,7 +17,7 @@
 //! child's `ru_maxrss` with the parent's anonymous memory copied at fork, so
 //! no run reads below that (see [`own_rss_mb`]; about 1 MB here).
 
-use crate::fixtures::{self, format_board, parse_board, Fixture};
+use crate::fixtures::{self, format_board, parse_board, Fixture, Slow};
 use crate::grid::Grid;
 use crate::trace::{self, Order};
 use crate::{lanqiao, lanqiao_proconio, lc36, lc37, oracle};
@@ -341,37 +341,6 @@ impl CaseResult {
     }
 }
 
-/// A fixture's `NAME.slow`: solutions known to exceed the time limit on it.
-///
-/// ```text
-/// # why: 11,470,999 placements in row-major order; ...
-/// slow: lc37_01_scan_flag lc37_02_hash_sets_flag
-/// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Slow {
-    /// The `# why:` line.
-    pub why: String,
-    /// The `slow:` names.
-    pub names: Vec<String>,
-}
-
-/// Reads `NAME.slow` beside a fixture's `NAME.in`, if there is one.
-pub fn slow_list(fixture: &Fixture) -> Slow {
-    let Ok(text) = std::fs::read_to_string(fixture.input_path.with_extension("slow")) else {
-        return Slow::default();
-    };
-    let mut slow = Slow::default();
-    for line in text.lines() {
-        if let Some(why) = line.strip_prefix("# why:") {
-            slow.why = why.trim().to_string();
-        } else if let Some(names) = line.strip_prefix("slow:") {
-            slow.names
-                .extend(names.split_whitespace().map(String::from));
-        }
-    }
-    slow
-}
-
 /// Rust's message when an allocation fails (then it aborts).
 const ALLOC_FAILED: &str = "memory allocation of";
 
@@ -562,7 +531,7 @@ pub fn judge_case(
         wall: run.wall,
         peak_mb: run.peak_kib as f64 / 1024.0,
         detail,
-        slow: slow_list(fixture).names.iter().any(|n| n == entry.name),
+        slow: fixture.slow.names.iter().any(|n| n == entry.name),
     })
 }
 
@@ -772,6 +741,7 @@ fn own_fixture(own: &OwnCase, problem: Option<Problem>) -> Result<(Problem, Fixt
         input: input.clone(),
         expected: expected.clone(),
         failure: None,
+        slow: fixtures::load_slow(&own.input),
     };
     match problem {
         Problem::Lc36 | Problem::Lc37 => {
@@ -1062,9 +1032,9 @@ fn write_table(
 ) -> io::Result<()> {
     writeln!(out, "\n{}", problem.title())?;
     let fixtures: Vec<&str> = all_fixtures.iter().map(|f| f.name.as_str()).collect();
-    let fixture_slow: Vec<(&str, Slow)> = all_fixtures
+    let fixture_slow: Vec<(&str, &Slow)> = all_fixtures
         .iter()
-        .map(|f| (f.name.as_str(), slow_list(f)))
+        .map(|f| (f.name.as_str(), &f.slow))
         .filter(|(_, s)| s.names.iter().any(|n| entries.iter().any(|e| e.name == n)))
         .collect();
     let mut headers: Vec<String> = fixtures.iter().map(|s| s.to_string()).collect();

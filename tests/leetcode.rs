@@ -29,7 +29,7 @@ fn every_lc37_approach_solves_every_fixture() {
         check_solution(&puzzle, &expected).unwrap();
         // Pairs a fixture's NAME.slow lists take seconds even optimised; the
         // judge runs them under its time limit instead (tests/judge.rs).
-        let slow = sudoku_workspace::judge::slow_list(&fixture).names;
+        let slow = &fixture.slow.names;
         for &(name, solve) in lc37::APPROACHES {
             if slow.iter().any(|n| n == name) {
                 continue;

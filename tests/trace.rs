@@ -8,7 +8,6 @@ use std::path::Path;
 use std::process::Command;
 use sudoku_workspace::fixtures::{self, inputs_dir, parse_board};
 use sudoku_workspace::grid::Grid;
-use sudoku_workspace::judge::slow_list;
 use sudoku_workspace::trace::{self, Order};
 use sudoku_workspace::{lanqiao, lc37, oracle};
 
@@ -146,7 +145,7 @@ fn each_mirror_ends_on_the_board_of_the_approaches_it_stands_for() {
             .into_iter()
             .map(|f| {
                 let grid = Grid::from_board(&parse_board(&f.input).unwrap());
-                (f.name.clone(), grid, slow_list(&f).names)
+                (f.name.clone(), grid, f.slow.names.clone())
             })
             .collect();
     puzzles.extend(
