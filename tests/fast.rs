@@ -1,11 +1,12 @@
 //! Integration tests of the fast solver (issue 4): every solution it returns
 //! passes the oracle, and its counts agree with a small independent counter
-//! on a sample of each benchmark set.
+//! on a sample of each benchmark set, on every kernel the CPU can run.
 
 use pretty_assertions::assert_eq;
-use sudoku_workspace::fast;
+use sudoku_workspace::fast::{self, Kernel};
 use sudoku_workspace::grid::{read_puzzles, Grid};
 use sudoku_workspace::oracle::is_solution;
+use sudoku_workspace::solver::Outcome;
 
 /// The first `take` puzzles of a benchmark set's text.
 fn bench_set(text: &str, take: usize) -> Vec<Grid> {
@@ -121,6 +122,19 @@ fn count_from(cells: &mut [u8; 81], used: &mut [u16; 27], limit: usize) -> usize
     found
 }
 
+/// `fast::solve_with` on every kernel this CPU can run (the portable one
+/// always): they must agree on everything, guesses included, since they are
+/// one search compiled twice. Returns that outcome.
+fn solve(puzzle: &Grid, limit: usize) -> Outcome {
+    let portable = fast::solve_with(puzzle, limit, Kernel::Portable);
+    for kernel in Kernel::ALL.into_iter().filter(|k| k.available()) {
+        let out = fast::solve_with(puzzle, limit, kernel);
+        assert_eq!(out, portable, "{kernel:?} on {}", puzzle.to_line());
+    }
+    assert_eq!(fast::solve(puzzle, limit), portable);
+    portable
+}
+
 /// Solve every puzzle with limit 2: every solution passes the oracle, and on
 /// the first `with_reference` puzzles the count agrees with the reference
 /// (which is slow in debug builds on the hard sets). Returns the counts.
@@ -129,7 +143,7 @@ fn check(puzzles: &[Grid], with_reference: usize) -> Vec<usize> {
         .iter()
         .enumerate()
         .map(|(k, p)| {
-            let out = fast::solve(p, 2);
+            let out = solve(p, 2);
             if k < with_reference {
                 assert_eq!(out.count, reference_count(p, 2), "count of {}", p.to_line());
             }
@@ -173,7 +187,7 @@ fn serg_puzzles_have_two_solutions() {
     assert!(check(&set, 200).iter().all(|&n| n == 2));
     // With limit 1 the search stops at the first solution.
     for p in &set[..20] {
-        assert_eq!(fast::solve(p, 1).count, 1);
+        assert_eq!(solve(p, 1).count, 1);
     }
 }
 
@@ -188,12 +202,12 @@ fn grid(line: &str) -> Grid {
 
 #[test]
 fn singles_only_puzzle_needs_no_guess() {
-    let out = fast::solve(&grid(WIKI), 2);
+    let out = solve(&grid(WIKI), 2);
     assert_eq!(out.count, 1);
     assert_eq!(out.guesses, 0);
     assert_eq!(out.solution, Some(grid(WIKI_SOLVED)));
     // A full grid is its own only solution.
-    let out = fast::solve(&grid(WIKI_SOLVED), 2);
+    let out = solve(&grid(WIKI_SOLVED), 2);
     assert_eq!((out.count, out.guesses), (1, 0));
     assert_eq!(out.solution, Some(grid(WIKI_SOLVED)));
 }
@@ -201,16 +215,16 @@ fn singles_only_puzzle_needs_no_guess() {
 #[test]
 fn empty_grid_counts_two_with_limit_two() {
     let empty = Grid([0; 81]);
-    let out = fast::solve(&empty, 2);
+    let out = solve(&empty, 2);
     assert_eq!(out.count, 2);
     assert!(is_solution(&empty, &out.solution.unwrap()));
     assert!(out.guesses > 0);
-    assert_eq!(fast::solve(&empty, 1).count, 1);
+    assert_eq!(solve(&empty, 1).count, 1);
 }
 
 #[test]
 fn limit_zero_counts_nothing() {
-    assert_eq!(fast::solve(&grid(WIKI), 0).count, 0);
+    assert_eq!(solve(&grid(WIKI), 0).count, 0);
 }
 
 #[test]
@@ -230,14 +244,14 @@ fn clashing_givens_count_zero() {
         at(&[(12, 1), (39, 1)]), // column, adjacent bands
     ];
     for g in &clashes {
-        let out = fast::solve(g, 2);
+        let out = solve(g, 2);
         assert_eq!((out.count, out.solution), (0, None), "{}", g.to_line());
         assert_eq!(reference_count(g, 2), 0);
     }
     // A clash with a solved grid's given: change one given of the solution.
     let mut g = grid(WIKI_SOLVED);
     g.0[0] = g.0[1];
-    assert_eq!(fast::solve(&g, 2).count, 0);
+    assert_eq!(solve(&g, 2).count, 0);
 }
 
 #[test]
@@ -250,15 +264,15 @@ fn no_solution_without_a_clash() {
     }
     g.0[9 * 4 + 8] = 9;
     assert_eq!(reference_count(&g, 2), 0);
-    assert_eq!(fast::solve(&g, 2).count, 0);
+    assert_eq!(solve(&g, 2).count, 0);
 }
 
 #[test]
 fn first_solution_matches_the_reference_on_a_unique_puzzle() {
     let set = bench_set(bench_file!("puzzles3_magictour_top1465"), 5);
     for p in &set {
-        let a = fast::solve(p, 1);
-        let b = fast::solve(p, 2);
+        let a = solve(p, 1);
+        let b = solve(p, 2);
         assert_eq!(a.solution, b.solution);
         assert!(a.guesses <= b.guesses);
     }
