@@ -48,6 +48,13 @@ static SOLVERS: &[Solver] = &[
         solve: crate::fast::solve,
         counts: true,
     },
+    // The same search on the portable kernel whatever the CPU: the fallback
+    // `fast` uses without AVX2, in the tests and benchmarks by name.
+    Solver {
+        name: "fast-portable",
+        solve: crate::fast::solve_portable,
+        counts: true,
+    },
     Solver {
         name: "dlx",
         solve: dlx::solve,

@@ -50,8 +50,8 @@ fn read_csv(path: &Path, into: &mut Vec<Series>, skip: &[String]) {
     }
 }
 
-/// Colours of the series: fixed for the main ones (purple for the fast
-/// solver's paste file), shades of orange for the write-up approaches in order.
+/// Colours of the series: fixed for the main ones (light blue for the fast
+/// solver's portable kernel, purple for its paste file), shades of orange for the write-up approaches in order.
 fn colours(series: &[Series]) -> Vec<&'static str> {
     const WRITE_UPS: [&str; 8] = [
         "#fdd0a2", "#fdae6b", "#fd8d3c", "#f16913", "#d94801", "#a63603", "#7f2704", "#4a1702",
@@ -61,6 +61,7 @@ fn colours(series: &[Series]) -> Vec<&'static str> {
         .iter()
         .map(|s| match s.name.as_str() {
             "fast" => "#1f77b4",
+            "fast-portable" => "#aec7e8",
             "dlx" => "#2ca02c",
             crate::PEER => "#d62728",
             TDOKU => "#9e9e9e",
