@@ -34,6 +34,9 @@ pub struct Solver {
     pub name: &'static str,
     /// The solver, under the library contract.
     pub solve: SolveFn,
+    /// What `count` and the benchmarks call: the same search and count, but
+    /// it may leave `solution` empty rather than build it (`fast` does).
+    pub count: SolveFn,
     /// False for the write-up approaches: they stop at the first solution, so
     /// their count is 0 or 1 whatever the limit, their `guesses` is 0, and
     /// `solve` cannot tell a unique puzzle from one with several solutions.
@@ -46,6 +49,7 @@ static SOLVERS: &[Solver] = &[
     Solver {
         name: "fast",
         solve: crate::fast::solve,
+        count: crate::fast::count,
         counts: true,
     },
     // The same search on the portable kernel whatever the CPU: the fallback
@@ -53,11 +57,13 @@ static SOLVERS: &[Solver] = &[
     Solver {
         name: "fast-portable",
         solve: crate::fast::solve_portable,
+        count: crate::fast::count_portable,
         counts: true,
     },
     Solver {
         name: "dlx",
         solve: dlx::solve,
+        count: dlx::solve,
         counts: true,
     },
     write_up::<0>(),
@@ -116,6 +122,7 @@ const fn write_up<const I: usize>() -> Solver {
     Solver {
         name: lc37::APPROACHES[I].0,
         solve: write_up_solve::<I>,
+        count: write_up_solve::<I>,
         counts: false,
     }
 }
@@ -239,7 +246,8 @@ impl From<io::Error> for BatchError {
     }
 }
 
-/// Runs `solve` or `count` over `input`, writing one line per puzzle to `out`
+/// Runs `solve` (the solver's `solve` entry) or `count` (its `count` entry)
+/// over `input`, writing one line per puzzle to `out`
 /// as it goes (pass a buffered writer; it is flushed before returning).
 ///
 /// Stops at the first malformed line with [`BatchError::Malformed`]: the lines
@@ -252,7 +260,7 @@ impl From<io::Error> for BatchError {
 ///     \n\
 ///     .................................................................................\n";
 /// let mut out = Vec::new();
-/// let summary = run_batch(input, solver("dlx").unwrap().solve, Mode::Solve, &mut out).unwrap();
+/// let summary = run_batch(input, solver("dlx").unwrap(), Mode::Solve, &mut out).unwrap();
 /// let out = String::from_utf8(out).unwrap();
 /// let lines: Vec<&str> = out.lines().collect();
 /// assert_eq!(
@@ -266,13 +274,13 @@ impl From<io::Error> for BatchError {
 /// ```
 pub fn run_batch(
     input: &str,
-    solve: SolveFn,
+    solver: &Solver,
     mode: Mode,
     out: &mut impl Write,
 ) -> Result<Summary, BatchError> {
-    let limit = match mode {
-        Mode::Solve => 2,
-        Mode::Count { limit } => limit,
+    let (solve, limit) = match mode {
+        Mode::Solve => (solver.solve, 2),
+        Mode::Count { limit } => (solver.count, limit),
     };
     let mut summary = Summary {
         mode,
@@ -330,7 +338,7 @@ mod tests {
 
     fn run(input: &str, solver: &str, mode: Mode) -> (String, Result<Summary, BatchError>) {
         let mut out = Vec::new();
-        let result = run_batch(input, super::solver(solver).unwrap().solve, mode, &mut out);
+        let result = run_batch(input, super::solver(solver).unwrap(), mode, &mut out);
         (String::from_utf8(out).unwrap(), result)
     }
 
@@ -462,7 +470,7 @@ mod tests {
                 Ok(())
             }
         }
-        let result = run_batch(LEETCODE, dlx::solve, Mode::Solve, &mut Closed);
+        let result = run_batch(LEETCODE, solver("dlx").unwrap(), Mode::Solve, &mut Closed);
         assert!(matches!(result, Err(BatchError::Write(_))), "{result:?}");
     }
 

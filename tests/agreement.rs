@@ -73,12 +73,19 @@ fn sample(set: &'static str, n: usize) -> Vec<Case> {
 }
 
 /// Runs `solver` on every case and checks its count against `expected` (one
-/// per case) and every solution it returns against the oracle.
+/// per case) and every solution it returns against the oracle. Its `count`
+/// entry must give the same count and guesses.
 fn check(solver: &Solver, cases: &[Case], expected: &[usize]) {
     for (case, &want) in cases.iter().zip(expected) {
         let out = (solver.solve)(&case.puzzle, LIMIT);
         let at = format!("{} on {}:{}", solver.name, case.set, case.line);
         assert_eq!(out.count, want, "{at}: count");
+        let counted = (solver.count)(&case.puzzle, LIMIT);
+        assert_eq!(
+            (counted.count, counted.guesses),
+            (out.count, out.guesses),
+            "{at}: count entry"
+        );
         match (out.count, out.solution) {
             (0, None) => {}
             (0, Some(_)) => panic!("{at}: a solution with count 0"),

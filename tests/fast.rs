@@ -124,7 +124,8 @@ fn count_from(cells: &mut [u8; 81], used: &mut [u16; 27], limit: usize) -> usize
 
 /// `fast::solve_with` on every kernel this CPU can run (the portable one
 /// always): they must agree on everything, guesses included, since they are
-/// one search compiled twice. Returns that outcome.
+/// one search compiled twice; `fast::count_with` must give the same count
+/// and guesses without a grid. Returns that outcome.
 fn solve(puzzle: &Grid, limit: usize) -> Outcome {
     let portable = fast::solve_with(puzzle, limit, Kernel::Portable);
     for kernel in Kernel::ALL.into_iter().filter(|k| k.available()) {
@@ -132,6 +133,15 @@ fn solve(puzzle: &Grid, limit: usize) -> Outcome {
         assert_eq!(out, portable, "{kernel:?} on {}", puzzle.to_line());
     }
     assert_eq!(fast::solve(puzzle, limit), portable);
+    // Counting only: the same search, no grid.
+    for kernel in Kernel::ALL.into_iter().filter(|k| k.available()) {
+        let counted = fast::count_with(puzzle, limit, kernel);
+        assert_eq!(counted.solution, None);
+        assert_eq!(
+            (counted.count, counted.guesses),
+            (portable.count, portable.guesses)
+        );
+    }
     portable
 }
 

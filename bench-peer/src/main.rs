@@ -97,7 +97,7 @@ fn compare(quick: bool) {
                 // DLX: at most 3 passes, its passes are long.
                 if solver.name != "dlx" || pass < 3 {
                     let n = puzzles(solver, &set);
-                    runs.push(common::pass(solver.name, solver.solve, &set, n, expected));
+                    runs.push(common::pass(solver.name, solver.count, &set, n, expected));
                 }
             }
             runs[ours.len()].push(peer_pass(&set, &sudokus, expected));

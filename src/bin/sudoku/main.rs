@@ -99,7 +99,7 @@ fn run_batch_command(args: BatchArgs, mode: Mode, stdout: &mut impl Write) -> Ex
         }
     };
     let mut out = BufWriter::new(stdout);
-    match batch::run_batch(&input, solver.solve, mode, &mut out) {
+    match batch::run_batch(&input, solver, mode, &mut out) {
         Ok(summary) => ExitCode::from(summary.exit_code()),
         // `sudoku solve big.txt | head`: the reader has gone; nothing to say.
         Err(BatchError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(2),
