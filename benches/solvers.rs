@@ -118,7 +118,13 @@ fn main() {
                 if pass < plan.passes(solver) {
                     let n = plan.puzzles(solver, &set);
                     let expected = common::expected_count(label);
-                    runs.push(common::pass(solver.name, solver.count, &set, n, expected));
+                    runs.push(common::pass(
+                        solver.name,
+                        solver.count,
+                        &set,
+                        0..n,
+                        expected,
+                    ));
                 }
             }
         }

@@ -55,11 +55,18 @@ fn puzzles(solver: &Solver, set: &Set) -> usize {
     set.puzzles.len().min(cap)
 }
 
-/// One timed pass of the peer over a set; every count must be `expected`.
-fn peer_pass(set: &Set, sudokus: &[Sudoku], expected: usize) -> (f64, u64, usize) {
+/// One timed pass of the peer over the puzzles `range` of a set; every
+/// count must be `expected`.
+fn peer_pass(
+    set: &Set,
+    sudokus: &[Sudoku],
+    range: std::ops::Range<usize>,
+    expected: usize,
+) -> (f64, u64, usize) {
     let mut wrong = None;
+    let first = range.start;
     let start = Instant::now();
-    for (i, s) in sudokus.iter().enumerate() {
+    for (i, s) in (first..).zip(&sudokus[range]) {
         let count = black_box(*s).solutions_count_up_to(LIMIT);
         if count != expected && wrong.is_none() {
             wrong = Some((i, count));
@@ -77,11 +84,23 @@ fn peer_pass(set: &Set, sudokus: &[Sudoku], expected: usize) -> (f64, u64, usize
     (secs, 0, 0)
 }
 
+/// Puzzles per slice of the head-to-head: within a pass, the solvers take
+/// turns slice by slice (the one to start rotates), so a slow spell of this
+/// shared machine lands on all of them alike instead of on one whole pass.
+const SLICE: usize = 250;
+
+/// One row of the report: set, solver, stats, and its speed over the
+/// peer's (for the interleaved solvers, the median over passes of the
+/// ratio within a pass).
+type Row<'a> = (&'a str, &'a str, Stats, f64);
+
 fn compare(quick: bool) {
     let (max, passes) = if quick { (1_000, 1) } else { (usize::MAX, 5) };
     let ours: Vec<&Solver> = batch::solvers().iter().filter(|s| s.counts).collect();
-    // (set, solver name, stats, passes)
-    let mut rows: Vec<(&str, &str, Stats)> = Vec::new();
+    // DLX is ten times slower than the rest: it runs on its own (at most 3
+    // passes, capped on 1905_11+) and its ratio is of medians.
+    let head: Vec<&Solver> = ours.iter().copied().filter(|s| s.name != "dlx").collect();
+    let mut rows: Vec<Row> = Vec::new();
     for (label, file) in SETS {
         let set = common::load(label, file, max);
         let sudokus: Vec<Sudoku> = set
@@ -90,32 +109,51 @@ fn compare(quick: bool) {
             .map(|l| Sudoku::from_str_line(l).unwrap_or_else(|e| panic!("{label}: {l}: {e:?}")))
             .collect();
         let expected = common::expected_count(label);
-        let mut runs: Vec<Vec<(f64, u64, usize)>> = vec![Vec::new(); ours.len() + 1];
-        // Interleaved, so noise on this shared machine hits every solver alike.
-        for pass in 0..passes {
-            for (solver, runs) in ours.iter().zip(&mut runs) {
-                // DLX: at most 3 passes, its passes are long.
-                if solver.name != "dlx" || pass < 3 {
-                    let n = puzzles(solver, &set);
-                    runs.push(common::pass(solver.name, solver.count, &set, n, expected));
+        let n = set.puzzles.len();
+        // by_pass[pass][k]: the head solvers, then the peer last.
+        let mut by_pass = vec![vec![(0.0, 0, 0); head.len() + 1]; passes];
+        for (pass, totals) in by_pass.iter_mut().enumerate() {
+            for (slice, from) in (0..n).step_by(SLICE).enumerate() {
+                let range = from..(from + SLICE).min(n);
+                for turn in 0..=head.len() {
+                    let k = (turn + slice + pass) % (head.len() + 1);
+                    let (secs, guesses, no_guess) = match head.get(k) {
+                        Some(s) => common::pass(s.name, s.count, &set, range.clone(), expected),
+                        None => peer_pass(&set, &sudokus, range.clone(), expected),
+                    };
+                    let t = &mut totals[k];
+                    *t = (t.0 + secs, t.1 + guesses, t.2 + no_guess);
                 }
             }
-            runs[ours.len()].push(peer_pass(&set, &sudokus, expected));
         }
-        for (solver, runs) in ours.iter().zip(&runs) {
-            rows.push((
-                label,
-                solver.name,
-                common::stats(puzzles(solver, &set), runs),
-            ));
+        // runs[k]: solver k's passes.
+        let runs: Vec<Vec<_>> = (0..=head.len())
+            .map(|k| by_pass.iter().map(|totals| totals[k]).collect())
+            .collect();
+        let peer_runs = &runs[head.len()];
+        let peer = common::stats(n, peer_runs);
+        for (solver, runs) in head.iter().zip(&runs) {
+            let mut ratios: Vec<f64> = peer_runs.iter().zip(runs).map(|(p, r)| p.0 / r.0).collect();
+            ratios.sort_by(f64::total_cmp);
+            let ratio = ratios[ratios.len() / 2];
+            rows.push((label, solver.name, common::stats(n, runs), ratio));
         }
-        rows.push((label, PEER, common::stats(sudokus.len(), &runs[ours.len()])));
+        for solver in ours.iter().filter(|s| s.name == "dlx") {
+            let n = puzzles(solver, &set);
+            let runs: Vec<_> = (0..passes.min(3))
+                .map(|_| common::pass(solver.name, solver.count, &set, 0..n, expected))
+                .collect();
+            let stats = common::stats(n, &runs);
+            let ratio = stats.per_sec() / peer.per_sec();
+            rows.push((label, solver.name, stats, ratio));
+        }
+        rows.push((label, PEER, peer, 1.0));
         eprintln!("{label:>18} done; every count {expected}");
     }
     report(quick, &ours, &rows);
 }
 
-fn report(quick: bool, ours: &[&Solver], rows: &[(&str, &str, Stats)]) {
+fn report(quick: bool, ours: &[&Solver], rows: &[Row]) {
     let peer_rate = |set: &str| {
         rows.iter()
             .find(|r| r.0 == set && r.1 == PEER)
@@ -134,18 +172,21 @@ fn report(quick: bool, ours: &[&Solver], rows: &[(&str, &str, Stats)]) {
     header.push("÷ peer");
     let mut table = Vec::new();
     let mut csv = String::from(common::CSV_HEADER);
-    for (set, solver, s) in rows {
+    for (set, solver, s, ratio) in rows {
         let is_peer = *solver == PEER;
         let mut cells = s.cells(set, solver, !is_peer);
-        cells.push(format!("{:.2}", s.per_sec() / peer_rate(set)));
+        cells.push(format!("{ratio:.2}"));
         table.push(cells);
         let note = format!("median pass; same run as {PEER}");
         csv.push_str(&s.csv_line(set, solver, !is_peer, &note));
     }
     println!("{}", markdown(&header, 2, &table));
     println!(
-        "Median of the passes (whole-pass wall clock / puzzles). Every solver reported the \
-         set's count for every puzzle it ran. ÷ peer = puzzles/s over the {PEER}'s in this run.\n"
+        "Median of the passes (a pass's wall clock / puzzles). Every solver reported the \
+         set's count for every puzzle it ran. The solvers other than dlx and the {PEER} \
+         take turns every {SLICE} puzzles within a pass; their ÷ peer is the median over the \
+         passes of their speed over the peer's in the same pass. dlx runs alone; its ÷ peer \
+         is of the medians.\n"
     );
 
     // Summary against the peer and tdoku's published figures, for the README.
@@ -154,6 +195,12 @@ fn report(quick: bool, ours: &[&Solver], rows: &[(&str, &str, Stats)]) {
         rows.iter()
             .find(|r| r.0 == set && r.1 == solver)
             .map(|r| r.2.per_sec())
+    };
+    let ratio = |set: &str, solver: &str| {
+        rows.iter()
+            .find(|r| r.0 == set && r.1 == solver)
+            .map(|r| r.3)
+            .expect("the reference ran on every set")
     };
     let mut header = vec!["set".to_string()];
     for s in ours {
@@ -173,7 +220,7 @@ fn report(quick: bool, ours: &[&Solver], rows: &[(&str, &str, Stats)]) {
         }
         let ours_rate = rate(label, reference).expect("reference ran");
         line.push(grouped(peer_rate(label), 0));
-        line.push(format!("{:.2}", ours_rate / peer_rate(label)));
+        line.push(format!("{:.2}", ratio(label, reference)));
         match common::tdoku_published(label) {
             Some(t) => {
                 line.push(grouped(t, 0));

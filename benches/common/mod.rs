@@ -168,8 +168,9 @@ pub const COLUMNS: [&str; 8] = [
     "% no guess",
 ];
 
-/// One timed pass of `solve` over `puzzles`; returns (seconds, guesses,
-/// puzzles solved without a guess). Every count must be `expected`.
+/// One timed pass of `solve` over the puzzles `range` of `set`; returns
+/// (seconds, guesses, puzzles solved without a guess). Every count must be
+/// `expected`.
 ///
 /// # Panics
 /// On a count other than `expected`, naming the solver and the puzzle.
@@ -177,14 +178,15 @@ pub fn pass(
     name: &str,
     solve: SolveFn,
     set: &Set,
-    puzzles: usize,
+    range: std::ops::Range<usize>,
     expected: usize,
 ) -> (f64, u64, usize) {
     let mut guesses = 0;
     let mut no_guess = 0;
     let mut wrong = None;
+    let first = range.start;
     let start = Instant::now();
-    for (i, p) in set.puzzles[..puzzles].iter().enumerate() {
+    for (i, p) in (first..).zip(&set.puzzles[range]) {
         let out = solve(black_box(p), LIMIT);
         guesses += out.guesses;
         no_guess += usize::from(out.guesses == 0);
