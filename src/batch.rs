@@ -30,7 +30,8 @@ use std::io::{self, Write};
 /// One solver the batch commands can run, by name.
 #[derive(Clone, Copy, Debug)]
 pub struct Solver {
-    /// The name `--solver` takes: `dlx`, or a write-up approach's file name.
+    /// The name `--solver` takes: `fast`, `fast-portable`, `dlx`, or a
+    /// write-up approach's file name.
     pub name: &'static str,
     /// The solver, under the library contract.
     pub solve: SolveFn,

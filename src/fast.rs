@@ -1,12 +1,13 @@
 //! The fast solver (issue 4): a bitboard solver in the class of JCZSolve,
-//! written for this crate in safe, std-only Rust.
+//! written for this crate in std-only Rust; `unsafe` only in the AVX2
+//! helpers of its x86-64-v3 kernel (see Kernels).
 //!
 //! # Representation
 //!
 //! The board is kept as candidate sets, one per digit and band (JCZSolve's
 //! sets, stored band-major): `cands[b][d]` holds, for digit `d + 1`, the
-//! cells of band `b` (rows `3b..3b+3`) where that digit may still go. A band is 27 cells, so one
-//! `u32` holds it, one row per 9-bit field:
+//! cells of band `b` (rows `3b..3b+3`) where that digit may still go. A band
+//! is 27 cells, so one `u32` holds it, one row per 9-bit field:
 //!
 //! ```text
 //!   bit:  26 ........ 18 17 ........ 9  8 ......... 0
@@ -52,15 +53,16 @@
 //! The search is compiled twice (see [`Kernel`]): for the target's baseline
 //! (safe, std only; on x86-64 that means no `popcnt` and bit scans that test
 //! for zero), and for x86-64-v3 with `#[target_feature]`, chosen at run time
-//! when the CPU has AVX2, BMI1/2, LZCNT and POPCNT. The v3 copy uses two
-//! AVX2 helpers (module `avx2`, the only `unsafe` here): the strike takes a
-//! cell out of a band's first eight sets in one vector and gets the digits
-//! that had it from one `movemask`, and `digits_at` gathers a cell's
+//! when the CPU has AVX2, BMI1/2, LZCNT and POPCNT. The v3 copy uses three
+//! AVX2 helpers (module `avx2`, the only `unsafe` here): the strike takes
+//! the fresh cells out of a band's first eight sets in one vector and gets
+//! the digits that had them from one `movemask`, `digits_at` gathers a cell's
 //! candidates the same way (that is what the band-major layout is for);
 //! `givens` files a puzzle's givens with one byte compare per digit.
 //! Everything else is the same source, inlined into both entry points.
-//! Measured in one run (`cargo bench --bench solvers`, rows `fast` and
-//! `fast-portable`): the v3 kernel is 13-24% faster, on every set.
+//! Measured (rows `fast` and `fast-portable`): the v3 kernel is 13-24%
+//! faster on every set in `cargo bench --bench solvers` (whole passes in
+//! turn), 14-20% in `bench-peer` (the two take turns every 250 puzzles).
 //!
 //! # Search
 //!
@@ -139,8 +141,8 @@ const SPREAD: u32 = 1 | 1 << 9 | 1 << 18;
 const LOW8: u32 = 0xff * SPREAD;
 const TOP8: u32 = 0x100 * SPREAD;
 
-/// `GIVEN_SLOT[b][v]`: where `State::new` files a cell of band `b` holding
-/// `v`: `(v - 1) * 3 + b` for a digit, 27 for an empty cell.
+/// `GIVEN_SLOT[b][v]`: where `givens` files a cell of band `b` holding
+/// `v`: `(v - 1) * 3 + b` for a digit, 27 (scratch) for an empty cell.
 static GIVEN_SLOT: [[usize; 10]; 3] = {
     let mut t = [[27; 10]; 3];
     let mut b = 0;
@@ -391,8 +393,9 @@ mod avx2 {
 }
 
 /// The givens of a puzzle whose cells hold 0-9: `givens[d * 3 + b]` holds
-/// the cells of band `b` given digit `d + 1`; slot 27 collects the empty
-/// cells, so the loop has no branch.
+/// the cells of band `b` given digit `d + 1` (digit-major, unlike `cands`:
+/// the table lookup files a cell in one step). Slot 27 is scratch for the
+/// empty cells, so the loop has no branch; readers use slots 0-26 only.
 fn givens(puzzle: &Grid) -> [u32; 28] {
     let mut givens = [0u32; 28];
     for (b, band) in puzzle.0.chunks_exact(27).enumerate() {
@@ -847,7 +850,9 @@ pub enum Kernel {
     /// guess scoring's popcounts are a dozen instructions each) and bit scans
     /// that must test for zero. Runs everywhere.
     Portable,
-    /// x86-64-v3 (Haswell, 2013, and later; AMD since 2015): `popcnt`,
+    /// x86-64-v3 (most x86-64 CPUs since Intel Haswell, 2013, and AMD
+    /// Excavator, 2015; some later Pentium, Celeron and Atom parts lack it):
+    /// `popcnt`,
     /// BMI1/BMI2/LZCNT and AVX2. Chosen at run time when the CPU has them.
     X86_64V3,
 }
@@ -947,38 +952,52 @@ fn search(puzzle: &Grid, limit: usize, kernel: Kernel, keep_first: bool) -> Outc
 mod tests {
     use super::*;
 
-    /// The AVX2 helpers against the scalar code they replace, on sets with
-    /// every bit pattern of a cell across the nine digits.
+    /// The AVX2 helpers against the portable code they stand in for, with
+    /// the cell at `bit` in each of the 512 patterns across the nine sets
+    /// (the rest of the band random).
     #[cfg(target_arch = "x86_64")]
     #[test]
-    fn avx2_helpers_match_scalar() {
+    fn avx2_helpers_match_portable() {
         if !Kernel::X86_64V3.available() {
             return;
         }
         let mut x = 0x9e37_79b9u32;
-        for _ in 0..2000 {
-            let mut sets = [0u32; 9];
-            for s in &mut sets {
+        for pattern in 0..512u32 {
+            let mut s = State::new(&Grid([0; 81])).unwrap();
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            let (b, bit) = ((x >> 28) as usize % 3, (x >> 3) as usize % 27);
+            for (d, set) in s.cands[b].iter_mut().enumerate() {
                 x ^= x << 13;
                 x ^= x >> 17;
                 x ^= x << 5;
-                *s = x & BAND;
+                *set = (x & BAND & !(1 << bit)) | (pattern >> d & 1) << bit;
             }
-            let bit = (x >> 27) as usize % 27;
-            let want_digits = (0..9).fold(0, |m, d| m | (sets[d] >> bit & 1) << d);
             // SAFETY: AVX2 was detected above.
-            assert_eq!(unsafe { avx2::digits_at(&sets, bit) }, want_digits);
-            let fresh = 1 << bit | (x & 0x40201);
-            let mut want = sets;
-            let mut want_dirty = 0;
-            for (d, s) in want.iter_mut().enumerate() {
-                want_dirty |= u32::from(*s & fresh != 0) << d;
-                *s &= !fresh;
-            }
+            let simd = unsafe { avx2::digits_at(&s.cands[b], bit) };
+            assert_eq!(simd, s.digits_at::<false>(b, bit));
+            assert_eq!(simd, pattern);
+            // One fresh cell, or that cell and a few more.
+            let fresh = 1 << bit | (x & 0x40201 & (pattern << 9));
+            let mut portable = s;
+            let want = portable.strike::<false>(b, fresh);
             // SAFETY: as above.
-            let dirty = unsafe { avx2::strike(&mut sets, fresh) };
-            assert_eq!((sets, dirty), (want, want_dirty));
+            let got = unsafe { avx2::strike(&mut s.cands[b], fresh) };
+            assert_eq!((s.cands, got), (portable.cands, want));
         }
+    }
+
+    /// `available` is the run-time test it claims: checked here against the
+    /// features that define x86-64-v3's extras, spelled another way.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn v3_is_available_exactly_with_avx2_and_bmi() {
+        use std::arch::is_x86_feature_detected as has;
+        let v3 = has!("avx2") && has!("bmi1") && has!("bmi2") && has!("lzcnt") && has!("popcnt");
+        assert_eq!(Kernel::X86_64V3.available(), v3);
+        assert_eq!(Kernel::best() == Kernel::X86_64V3, v3);
+        assert!(Kernel::Portable.available());
     }
 
     /// The AVX2 givens against the scalar ones, on random grids of 0-9.

@@ -50,8 +50,8 @@ fn read_csv(path: &Path, into: &mut Vec<Series>, skip: &[String]) {
     }
 }
 
-/// Colours of the series: fixed for the main ones (light blue for the fast
-/// solver's portable kernel, purple for its paste file), shades of orange for the write-up approaches in order.
+/// Colours of the series: fixed for the main ones (light blue for the
+/// fast solver's portable kernel, purple for its paste file), shades of orange for the write-up approaches in order.
 fn colours(series: &[Series]) -> Vec<&'static str> {
     const WRITE_UPS: [&str; 8] = [
         "#fdd0a2", "#fdae6b", "#fd8d3c", "#f16913", "#d94801", "#a63603", "#7f2704", "#4a1702",

@@ -4,7 +4,7 @@
 //! run, limit 2, one thread.
 //!
 //! ```text
-//! cargo run --release --manifest-path bench-peer/Cargo.toml                 the comparison, about 2 minutes
+//! cargo run --release --manifest-path bench-peer/Cargo.toml                 the comparison, about 1.5 minutes
 //! cargo run --release --manifest-path bench-peer/Cargo.toml -- --quick      first 1,000 puzzles per set, 1 pass
 //! cargo run --release --manifest-path bench-peer/Cargo.toml -- --chart docs/throughput.svg
 //! ```
@@ -182,11 +182,13 @@ fn report(quick: bool, ours: &[&Solver], rows: &[Row]) {
     }
     println!("{}", markdown(&header, 2, &table));
     println!(
-        "Median of the passes (a pass's wall clock / puzzles). Every solver reported the \
+        "Median of the passes (a pass's time / puzzles; for the solvers that take turns, \
+         the sum of their slices). Every solver reported the \
          set's count for every puzzle it ran. The solvers other than dlx and the {PEER} \
          take turns every {SLICE} puzzles within a pass; their ÷ peer is the median over the \
          passes of their speed over the peer's in the same pass. dlx runs alone; its ÷ peer \
-         is of the medians.\n"
+         is of the medians (on 1905_11+, dlx's first 5,000 puzzles against the peer's whole \
+         set).\n"
     );
 
     // Summary against the peer and tdoku's published figures, for the README.
