@@ -104,10 +104,15 @@ pub fn default_solver() -> &'static Solver {
 pub fn solvers_help() -> String {
     let mut text = format!("solvers (default {}):\n", default_solver().name);
     for s in SOLVERS {
-        let note = if s.counts {
-            "counts up to --limit"
-        } else {
-            "LeetCode 37 paste file (*)"
+        let note = match (s.counts, s.name) {
+            // Which compiled copy `fast` runs depends on the CPU: say which.
+            (true, "fast") => format!(
+                "counts up to --limit (kernel on this CPU: {:?})",
+                crate::fast::Kernel::best()
+            ),
+            (true, "fast-portable") => "counts up to --limit (kernel: Portable)".to_string(),
+            (true, _) => "counts up to --limit".to_string(),
+            (false, _) => "LeetCode 37 paste file (*)".to_string(),
         };
         text.push_str(&format!("  {:<24} {note}\n", s.name));
     }
@@ -490,6 +495,8 @@ mod tests {
         let help = solvers_help();
         assert!(solvers().iter().all(|s| help.contains(s.name)));
         assert!(help.contains("`count` caps at 1"));
+        let kernel = format!("kernel on this CPU: {:?}", crate::fast::Kernel::best());
+        assert!(help.contains(&kernel), "{help}");
     }
 
     #[test]
