@@ -1,103 +1,157 @@
 //! The judge: one verdict of each kind from the runner's test-only solutions
-//! (tiny limits, so no test waits long), and `sudoku judge` as a process.
+//! (small limits, so no test waits long), verdicts under load, the
+//! solution's own memory, no orphans, one input parser, judges' comparison
+//! rules, input read once, limits checked, `--json`, and a closed pipe.
 
-use std::path::Path;
-use std::process::Command;
-use std::time::Duration;
+use serde_json::Value;
+use std::io::{Read, Write};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 use sudoku_workspace::fixtures::{self, inputs_dir};
-use sudoku_workspace::judge::{judge_case, Entry, Limits, Problem, Runner, Verdict};
+use sudoku_workspace::judge::problem::{self, Problem};
+use sudoku_workspace::judge::sandbox::{End, Supervisor};
+use sudoku_workspace::judge::solution::Solution;
+use sudoku_workspace::judge::{judge_case, Case, CaseResult, Limits, Verdict};
 use sudoku_workspace::lc37;
 
-fn runner() -> Runner {
-    Runner {
-        program: env!("CARGO_BIN_EXE_sudoku-runner").into(),
-        prefix: Vec::new(),
-    }
-}
+const SUDOKU: &str = env!("CARGO_BIN_EXE_sudoku");
 
-/// 1 s and 64 MB: the runner needs a few ms, so a loaded CI machine still
-/// leaves a wide margin, and the two TLE cases wait only a second each.
+/// 1 s of CPU, 2 s of wall clock and 64 MB: the runner needs a few ms, so a
+/// loaded CI machine still leaves a wide margin.
 const LIMITS: Limits = Limits {
     time: Duration::from_millis(1000),
+    wall: Duration::from_millis(2000),
     memory_mb: 64,
 };
 
-fn judge(name: &'static str, problem: Problem, fixture: &str) -> (Verdict, String, Duration, f64) {
-    let fixture = fixtures::load(
-        &inputs_dir()
-            .join(problem.key())
-            .join(format!("{fixture}.in")),
-    );
-    let entry = Entry {
-        name,
-        problem,
-        expected: Verdict::Ac,
+fn problem(key: &str) -> &'static Problem {
+    problem::by_key(key).unwrap()
+}
+
+fn judge(name: &str, key: &str, fixture: &str) -> CaseResult {
+    let problem = problem(key);
+    let fixture = fixtures::load(&inputs_dir().join(key).join(format!("{fixture}.in")));
+    let case = Case::from_fixture(problem, fixture).unwrap();
+    let solution = Solution::builtin(problem)
+        .into_iter()
+        .find(|s| s.name == name)
+        .or_else(|| Solution::test_only(name, problem))
+        .unwrap();
+    let supervisor = Supervisor {
+        program: SUDOKU.into(),
+        prefix: vec!["sandbox".into()],
     };
-    let r = judge_case(&runner(), entry, &fixture, &LIMITS).unwrap();
-    (r.verdict, r.detail, r.wall, r.peak_mb)
+    judge_case(&supervisor, Path::new(SUDOKU), &solution, &case, &LIMITS).unwrap()
 }
 
 #[test]
-fn a_right_solution_is_ac() {
-    let (v, detail, _, mb) = judge("lc37_05_marks_forward", Problem::Lc37, "leetcode_example");
-    assert_eq!(v, Verdict::Ac, "{detail}");
-    assert!(mb > 0.5 && mb < 64.0, "peak {mb} MB");
+fn a_right_solution_is_ac_with_its_own_time_and_memory() {
+    let r = judge("lc37_05_marks_forward", "lc37", "leetcode_example");
+    assert_eq!(r.verdict, Verdict::Ac, "{}", r.detail);
+    let mb = r.peak_kib as f64 / 1024.0;
+    assert!(mb > 0.5 && mb < 16.0, "peak {mb} MB");
+    assert!(r.cpu <= r.wall + Duration::from_millis(5), "{r:?}");
 }
 
 #[test]
-fn a_loop_is_tle_and_killed_at_the_limit() {
-    let (v, _, wall, _) = judge("test_loop", Problem::Lc37, "leetcode_example");
-    assert_eq!(v, Verdict::Tle);
+fn a_loop_is_tle_by_cpu_time_and_killed_at_the_limit() {
+    let r = judge("test_loop", "lc37", "leetcode_example");
+    assert_eq!((r.verdict, r.end), (Verdict::Tle, End::CpuLimit));
     assert!(
-        wall >= LIMITS.time && wall < Duration::from_secs(3),
-        "{wall:?}"
+        r.cpu >= LIMITS.time && r.cpu < Duration::from_secs(2),
+        "{:?}",
+        r.cpu
     );
-    let (v, _, _, _) = judge(lc37::WRONG_DFS.0, Problem::Lc37, "leetcode_example");
-    assert_eq!(v, Verdict::Tle, "the wrong DFS never stops");
+    let r = judge(lc37::WRONG_DFS.0, "lc37", "leetcode_example");
+    assert_eq!(r.verdict, Verdict::Tle, "the wrong DFS never stops");
+}
+
+#[test]
+fn a_sleeper_is_tle_by_the_wall_clock_and_says_so() {
+    let r = judge("test_sleep", "lc37", "leetcode_example");
+    assert_eq!((r.verdict, r.end), (Verdict::Tle, End::WallLimit));
+    assert!(r.cpu < Duration::from_millis(100), "it slept: {:?}", r.cpu);
+    assert!(r.wall >= LIMITS.wall, "{:?}", r.wall);
+    assert!(r.detail.contains("wall clock"), "{}", r.detail);
 }
 
 #[test]
 fn allocating_past_the_limit_is_mle_not_re() {
-    let (v, detail, wall, mb) = judge("test_alloc", Problem::Lc37, "leetcode_example");
-    assert_eq!(v, Verdict::Mle, "{detail}");
-    assert!(mb > 64.0, "peak {mb} MB");
-    assert!(wall < LIMITS.time, "stopped for memory, not time: {wall:?}");
+    let r = judge("test_alloc", "lc37", "leetcode_example");
+    assert_eq!(r.verdict, Verdict::Mle, "{}", r.detail);
+    assert!(r.peak_kib > 64 << 10, "peak {} KiB", r.peak_kib);
+    assert!(
+        r.wall < LIMITS.wall,
+        "stopped for memory, not time: {:?}",
+        r.wall
+    );
+}
+
+#[test]
+fn writing_without_end_is_ole() {
+    let r = judge("test_flood", "lc37", "leetcode_example");
+    assert_eq!(
+        (r.verdict, r.end),
+        (Verdict::Ole, End::OutputLimit),
+        "{}",
+        r.detail
+    );
 }
 
 #[test]
 fn a_panic_is_re() {
-    let (v, detail, _, _) = judge("test_panic", Problem::Lc37, "leetcode_example");
-    assert_eq!(v, Verdict::Re);
-    assert!(detail.contains("exit code 101"), "{detail}");
+    let r = judge("test_panic", "lc37", "leetcode_example");
+    assert_eq!(r.verdict, Verdict::Re);
+    assert!(r.detail.contains("exit code 101"), "{}", r.detail);
 }
 
 #[test]
 fn a_wrong_board_is_wa_with_a_diff() {
-    let (v, detail, _, _) = judge("test_wrong", Problem::Lc37, "leetcode_example");
-    assert_eq!(v, Verdict::Wa);
-    assert!(detail.starts_with("not a solution"), "{detail}");
-    assert!(detail.contains("\n- 534678912\n+ 531171111\n"), "{detail}");
+    let r = judge("test_wrong", "lc37", "leetcode_example");
+    assert_eq!(r.verdict, Verdict::Wa);
+    assert!(r.detail.starts_with("not a solution"), "{}", r.detail);
+    assert!(
+        r.detail.contains("\n- 534678912\n+ 531171111\n"),
+        "{}",
+        r.detail
+    );
 }
 
 #[test]
 fn lanqiao_failures_are_judged_by_exit_code_and_stderr() {
     for fixture in ["no_solution", "bad_char", "sample1"] {
-        let (v, detail, _, _) = judge("lanqiao", Problem::Lanqiao, fixture);
-        assert_eq!(v, Verdict::Ac, "{fixture}: {detail}");
+        let r = judge("lanqiao", "lanqiao", fixture);
+        assert_eq!(r.verdict, Verdict::Ac, "{fixture}: {}", r.detail);
     }
 }
 
 fn sudoku(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+    let out = Command::new(SUDOKU)
         .args(args)
         .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
         .output()
         .unwrap();
     (
-        out.status.code().unwrap(),
+        out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).unwrap(),
         String::from_utf8(out.stderr).unwrap(),
     )
+}
+
+/// A fresh folder for one test's files.
+fn temp_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudoku-judge-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn json_lines(out: &str) -> Vec<Value> {
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
 }
 
 #[test]
@@ -106,6 +160,7 @@ fn judge_lc36_exits_0_with_a_plain_table() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(!out.contains('\x1b'), "no colour in a pipe");
     assert!(out.contains("LeetCode 36 (Valid Sudoku)"));
+    assert!(out.contains("ms CPU time"), "{out}");
     assert_eq!(out.matches("7/7 AC").count(), 3, "{out}");
 }
 
@@ -147,6 +202,405 @@ fn the_wrong_dfs_tle_is_shown_as_expected() {
     assert!(out.contains("1/1 TLE (expected)"), "{out}");
 }
 
+/// Pins the calling process (between fork and exec) to CPU 0.
+fn pin_to_cpu0(cmd: &mut Command) -> &mut Command {
+    // SAFETY: sched_setaffinity is async-signal-safe; the set lives on the stack.
+    unsafe {
+        cmd.pre_exec(|| {
+            let mut set: libc::cpu_set_t = std::mem::zeroed();
+            libc::CPU_SET(0, &mut set);
+            libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set);
+            Ok(())
+        })
+    }
+}
+
+/// Kills its busy loops when dropped, also when the test fails.
+struct Load(Vec<Child>);
+
+impl Drop for Load {
+    fn drop(&mut self) {
+        for c in &mut self.0 {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+#[test]
+fn verdicts_do_not_flip_under_load() {
+    // Three CPU-bound processes share CPU 0 with the judge and its solution:
+    // the solution gets a quarter of the core, so its wall clock is about
+    // four times its CPU time. Judged by CPU time, it is still AC.
+    let load = Load(
+        (0..3)
+            .map(|_| {
+                pin_to_cpu0(Command::new("sh").args(["-c", "while :; do :; done"]))
+                    .spawn()
+                    .unwrap()
+            })
+            .collect(),
+    );
+    let out = pin_to_cpu0(Command::new(SUDOKU).args([
+        "judge",
+        "--json",
+        "--problem",
+        "lc37",
+        "--solution",
+        "lc37_04_bitmasks",
+        "--fixture",
+        "hard_top1465_338",
+        "--time-limit",
+        "600",
+    ]))
+    .output()
+    .unwrap();
+    drop(load);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let case = &json_lines(&stdout)[0];
+    assert_eq!(case["verdict"], "AC", "{stdout}");
+    assert_eq!(out.status.code(), Some(0));
+    let (cpu, wall) = (
+        case["cpu_ms"].as_f64().unwrap(),
+        case["wall_ms"].as_f64().unwrap(),
+    );
+    assert!(cpu < 600.0, "{stdout}");
+    // Only a wall-clock judge would have said TLE: show that the load was real.
+    assert!(wall > 1.5 * cpu, "the load did not slow it down: {stdout}");
+}
+
+#[test]
+fn a_300_mb_expect_is_wa_with_the_solutions_own_memory() {
+    let dir = temp_dir("big-expect");
+    let expect = dir.join("big.out");
+    {
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&expect).unwrap());
+        let line = "123456789\n".repeat(1000);
+        for _ in 0..30_000 {
+            f.write_all(line.as_bytes()).unwrap(); // 300 MB
+        }
+    }
+    let sample = inputs_dir().join("lanqiao/sample1.in");
+    let mut child = Command::new(SUDOKU)
+        .args(["judge", "--json", "--solution", "lanqiao", "--input"])
+        .arg(&sample)
+        .arg("--expect")
+        .arg(&expect)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut stdout)
+        .unwrap();
+    let (status, judge_kib) = wait_rusage(&mut child);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(status.code(), Some(1), "{stdout}");
+    let case = &json_lines(&stdout)[0];
+    assert_eq!(case["verdict"], "WA", "{stdout}");
+    assert_eq!(case["first_difference"]["line"], 1, "{stdout}");
+    let kb = case["memory_kb"].as_u64().unwrap();
+    assert!(
+        kb < 16 << 10,
+        "the solution's own memory, not the judge's: {kb} KB"
+    );
+    assert!(
+        judge_kib < 64 << 10,
+        "the judge streamed the answer: {judge_kib} KiB"
+    );
+}
+
+/// Waits for `child`; its exit status and peak resident size in KiB.
+fn wait_rusage(child: &mut Child) -> (std::process::ExitStatus, u64) {
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is valid; pid is our unreaped child.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = child.id() as libc::pid_t;
+    // SAFETY: both pointers are valid for the call.
+    let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(r, pid);
+    (
+        std::process::ExitStatus::from_raw(status),
+        usage.ru_maxrss as u64,
+    )
+}
+
+/// Every process whose parent chain reaches `root`, with its command line.
+fn descendants(root: u32) -> Vec<(u32, String)> {
+    let mut parent = std::collections::HashMap::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        // The command may hold spaces: the fields after its `)` are fixed.
+        let after = &stat[stat.rfind(')').unwrap() + 2..];
+        let ppid: u32 = after.split(' ').nth(1).unwrap().parse().unwrap();
+        parent.insert(pid, ppid);
+    }
+    let mut found = Vec::new();
+    for &pid in parent.keys() {
+        let mut p = pid;
+        while let Some(&pp) = parent.get(&p) {
+            if pp == root {
+                let cmd = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+                found.push((pid, String::from_utf8_lossy(&cmd).replace('\0', " ")));
+                break;
+            }
+            p = pp;
+        }
+    }
+    found
+}
+
+/// Alive: present in /proc and not a zombie.
+fn alive(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => !stat[stat.rfind(')').unwrap() + 2..].starts_with('Z'),
+        Err(_) => false,
+    }
+}
+
+fn no_orphans_after(signal: libc::c_int, expected_code: Option<i32>) {
+    let mut judge = Command::new(SUDOKU)
+        .args([
+            "judge",
+            "--problem",
+            "lc37",
+            "--solution",
+            lc37::WRONG_DFS.0,
+            "--fixture",
+            "leetcode_example",
+            "--time-limit",
+            "20000",
+        ])
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let family = loop {
+        let family = descendants(judge.id());
+        if family.iter().any(|(_, cmd)| cmd.contains("run-solution")) {
+            break family;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "no runner started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    // SAFETY: kill has no memory-safety preconditions; the judge is our child.
+    unsafe { libc::kill(judge.id() as libc::pid_t, signal) };
+    let status = judge.wait().unwrap();
+    assert_eq!(status.code(), expected_code, "{status:?}");
+    let start = Instant::now();
+    while family.iter().any(|&(pid, _)| alive(pid)) {
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "orphans left running: {family:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn no_orphans_after_sigint() {
+    no_orphans_after(libc::SIGINT, Some(130));
+}
+
+#[test]
+fn no_orphans_after_sigterm() {
+    no_orphans_after(libc::SIGTERM, Some(143));
+}
+
+#[test]
+fn no_orphans_after_sigkill() {
+    no_orphans_after(libc::SIGKILL, None);
+}
+
+#[test]
+fn judge_input_reads_lanqiao_with_the_programs_parser() {
+    // `.` for unknown: the lanqiao program says exit 2, so the judge must too.
+    let dots = inputs_dir().join("lanqiao/dot_for_unknown.in");
+    let (code, out, err) = sudoku(&["judge", "--input", dots.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("line 5, column 3"), "{err}");
+    assert!(out.is_empty(), "no verdict for a malformed input: {out}");
+}
+
+#[test]
+fn expect_is_compared_as_judges_do() {
+    let dir = temp_dir("tolerant");
+    let sample = inputs_dir().join("lanqiao/sample1.in");
+    let answer = std::fs::read_to_string(inputs_dir().join("lanqiao/sample1.out")).unwrap();
+    let variants = [
+        ("trailing_spaces", answer.replace('\n', "  \t\n")),
+        ("crlf", answer.replace('\n', "\r\n")),
+        ("no_final_newline", answer.trim_end().to_string()),
+        ("blank_lines_at_end", format!("{answer}\n\n")),
+    ];
+    for (name, text) in variants {
+        let expect = dir.join(format!("{name}.out"));
+        std::fs::write(&expect, text).unwrap();
+        let args = [
+            "judge",
+            "--solution",
+            "lanqiao",
+            "--input",
+            sample.to_str().unwrap(),
+            "--expect",
+            expect.to_str().unwrap(),
+        ];
+        let (code, out, err) = sudoku(&args);
+        assert_eq!(code, 0, "{name}: {out}{err}");
+    }
+    let wrong = dir.join("inner_space.out");
+    std::fs::write(
+        &wrong,
+        answer
+            .replacen('\n', " \n", 1)
+            .replacen(|c: char| c.is_ascii_digit(), "1 ", 1),
+    )
+    .unwrap();
+    let args = [
+        "judge",
+        "--json",
+        "--solution",
+        "lanqiao",
+        "--input",
+        sample.to_str().unwrap(),
+        "--expect",
+        wrong.to_str().unwrap(),
+    ];
+    let (code, out, _) = sudoku(&args);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(json_lines(&out)[0]["first_difference"]["line"], 1, "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let (_, help, _) = sudoku(&["judge", "--help"]);
+    assert!(
+        help.contains("a missing\nfinal newline") || help.contains("missing final newline"),
+        "{help}"
+    );
+}
+
+#[test]
+fn input_is_read_once_from_stdin_and_a_fifo() {
+    let puzzle = std::fs::read(inputs_dir().join("lanqiao/sample1.in")).unwrap();
+    let mut child = Command::new(SUDOKU)
+        .args(["judge", "--solution", "lanqiao", "--input", "/dev/stdin"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&puzzle).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+
+    let dir = temp_dir("fifo");
+    let fifo = dir.join("case.in");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(fifo, puzzle).unwrap())
+    };
+    let (code, out, err) = sudoku(&[
+        "judge",
+        "--solution",
+        "lanqiao",
+        "--input",
+        fifo.to_str().unwrap(),
+    ]);
+    writer.join().unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("1/1 AC"), "{out}");
+}
+
+#[test]
+fn limits_out_of_range_are_exit_2_with_the_range() {
+    for (flag, value) in [
+        ("--memory-limit", "4398046511104"),
+        ("--time-limit", "18446744073709551615"),
+        ("--time-limit", "0"),
+        ("--wall-limit", "99999999999"),
+    ] {
+        let start = Instant::now();
+        let (code, out, err) = sudoku(&["judge", "--problem", "lc36", flag, value]);
+        assert_eq!(code, 2, "{flag} {value}: {out}{err}");
+        assert!(err.contains("is not in 1..="), "{flag} {value}: {err}");
+        assert!(start.elapsed() < Duration::from_secs(5));
+    }
+}
+
+#[test]
+fn json_is_one_object_per_case() {
+    let (code, out, err) = sudoku(&[
+        "judge",
+        "--json",
+        "--problem",
+        "lc37",
+        "--fixture",
+        "leetcode_example",
+        "--solution",
+        "test_wrong",
+        "--solution",
+        "lc37_04_bitmasks",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    let cases = json_lines(&out);
+    assert_eq!(cases.len(), 2, "{out}");
+    for case in &cases {
+        for key in [
+            "problem",
+            "solution",
+            "fixture",
+            "verdict",
+            "cpu_ms",
+            "wall_ms",
+            "memory_kb",
+        ] {
+            assert!(!case[key].is_null(), "{key} missing: {case}");
+        }
+    }
+    let verdicts: Vec<&str> = cases
+        .iter()
+        .map(|c| c["verdict"].as_str().unwrap())
+        .collect();
+    assert_eq!(verdicts, ["AC", "WA"]);
+}
+
+#[test]
+fn a_closed_pipe_ends_the_judge_quietly_with_141() {
+    let mut child = Command::new(SUDOKU)
+        .args([
+            "judge",
+            "--problem",
+            "lc37",
+            "--fixture",
+            "leetcode_example",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(141));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
 #[test]
 fn own_cases_with_and_without_expect() {
     let sample = inputs_dir().join("lanqiao/sample1.in");
@@ -180,14 +634,13 @@ fn own_cases_with_and_without_expect() {
 
 #[test]
 fn bad_input_is_exit_2_with_line_and_column() {
-    let dir = std::env::temp_dir().join(format!("sudoku-judge-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("bad-input");
     let bad = dir.join("bad.in");
     std::fs::write(&bad, "530070000\n60019x000\n").unwrap();
     let (code, _, err) = sudoku(&["judge", "--input", bad.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("line 2, column 6"), "{err}");
-    let missing = Path::new(&dir).join("missing.in");
+    let missing = dir.join("missing.in");
     let (code, _, err) = sudoku(&["judge", "--input", missing.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("cannot read"), "{err}");

@@ -4,12 +4,13 @@
 //! [`sudoku_workspace::batch`]); this file only reads the flags.
 
 use clap::{Args, Parser, Subcommand};
-use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::ffi::OsString;
+use std::io::{self, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use sudoku_workspace::batch::{self, BatchError, Mode, Solver};
-use sudoku_workspace::judge::{self, Limits, OwnCase, Problem, Runner};
+use sudoku_workspace::judge::{self, OwnCase};
 use sudoku_workspace::trace::{self, Order};
 
 const EXIT_CODES: &str = "\
@@ -28,8 +29,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Judge every solution on every fixture, each in a child process (the default).
-    #[command(after_help = EXIT_CODES)]
+    /// Judge every solution on every fixture, each in a sandboxed child process (the default).
+    #[command(after_help = JUDGE_HELP)]
     Judge(JudgeArgs),
     /// Watch a write-up's depth-first search, step by step.
     #[command(after_help = EXIT_CODES)]
@@ -47,13 +48,13 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 2)]
         limit: usize,
     },
-    /// The judge's child: run one solution on one file (as `sudoku-runner`).
+    /// The judge's child: run one solution on stdin, or on FILE (as `sudoku-runner`).
     #[command(hide = true)]
     RunSolution {
         /// Solution name.
         solution: String,
-        /// Input file.
-        file: String,
+        /// Input file [default: stdin].
+        file: Option<String>,
     },
 }
 
@@ -110,32 +111,63 @@ fn run_batch_command(args: BatchArgs, mode: Mode, stdout: &mut impl Write) -> Ex
     }
 }
 
+const JUDGE_HELP: &str = "\
+Limits: time is CPU time (user + sys of the solution's process), as Codeforces, AtCoder
+and LeetCode count it, so a busy machine does not turn AC into TLE; the wall clock only
+stops a solution that sleeps or blocks (verdict `TLE (wall)`). Memory is the peak resident
+size of the solution's own process (nothing of the judge's is counted).
+
+Output is compared the way judges do: spaces, tabs and CR at the end of a line, a missing
+final newline and blank lines at the end are not differences; anything else is. LeetCode 37
+boards are checked with the oracle (any solution of the puzzle), then against the answer.
+
+Exit codes:
+  0    every solution got its expected verdict (AC; TLE for the wrong DFS)
+  1    some verdict was not the expected one
+  2    bad command line (a limit out of its range, an unknown name), or an input, answer or
+       fixture file that cannot be read or is malformed (the message names line and column)
+  130  interrupted (SIGINT, Ctrl-C); 143: terminated (SIGTERM); the running case is killed first
+  141  stdout was closed early (e.g. piped into head): the run stops quietly";
+
 #[derive(Args, Default)]
 struct JudgeArgs {
-    /// Wall-clock limit per case, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 2000)]
-    time_limit: u64,
-    /// Peak resident-size limit per case, in MB.
-    #[arg(long, value_name = "MB", default_value_t = 256)]
-    memory_limit: u64,
+    /// CPU-time limit per case, in ms [default: the problem's, 2000]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(judge::ranges::TIME_MS))]
+    time_limit: Option<u64>,
+    /// Wall-clock backstop per case, in ms [default: 3x the CPU-time limit]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(judge::ranges::WALL_MS))]
+    wall_limit: Option<u64>,
+    /// Peak resident size of the solution's process, in MB [default: the problem's, 256]
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(judge::ranges::MEMORY_MB))]
+    memory_limit: Option<u64>,
     /// Only this problem (repeatable).
-    #[arg(long, value_enum)]
-    problem: Vec<Problem>,
+    #[arg(long, value_name = "KEY", value_parser = problem_keys())]
+    problem: Vec<String>,
     /// Only this solution, by file name, e.g. lc37_04_bitmasks (repeatable).
     #[arg(long, value_name = "NAME")]
     solution: Vec<String>,
     /// Only this fixture, by file stem, e.g. leetcode_example (repeatable).
     #[arg(long, value_name = "NAME")]
     fixture: Vec<String>,
-    /// Judge your own case instead of the fixtures (the problem is read from the file's form, or --problem).
-    #[arg(long, value_name = "FILE.in")]
+    /// Judge your own case instead of the fixtures, read once (a pipe or /dev/stdin works);
+    /// the problem is read from its form, or named with --problem.
+    #[arg(long, value_name = "FILE")]
     input: Option<PathBuf>,
-    /// The expected output for --input; without it the oracle and the DLX solver work it out.
-    #[arg(long, value_name = "FILE.out", requires = "input")]
+    /// The expected output for --input (compared as a stream, as above); without it the
+    /// problem's reference works it out.
+    #[arg(long, value_name = "FILE", requires = "input")]
     expect: Option<PathBuf>,
-    /// Also print placements and undos of each search order, and the time per placement.
+    /// One JSON object per case on stdout instead of the tables (problem, solution, fixture,
+    /// verdict, cpu_ms, wall_ms, memory_kb, first_difference, ...).
+    #[arg(long, conflicts_with = "stats")]
+    json: bool,
+    /// Also print placements and undos of each search order, and the CPU time per placement.
     #[arg(long)]
     stats: bool,
+}
+
+fn problem_keys() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(judge::problem::PROBLEMS.iter().map(|p| p.key))
 }
 
 #[derive(Args)]
@@ -169,6 +201,12 @@ fn parse_order(name: &str) -> Result<Order, String> {
 }
 
 fn main() -> ExitCode {
+    // The sandbox's supervisor: before anything else, so the process whose
+    // memory a solution's fork starts from stays small.
+    if std::env::args_os().nth(1).is_some_and(|a| a == "sandbox") {
+        let rest: Vec<OsString> = std::env::args_os().skip(2).collect();
+        return judge::sandbox::supervisor_main(&rest);
+    }
     Cli::parse()
         .command
         .unwrap_or(Command::Judge(JudgeArgs::default_flags()))
@@ -178,17 +216,14 @@ fn main() -> ExitCode {
 impl JudgeArgs {
     /// The flags' defaults, for `sudoku` with no subcommand.
     fn default_flags() -> JudgeArgs {
-        JudgeArgs {
-            time_limit: 2000,
-            memory_limit: 256,
-            ..JudgeArgs::default()
-        }
+        JudgeArgs::default()
     }
 }
 
-/// Colour only on a terminal, and never with `NO_COLOR` set.
+/// Colour as anstream decides it: a terminal, unless `NO_COLOR` or
+/// `CLICOLOR=0`; forced by `CLICOLOR_FORCE`.
 fn terminal() -> bool {
-    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+    anstream::AutoStream::choice(&io::stdout()) != anstream::ColorChoice::Never
 }
 
 /// Terminal width from `COLUMNS`, else 120.
@@ -204,22 +239,18 @@ impl Command {
         let mut stdout = std::io::stdout().lock();
         match self {
             Command::Judge(args) => {
-                let program = match std::env::current_exe() {
+                let exe = match std::env::current_exe() {
                     Ok(p) => p,
                     Err(e) => {
-                        eprintln!("error: cannot find this program to start the runner: {e}");
+                        eprintln!("error: cannot find this program to start the sandbox: {e}");
                         return ExitCode::from(2);
                     }
                 };
                 let opts = judge::Options {
-                    runner: Runner {
-                        program,
-                        prefix: vec!["run-solution".into()],
-                    },
-                    limits: Limits {
-                        time: Duration::from_millis(args.time_limit),
-                        memory_mb: args.memory_limit,
-                    },
+                    exe,
+                    time: args.time_limit.map(Duration::from_millis),
+                    wall: args.wall_limit.map(Duration::from_millis),
+                    memory_mb: args.memory_limit,
                     problems: args.problem,
                     solutions: args.solution,
                     fixtures: args.fixture,
@@ -227,14 +258,23 @@ impl Command {
                         input,
                         expect: args.expect,
                     }),
+                    inputs: sudoku_workspace::fixtures::inputs_dir(),
                     stats: args.stats,
+                    json: args.json,
                     colour: terminal(),
                     width: width(),
-                    inputs: sudoku_workspace::fixtures::inputs_dir(),
                 };
-                match judge::run(&opts, &mut stdout) {
+                let mut out = BufWriter::new(stdout);
+                let result = judge::run(&opts, &mut out).and_then(|r| {
+                    out.flush()?;
+                    Ok(r)
+                });
+                match result {
                     Ok(report) if report.all_as_expected() => ExitCode::SUCCESS,
                     Ok(_) => ExitCode::from(1),
+                    Err(judge::Error::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
+                        ExitCode::from(141)
+                    }
                     Err(e) => {
                         eprintln!("error: {e}");
                         ExitCode::from(2)
@@ -271,7 +311,8 @@ impl Command {
             }
             Command::RunSolution { solution, file } => {
                 drop(stdout);
-                judge::runner_main(&[solution, file])
+                let args: Vec<String> = std::iter::once(solution).chain(file).collect();
+                judge::solution::runner_main(&args)
             }
         }
     }

@@ -1,0 +1,420 @@
+//! Checkers: one function each from (the case, what the program did) to a
+//! verdict with a reason, as DMOJ's `checkers/` are. A problem names its
+//! checker; the judge's own fixtures and a user's `--input`/`--expect` go
+//! through the same one.
+//!
+//! | checker | accepts |
+//! |---|---|
+//! | [`lines`] | the expected text, up to whitespace at line ends, CRLF, and blank lines at the end (what Codeforces, AtCoder and online-judge-tools accept) |
+//! | [`board`] | any LeetCode board that is a solution of the puzzle (the oracle decides), and that equals the expected board when one is given |
+//! | [`program`] | a stdin program: the expected failure (exit code, nothing on stdout, the stderr text), else exit 0 and [`lines`] |
+
+use crate::fixtures::parse_board;
+use crate::grid::Grid;
+use crate::oracle;
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{self, BufReader, Read, Seek, SeekFrom};
+use std::path::PathBuf;
+
+/// What a case expects.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// This stdout and exit 0.
+    Text(String),
+    /// The stdout in this file (a user's `--expect`: streamed, never read whole).
+    File(PathBuf),
+    /// A run that must fail: this exit code, nothing on stdout, `stderr` in stderr.
+    Fails {
+        /// Why the case fails (the fixture's `# why`).
+        why: String,
+        /// The exit code.
+        exit: i32,
+        /// Text that stderr must contain.
+        stderr: String,
+    },
+}
+
+/// What a checker looks at.
+pub struct Case<'a> {
+    /// The input the program read.
+    pub input: &'a str,
+    /// What the case expects.
+    pub answer: &'a Answer,
+    /// The program's exit code.
+    pub exit: i32,
+    /// Its stdout, at the start.
+    pub stdout: &'a mut File,
+    /// The start of its stderr.
+    pub stderr: &'a str,
+}
+
+/// The first line where output and answer part, 1-based, each cut to 200 bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FirstDifference {
+    /// Line number.
+    pub line: usize,
+    /// The expected line (`None`: the expected output had ended).
+    pub expected: Option<String>,
+    /// The line the program wrote (`None`: its output had ended).
+    pub got: Option<String>,
+}
+
+/// A checker's finding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// Accepted.
+    Accepted,
+    /// Wrong answer.
+    Wrong {
+        /// Why, in one line.
+        why: String,
+        /// A line diff when both sides are small.
+        diff: Option<String>,
+        /// Where the output first differs, when it is a text comparison.
+        first: Option<FirstDifference>,
+    },
+}
+
+impl Check {
+    fn wrong(why: impl Into<String>) -> Check {
+        Check::Wrong {
+            why: why.into(),
+            diff: None,
+            first: None,
+        }
+    }
+}
+
+/// A checker: one function from the case to a verdict.
+pub type Checker = fn(&mut Case<'_>) -> io::Result<Check>;
+
+/// How much of an output the board checkers read: a board is 200 bytes.
+const BOARD_CAP: u64 = 1 << 20;
+/// Outputs up to this size get a full line diff in the report.
+const DIFF_CAP: u64 = 64 << 10;
+/// Cut lines in a [`FirstDifference`] to this many bytes.
+const LINE_CAP: usize = 200;
+
+/// A byte stream as judges compare it: `\r`, spaces and tabs before a line
+/// end or the end dropped, blank lines at the end dropped.
+struct Normalized<R> {
+    inner: io::Bytes<BufReader<R>>,
+    spaces: Vec<u8>,
+    newlines: usize,
+    ready: VecDeque<u8>,
+}
+
+impl<R: Read> Normalized<R> {
+    fn new(reader: R) -> Self {
+        Normalized {
+            inner: BufReader::with_capacity(64 << 10, reader).bytes(),
+            spaces: Vec::new(),
+            newlines: 0,
+            ready: VecDeque::new(),
+        }
+    }
+
+    fn next_byte(&mut self) -> io::Result<Option<u8>> {
+        loop {
+            if let Some(b) = self.ready.pop_front() {
+                return Ok(Some(b));
+            }
+            match self.inner.next().transpose()? {
+                None => return Ok(None),
+                Some(b @ (b' ' | b'\t' | b'\r')) => self.spaces.push(b),
+                Some(b'\n') => {
+                    self.spaces.clear();
+                    self.newlines += 1;
+                }
+                Some(b) => {
+                    self.ready.extend(std::iter::repeat_n(b'\n', self.newlines));
+                    self.newlines = 0;
+                    self.ready.extend(self.spaces.drain(..));
+                    self.ready.push_back(b);
+                }
+            }
+        }
+    }
+
+    /// The rest of the current line, up to [`LINE_CAP`] bytes.
+    fn rest_of_line(&mut self, mut line: Vec<u8>) -> io::Result<String> {
+        while line.len() < LINE_CAP {
+            match self.next_byte()? {
+                None | Some(b'\n') => break,
+                Some(b) => line.push(b),
+            }
+        }
+        Ok(String::from_utf8_lossy(&line).into_owned())
+    }
+}
+
+/// Compares two streams as [`lines`] does, in constant memory: `None` when
+/// they agree, else the first line where they part.
+pub fn compare(expected: impl Read, got: impl Read) -> io::Result<Option<FirstDifference>> {
+    let (mut want, mut have) = (Normalized::new(expected), Normalized::new(got));
+    let (mut line, mut current) = (1, Vec::new());
+    loop {
+        let (a, b) = (want.next_byte()?, have.next_byte()?);
+        if a == b {
+            match a {
+                None => return Ok(None),
+                Some(b'\n') => {
+                    line += 1;
+                    current.clear();
+                }
+                Some(byte) if current.len() < LINE_CAP => current.push(byte),
+                Some(_) => {}
+            }
+            continue;
+        }
+        // One side ends where the other goes on to a new line: they part on
+        // that next line (the normalised streams drop the final newline).
+        match (a, b) {
+            (Some(b'\n'), None) => {
+                return Ok(Some(FirstDifference {
+                    line: line + 1,
+                    expected: Some(want.rest_of_line(Vec::new())?),
+                    got: None,
+                }))
+            }
+            (None, Some(b'\n')) => {
+                return Ok(Some(FirstDifference {
+                    line: line + 1,
+                    expected: None,
+                    got: Some(have.rest_of_line(Vec::new())?),
+                }))
+            }
+            _ => {}
+        }
+        let expected = side(&mut want, &current, a)?;
+        let got = side(&mut have, &current, b)?;
+        return Ok(Some(FirstDifference {
+            line,
+            expected,
+            got,
+        }));
+    }
+}
+
+/// One side of a difference found mid-line: the line so far, the byte where
+/// the sides parted, and the rest of that line.
+fn side<R: Read>(
+    norm: &mut Normalized<R>,
+    current: &[u8],
+    byte: Option<u8>,
+) -> io::Result<Option<String>> {
+    match byte {
+        None if current.is_empty() => Ok(None),
+        None | Some(b'\n') => Ok(Some(String::from_utf8_lossy(current).into_owned())),
+        Some(b) => {
+            let mut start = current.to_vec();
+            start.push(b);
+            norm.rest_of_line(start).map(Some)
+        }
+    }
+}
+
+fn read_capped(file: &mut File, cap: u64) -> io::Result<(String, bool)> {
+    file.seek(SeekFrom::Start(0))?;
+    let mut bytes = Vec::new();
+    file.take(cap + 1).read_to_end(&mut bytes)?;
+    let whole = bytes.len() as u64 <= cap;
+    bytes.truncate(cap as usize);
+    file.seek(SeekFrom::Start(0))?;
+    Ok((String::from_utf8_lossy(&bytes).into_owned(), whole))
+}
+
+/// `expected` against the program's stdout, as text.
+fn text_against(expected: &Answer, stdout: &mut File) -> io::Result<Check> {
+    let first = match expected {
+        Answer::Text(text) => compare(text.as_bytes(), &mut *stdout)?,
+        Answer::File(path) => compare(File::open(path)?, &mut *stdout)?,
+        Answer::Fails { .. } => unreachable!("program() handles expected failures"),
+    };
+    let Some(first) = first else {
+        return Ok(Check::Accepted);
+    };
+    let diff = match expected {
+        Answer::Text(text) if text.len() as u64 <= DIFF_CAP => {
+            let (got, whole) = read_capped(stdout, DIFF_CAP)?;
+            whole.then(|| line_diff(text, &got))
+        }
+        _ => None,
+    };
+    Ok(Check::Wrong {
+        why: format!("line {} differs", first.line),
+        diff,
+        first: Some(first),
+    })
+}
+
+/// Text, compared as judges do: trailing whitespace on a line, CRLF, and a
+/// missing or extra final newline (blank lines at the end) are not WA.
+pub fn lines(case: &mut Case<'_>) -> io::Result<Check> {
+    text_against(case.answer, case.stdout)
+}
+
+/// A stdin program: a case that must fail wants its exit code, an empty
+/// stdout and its text in stderr; any other wants exit 0 and [`lines`].
+pub fn program(case: &mut Case<'_>) -> io::Result<Check> {
+    let Answer::Fails { why, exit, stderr } = case.answer else {
+        if case.exit != 0 {
+            return Ok(Check::wrong(format!(
+                "exit {}, expected 0: {}",
+                case.exit,
+                case.stderr.trim_end()
+            )));
+        }
+        return lines(case);
+    };
+    if case.exit != *exit {
+        return Ok(Check::wrong(format!(
+            "exit {}, expected {exit} ({why})",
+            case.exit
+        )));
+    }
+    let (got, _) = read_capped(case.stdout, DIFF_CAP)?;
+    if !got.is_empty() {
+        return Ok(Check::Wrong {
+            why: format!("expected nothing on stdout ({why})"),
+            diff: Some(line_diff("", &got)),
+            first: None,
+        });
+    }
+    if !case.stderr.contains(stderr.as_str()) {
+        return Ok(Check::wrong(format!(
+            "stderr {:?} should contain {stderr:?}",
+            case.stderr.trim_end()
+        )));
+    }
+    Ok(Check::Accepted)
+}
+
+fn rows_of(board: &[Vec<char>]) -> String {
+    board
+        .iter()
+        .map(|row| row.iter().collect::<String>() + "\n")
+        .collect()
+}
+
+/// LeetCode 37: the output is a board that solves the input (the oracle
+/// checks the rules and the givens), and equals the expected board if given.
+pub fn board(case: &mut Case<'_>) -> io::Result<Check> {
+    let puzzle = match parse_board(case.input) {
+        Ok(board) => Grid::from_board(&board),
+        Err(e) => return Ok(Check::wrong(format!("the puzzle does not parse: {e}"))),
+    };
+    let (got, _) = read_capped(case.stdout, BOARD_CAP)?;
+    let answer = match parse_board(&got) {
+        Ok(board) => board,
+        Err(e) => return Ok(Check::wrong(format!("the output is not a board: {e}"))),
+    };
+    let want = match case.answer {
+        Answer::Text(text) => parse_board(text).ok(),
+        Answer::File(path) => {
+            let (text, _) = read_capped(&mut File::open(path)?, BOARD_CAP)?;
+            parse_board(&text).ok()
+        }
+        Answer::Fails { .. } => None,
+    };
+    let wrong = |why: String| {
+        let want = want.as_ref().map_or(String::new(), |w| rows_of(w));
+        Check::Wrong {
+            why,
+            diff: Some(line_diff(&want, &rows_of(&answer))),
+            first: None,
+        }
+    };
+    if let Err(why) = oracle::check_solution(&puzzle, &Grid::from_board(&answer)) {
+        return Ok(wrong(format!("not a solution: {why}")));
+    }
+    match &want {
+        Some(w) if *w != answer => Ok(wrong("a solution, but not the expected one".into())),
+        _ => Ok(Check::Accepted),
+    }
+}
+
+/// A line diff: `  ` same, `- ` expected only, `+ ` got only. Row against
+/// row when both have as many lines (two boards read best that way), else
+/// the `similar` crate's line diff.
+///
+/// ```
+/// let d = sudoku_workspace::judge::checker::line_diff("a\nb\nc\n", "a\nx\nc\n");
+/// assert_eq!(d, "  a\n- b\n+ x\n  c\n");
+/// ```
+pub fn line_diff(expected: &str, got: &str) -> String {
+    use std::fmt::Write as _;
+    let a: Vec<&str> = expected.lines().collect();
+    let b: Vec<&str> = got.lines().collect();
+    let mut out = String::new();
+    if a.len() == b.len() {
+        for (x, y) in a.iter().zip(&b) {
+            if x == y {
+                let _ = writeln!(out, "  {x}");
+            } else {
+                let _ = writeln!(out, "- {x}\n+ {y}");
+            }
+        }
+        return out;
+    }
+    let diff = similar::TextDiff::from_slices(&a, &b);
+    for change in diff.iter_all_changes() {
+        let sign = match change.tag() {
+            similar::ChangeTag::Equal => ' ',
+            similar::ChangeTag::Delete => '-',
+            similar::ChangeTag::Insert => '+',
+        };
+        let _ = writeln!(out, "{sign} {}", change.value());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn differ(a: &str, b: &str) -> Option<FirstDifference> {
+        compare(a.as_bytes(), b.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn line_ends_crlf_and_final_newlines_are_not_differences() {
+        assert_eq!(differ("1 2\n3\n", "1 2  \r\n3"), None);
+        assert_eq!(differ("1\n2\n", "1\n2\n\n\n"), None);
+        assert_eq!(differ("1\n2", "1\t\n2\r\n"), None);
+        assert_eq!(differ("", "\n \n"), None);
+    }
+
+    #[test]
+    fn inner_spaces_and_blank_lines_inside_are_differences() {
+        let d = differ("1 2\n3\n", "1  2\n3\n").unwrap();
+        assert_eq!(
+            (d.line, d.expected.as_deref(), d.got.as_deref()),
+            (1, Some("1 2"), Some("1  2"))
+        );
+        let d = differ("a\nb\n", "a\n\nb\n").unwrap();
+        assert_eq!(
+            (d.line, d.expected.as_deref(), d.got.as_deref()),
+            (2, Some("b"), Some(""))
+        );
+    }
+
+    #[test]
+    fn a_short_output_names_the_missing_line() {
+        let d = differ("a\nb\nc\n", "a\nb\n").unwrap();
+        assert_eq!((d.line, d.expected.as_deref(), d.got), (3, Some("c"), None));
+        let d = differ("a\n", "a\nextra\n").unwrap();
+        assert_eq!(
+            (d.line, d.expected, d.got.as_deref()),
+            (2, None, Some("extra"))
+        );
+    }
+
+    #[test]
+    fn diff_marks_both_sides() {
+        assert_eq!(line_diff("a\n", "a\n"), "  a\n");
+        assert_eq!(line_diff("", "x\n"), "+ x\n");
+        assert_eq!(line_diff("1\n2\n3\n", "1\n3\n"), "  1\n- 2\n  3\n");
+    }
+}

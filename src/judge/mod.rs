@@ -1,0 +1,561 @@
+//! A judge on this machine: every solution on every fixture of its problem,
+//! each run in a sandbox under a CPU-time and a memory limit, the way an
+//! online judge runs a submission.
+//!
+//! Four small kinds of thing, each a file (as DMOJ's judge-server is built):
+//!
+//! | file | what it is |
+//! |---|---|
+//! | [`problem`] | a problem as data: id, statement, formats, limits, exit codes, checker, solutions |
+//! | [`solution`] | something that can be run: the built-in paste files, through the runner |
+//! | [`checker`] | one function per way of comparing: text as judges do, LeetCode boards, stdin programs |
+//! | [`sandbox`] | spawn, limit, measure, kill; knows nothing of Sudoku |
+//! | [`report`] | the tables and the JSON lines; only renders |
+//!
+//! This file plans the run (which problems, solutions and cases), judges
+//! each case and turns how the run ended into a [`Verdict`].
+
+pub mod checker;
+pub mod problem;
+pub mod report;
+pub mod sandbox;
+pub mod solution;
+mod stats;
+
+use crate::fixtures::{self, Fixture};
+use checker::{Answer, Check, FirstDifference};
+use problem::Problem;
+use sandbox::{End, Supervisor};
+use solution::{Solution, TEST_ONLY};
+use std::fmt;
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// The verdicts, with the judges' own names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// Accepted.
+    Ac,
+    /// Wrong answer.
+    Wa,
+    /// Time limit exceeded (CPU time, or the wall-clock backstop).
+    Tle,
+    /// Memory limit exceeded.
+    Mle,
+    /// Output limit exceeded.
+    Ole,
+    /// Runtime error: a panic, a signal, an exit code the problem never expects.
+    Re,
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Verdict::Ac => "AC",
+            Verdict::Wa => "WA",
+            Verdict::Tle => "TLE",
+            Verdict::Mle => "MLE",
+            Verdict::Ole => "OLE",
+            Verdict::Re => "RE",
+        })
+    }
+}
+
+/// The limits of one case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// CPU time (user + sys).
+    pub time: Duration,
+    /// Wall clock backstop.
+    pub wall: Duration,
+    /// Peak resident size of the solution's process, in MB (2^20 bytes).
+    pub memory_mb: u64,
+}
+
+/// The ranges the command line accepts, checked before anything runs.
+pub mod ranges {
+    /// `--time-limit`, ms of CPU time.
+    pub const TIME_MS: std::ops::RangeInclusive<u64> = 1..=60_000;
+    /// `--wall-limit`, ms.
+    pub const WALL_MS: std::ops::RangeInclusive<u64> = 1..=600_000;
+    /// `--memory-limit`, MB.
+    pub const MEMORY_MB: std::ops::RangeInclusive<u64> = 1..=16_384;
+}
+
+/// The most bytes a solution may write to stdout or stderr (then OLE).
+pub const OUTPUT_LIMIT: u64 = 64 << 20;
+
+/// The most bytes of a user's `--input` the judge reads (a case is a few
+/// hundred bytes).
+pub const INPUT_CAP: u64 = 1 << 20;
+
+/// One judged case.
+#[derive(Clone, Debug)]
+pub struct CaseResult {
+    /// The problem.
+    pub problem: &'static Problem,
+    /// The solution's name.
+    pub solution: String,
+    /// The verdict it should get.
+    pub expected: Verdict,
+    /// The fixture name.
+    pub fixture: String,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// How the run ended (a TLE says whether CPU time or the wall clock).
+    pub end: End,
+    /// CPU time, user + sys.
+    pub cpu: Duration,
+    /// Wall clock.
+    pub wall: Duration,
+    /// Peak resident size of the solution's process, KiB.
+    pub peak_kib: u64,
+    /// Why, for anything but AC: the diff, the stderr, the signal.
+    pub detail: String,
+    /// For a text mismatch, the first line where the output parts.
+    pub first: Option<FirstDifference>,
+    /// The fixture's `NAME.slow` lists this solution: TLE is as good as AC.
+    pub slow: bool,
+    /// The limits it ran under.
+    pub limits: Limits,
+}
+
+impl CaseResult {
+    /// True when the verdict is the one the solution should get (TLE also
+    /// passes where the fixture lists the solution as too slow).
+    pub fn as_expected(&self) -> bool {
+        self.verdict == self.expected || (self.slow && self.verdict == Verdict::Tle)
+    }
+}
+
+/// A case ready to run: its input in a file (the solution's stdin) and what it expects.
+pub struct Case {
+    /// The fixture name.
+    pub name: String,
+    /// The input text.
+    pub input: String,
+    /// The input as a file, opened as each run's stdin.
+    pub file: tempfile::NamedTempFile,
+    /// What it expects.
+    pub answer: Answer,
+    /// Solutions allowed TLE here, and why.
+    pub slow: fixtures::Slow,
+}
+
+impl Case {
+    /// A case from its input and answer.
+    pub fn new(
+        name: String,
+        input: String,
+        answer: Answer,
+        slow: fixtures::Slow,
+    ) -> io::Result<Case> {
+        let mut file = tempfile::NamedTempFile::new()?;
+        file.write_all(input.as_bytes())?;
+        file.flush()?;
+        Ok(Case {
+            name,
+            input,
+            file,
+            answer,
+            slow,
+        })
+    }
+
+    /// A case from a fixture: its `.err` or `.out`, else the problem's reference answer.
+    pub fn from_fixture(problem: &Problem, f: Fixture) -> Result<Case, Error> {
+        let answer = match (f.failure, f.expected) {
+            (Some(fail), _) => Answer::Fails {
+                why: fail.why,
+                exit: fail.exit,
+                stderr: fail.stderr,
+            },
+            (None, Some(text)) => Answer::Text(text),
+            (None, None) => (problem.reference)(&f.input).map_err(|why| Error::Parse {
+                path: f.input_path.clone(),
+                why,
+            })?,
+        };
+        Ok(Case::new(f.name, f.input, answer, f.slow)?)
+    }
+}
+
+/// Rust's message when an allocation fails (then it aborts).
+const ALLOC_FAILED: &str = "memory allocation of";
+
+/// Judges `solution` on `case` under `limits`.
+pub fn judge_case(
+    supervisor: &Supervisor,
+    exe: &std::path::Path,
+    solution: &Solution,
+    case: &Case,
+    limits: &Limits,
+) -> io::Result<CaseResult> {
+    let (program, args) = solution.command(exe);
+    let mut run = supervisor.run(
+        &program,
+        &args,
+        case.file.path(),
+        &sandbox::Limits {
+            cpu: limits.time,
+            wall: limits.wall,
+            memory_kib: limits.memory_mb << 10,
+            output_bytes: OUTPUT_LIMIT,
+            address_space: true,
+        },
+    )?;
+    let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+    let last_err = stderr.lines().last().unwrap_or("").to_string();
+    let peak_mb = run.peak_kib as f64 / 1024.0;
+    let (verdict, detail, first) = if run.end == End::MemoryLimit
+        || run.peak_kib > limits.memory_mb << 10
+        || stderr.contains(ALLOC_FAILED)
+    {
+        let how = if stderr.contains(ALLOC_FAILED) {
+            format!("; {last_err}")
+        } else {
+            String::new()
+        };
+        let why = format!("peak {peak_mb:.1} MB > {} MB{how}", limits.memory_mb);
+        (Verdict::Mle, why, None)
+    } else if run.end == End::WallLimit {
+        let why = format!(
+            "still running at {} ms wall clock with {} ms CPU time, killed: it sleeps or waits",
+            limits.wall.as_millis(),
+            run.cpu.as_millis()
+        );
+        (Verdict::Tle, why, None)
+    } else if run.end == End::CpuLimit || run.cpu > limits.time {
+        let why = format!("CPU time passed {} ms, killed", limits.time.as_millis());
+        (Verdict::Tle, why, None)
+    } else if run.end == End::OutputLimit {
+        let why = format!("wrote more than {} MB", OUTPUT_LIMIT >> 20);
+        (Verdict::Ole, why, None)
+    } else {
+        match run.end {
+            End::Exit(code) if solution.problem.exit_codes.contains(&code) => {
+                let mut check_case = checker::Case {
+                    input: &case.input,
+                    answer: &case.answer,
+                    exit: code,
+                    stdout: &mut run.stdout,
+                    stderr: &stderr,
+                };
+                match (solution.problem.checker)(&mut check_case)? {
+                    Check::Accepted => (Verdict::Ac, String::new(), None),
+                    Check::Wrong { why, diff, first } => {
+                        let detail = match diff {
+                            Some(d) => format!("{why}\n{d}"),
+                            None => why,
+                        };
+                        (Verdict::Wa, detail, first)
+                    }
+                }
+            }
+            End::Exit(code) => (Verdict::Re, format!("exit code {code}: {last_err}"), None),
+            End::Signal(sig) => (
+                Verdict::Re,
+                format!("killed by signal {sig}: {last_err}"),
+                None,
+            ),
+            _ => unreachable!("the limits are handled above"),
+        }
+    };
+    Ok(CaseResult {
+        problem: solution.problem,
+        solution: solution.name.clone(),
+        expected: solution.expected,
+        fixture: case.name.clone(),
+        verdict,
+        end: run.end,
+        cpu: run.cpu,
+        wall: run.wall,
+        peak_kib: run.peak_kib,
+        detail,
+        first,
+        slow: case.slow.names.contains(&solution.name),
+        limits: *limits,
+    })
+}
+
+/// A user's own case: `--input FILE [--expect FILE]`.
+#[derive(Clone, Debug)]
+pub struct OwnCase {
+    /// The input file (read once: a pipe, a FIFO or `/dev/stdin` works).
+    pub input: PathBuf,
+    /// The expected output, if given (streamed, never read whole); else the
+    /// problem's reference works it out.
+    pub expect: Option<PathBuf>,
+}
+
+/// What `sudoku judge` was asked for.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// This program: the sandbox's supervisor (`sandbox`) and the runner (`run-solution`).
+    pub exe: PathBuf,
+    /// CPU time limit; `None`: each problem's own.
+    pub time: Option<Duration>,
+    /// Wall-clock backstop; `None`: 3x the CPU time limit.
+    pub wall: Option<Duration>,
+    /// Memory limit in MB; `None`: each problem's own.
+    pub memory_mb: Option<u64>,
+    /// Only these problems, by key (all when empty).
+    pub problems: Vec<String>,
+    /// Only these solutions (all when empty).
+    pub solutions: Vec<String>,
+    /// Only these fixtures (all when empty).
+    pub fixtures: Vec<String>,
+    /// A user's own case instead of the fixtures.
+    pub own: Option<OwnCase>,
+    /// The `inputs/` folder.
+    pub inputs: PathBuf,
+    /// Print the search-tree counts and the time per placement.
+    pub stats: bool,
+    /// One JSON object per case instead of the tables.
+    pub json: bool,
+    /// Colour (a terminal, and `NO_COLOR` unset).
+    pub colour: bool,
+    /// Wrap tables at this many columns.
+    pub width: usize,
+}
+
+impl Options {
+    /// The limits for `problem`: the flags where given, else the problem's.
+    pub fn limits(&self, problem: &Problem) -> Limits {
+        let time = self.time.unwrap_or(Duration::from_millis(problem.time_ms));
+        Limits {
+            time,
+            wall: self.wall.unwrap_or(time * 3),
+            memory_mb: self.memory_mb.unwrap_or(problem.memory_mb),
+        }
+    }
+}
+
+/// Why `sudoku judge` could not judge (exit 2).
+#[derive(Debug)]
+pub enum Error {
+    /// A file could not be read.
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// An input or fixture is malformed.
+    Parse {
+        /// The file.
+        path: PathBuf,
+        /// Where and why.
+        why: String,
+    },
+    /// A filter matched nothing, or named something unknown.
+    NoMatch(String),
+    /// A child could not be started, or stdout could not be written.
+    Io(io::Error),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Read { path, source } => write!(f, "cannot read {}: {source}", path.display()),
+            Error::Parse { path, why } => write!(f, "{}: {why}", path.display()),
+            Error::NoMatch(why) => f.write_str(why),
+            Error::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<io::Error> for Error {
+    fn from(e: io::Error) -> Self {
+        Error::Io(e)
+    }
+}
+
+/// What a judge run found.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Every case, problem by problem.
+    pub results: Vec<CaseResult>,
+    /// Wall clock of the whole run.
+    pub wall: Duration,
+}
+
+impl Report {
+    /// True when every case got its expected verdict (`sudoku judge` exits 0).
+    pub fn all_as_expected(&self) -> bool {
+        self.results.iter().all(CaseResult::as_expected)
+    }
+}
+
+/// Reads at most [`INPUT_CAP`] bytes of `path`, once.
+fn read_once(path: &std::path::Path) -> Result<String, Error> {
+    let read_err = |source| Error::Read {
+        path: path.into(),
+        source,
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(INPUT_CAP + 1).read_to_end(&mut bytes))
+        .map_err(read_err)?;
+    if bytes.len() as u64 > INPUT_CAP {
+        return Err(Error::Parse {
+            path: path.into(),
+            why: format!("larger than {} KiB: not a Sudoku case", INPUT_CAP >> 10),
+        });
+    }
+    String::from_utf8(bytes).map_err(|e| Error::Parse {
+        path: path.into(),
+        why: format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1),
+    })
+}
+
+/// The case for `--input FILE [--expect FILE]`, and its problem.
+fn own_case(
+    own: &OwnCase,
+    named: Option<&'static Problem>,
+) -> Result<(&'static Problem, Case), Error> {
+    let input = read_once(&own.input)?;
+    let expect_start = match &own.expect {
+        Some(path) => {
+            let mut head = Vec::new();
+            std::fs::File::open(path)
+                .and_then(|f| f.take(64).read_to_end(&mut head))
+                .map_err(|source| Error::Read {
+                    path: path.clone(),
+                    source,
+                })?;
+            Some(String::from_utf8_lossy(&head).into_owned())
+        }
+        None => None,
+    };
+    let problem = named.unwrap_or_else(|| problem::detect(&input, expect_start.as_deref()));
+    let reference = (problem.reference)(&input).map_err(|why| Error::Parse {
+        path: own.input.clone(),
+        why,
+    })?;
+    let answer = match &own.expect {
+        Some(path) => Answer::File(path.clone()),
+        None => reference,
+    };
+    let name = own
+        .input
+        .file_stem()
+        .map_or("input".into(), |s| s.to_string_lossy().into_owned());
+    Ok((
+        problem,
+        Case::new(name, input, answer, fixtures::Slow::default())?,
+    ))
+}
+
+/// The solutions of `problem` that the `--solution` filter keeps.
+fn chosen(problem: &'static Problem, names: &[String]) -> Vec<Solution> {
+    let mut all: Vec<Solution> = Solution::builtin(problem)
+        .into_iter()
+        .filter(|s| names.is_empty() || names.contains(&s.name))
+        .collect();
+    // The verdict tests name the test-only solutions explicitly.
+    all.extend(names.iter().filter_map(|n| Solution::test_only(n, problem)));
+    all
+}
+
+type Plan = Vec<(&'static Problem, Vec<Solution>, Vec<Case>)>;
+
+fn plan(opts: &Options) -> Result<Plan, Error> {
+    let mut named = Vec::new();
+    for key in &opts.problems {
+        named.push(problem::by_key(key).ok_or_else(|| {
+            Error::NoMatch(format!("no problem {key:?}; known: {}", problem::keys()))
+        })?);
+    }
+    let known: Vec<String> = problem::PROBLEMS
+        .iter()
+        .flat_map(|p| (p.solutions)().into_iter().map(|(n, _)| n.to_string()))
+        .collect();
+    if let Some(bad) = opts
+        .solutions
+        .iter()
+        .find(|n| !known.contains(n) && !TEST_ONLY.contains(&n.as_str()))
+    {
+        return Err(Error::NoMatch(format!(
+            "no solution named {bad:?}; known: {}",
+            known.join(", ")
+        )));
+    }
+    let mut plan = Plan::new();
+    if let Some(own) = &opts.own {
+        if named.len() > 1 {
+            return Err(Error::NoMatch("--input takes at most one --problem".into()));
+        }
+        let (problem, case) = own_case(own, named.first().copied())?;
+        plan.push((problem, chosen(problem, &opts.solutions), vec![case]));
+    } else {
+        for problem in &problem::PROBLEMS {
+            if !named.is_empty() && !named.iter().any(|p| p.key == problem.key) {
+                continue;
+            }
+            let solutions = chosen(problem, &opts.solutions);
+            if solutions.is_empty() {
+                continue;
+            }
+            let mut cases = Vec::new();
+            for f in fixtures::load_dir(&opts.inputs.join(problem.key)) {
+                if opts.fixtures.is_empty() || opts.fixtures.contains(&f.name) {
+                    cases.push(Case::from_fixture(problem, f)?);
+                }
+            }
+            if !cases.is_empty() {
+                plan.push((problem, solutions, cases));
+            }
+        }
+    }
+    if plan.iter().all(|(_, s, _)| s.is_empty()) {
+        return Err(Error::NoMatch(
+            "nothing to judge: no fixture matches the --problem/--solution/--fixture filters"
+                .into(),
+        ));
+    }
+    Ok(plan)
+}
+
+/// Judges what `opts` asks for, writing the tables (or JSON lines) to `out`.
+pub fn run(opts: &Options, out: &mut dyn Write) -> Result<Report, Error> {
+    let started = Instant::now();
+    let plan = plan(opts)?;
+    sandbox::install_signal_handlers();
+    let supervisor = Supervisor {
+        program: opts.exe.clone(),
+        prefix: vec!["sandbox".into()],
+    };
+    let mut results = Vec::new();
+    for (problem, solutions, cases) in &plan {
+        let limits = opts.limits(problem);
+        let mut these = Vec::new();
+        for solution in solutions {
+            for case in cases {
+                let r = judge_case(&supervisor, &opts.exe, solution, case, &limits)?;
+                if opts.json {
+                    writeln!(out, "{}", report::json_line(&r))?;
+                }
+                these.push(r);
+            }
+        }
+        if !opts.json {
+            report::write_table(out, problem, solutions, cases, &these, &limits, opts)?;
+            if opts.stats {
+                stats::write(out, problem, solutions, cases, &these, opts.width)?;
+            }
+        }
+        results.extend(these);
+    }
+    let report = Report {
+        results,
+        wall: started.elapsed(),
+    };
+    if !opts.json {
+        report::write_summary(out, &report)?;
+    }
+    Ok(report)
+}

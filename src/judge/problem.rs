@@ -1,0 +1,178 @@
+//! The problems the judge knows, as data: id, statement, formats, limits,
+//! which exit codes are answers, the checker, and the built-in solutions.
+//!
+//! Adding a problem is one more [`Problem`] value in [`PROBLEMS`], its
+//! fixtures in `inputs/<key>/`, and its solutions in the runner
+//! ([`super::solution::runner_main`]); the sandbox and the report do not change.
+
+use super::checker::{self, Answer, Checker};
+use super::Verdict;
+use crate::fixtures::{format_board, parse_board};
+use crate::grid::Grid;
+use crate::{dlx, lanqiao, lc36, lc37, oracle};
+
+/// One judge problem.
+#[derive(Debug)]
+pub struct Problem {
+    /// The `--problem` value and the folder under `inputs/`.
+    pub key: &'static str,
+    /// The table title.
+    pub title: &'static str,
+    /// Where the statement is.
+    pub statement: &'static str,
+    /// The input format, in one line.
+    pub input: &'static str,
+    /// The output format, in one line.
+    pub output: &'static str,
+    /// Default CPU time limit, ms.
+    pub time_ms: u64,
+    /// Default memory limit, MB.
+    pub memory_mb: u64,
+    /// Exit codes that are answers, not runtime errors.
+    pub exit_codes: &'static [i32],
+    /// How an output is judged.
+    pub checker: Checker,
+    /// The built-in solutions and the verdict each should get.
+    pub solutions: fn() -> Vec<(&'static str, Verdict)>,
+    /// For a user's `--input` without `--expect`: checks the input with the
+    /// problem's own parser (a malformed one is an error naming line and
+    /// column) and works out the expected answer.
+    pub reference: fn(&str) -> Result<Answer, String>,
+    /// For a user's `--input`: does this input (and the start of its
+    /// `--expect`, if any) look like this problem? Asked in table order.
+    pub claims: fn(&str, Option<&str>) -> bool,
+}
+
+/// Every problem, in table order.
+pub static PROBLEMS: [Problem; 3] = [LC36, LC37, LANQIAO];
+
+/// Looks a problem up by its key.
+pub fn by_key(key: &str) -> Option<&'static Problem> {
+    PROBLEMS.iter().find(|p| p.key == key)
+}
+
+/// The keys, for messages: `lc36, lc37, lanqiao`.
+pub fn keys() -> String {
+    PROBLEMS
+        .iter()
+        .map(|p| p.key)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The problem a user's case belongs to: the first that claims it.
+pub fn detect(input: &str, expect: Option<&str>) -> &'static Problem {
+    PROBLEMS
+        .iter()
+        .find(|p| (p.claims)(input, expect))
+        .unwrap_or(&PROBLEMS[PROBLEMS.len() - 1])
+}
+
+fn is_literal(input: &str) -> bool {
+    input.trim_start().starts_with('[')
+}
+
+const LC36: Problem = Problem {
+    key: "lc36",
+    title: "LeetCode 36 (Valid Sudoku)",
+    statement: "https://leetcode.com/problems/valid-sudoku/",
+    input: "LeetCode's board literal [[\"5\",\"3\",\".\",…],…]",
+    output: "true or false",
+    time_ms: 2000,
+    memory_mb: 256,
+    exit_codes: &[0],
+    checker: checker::lines,
+    solutions: || {
+        lc36::APPROACHES
+            .iter()
+            .map(|&(n, _)| (n, Verdict::Ac))
+            .collect()
+    },
+    reference: |input| {
+        let board = parse_board(input).map_err(|e| e.to_string())?;
+        let valid = oracle::givens_consistent(&Grid::from_board(&board));
+        Ok(Answer::Text(format!("{valid}\n")))
+    },
+    claims: |input, expect| {
+        is_literal(input) && matches!(expect.map(str::trim), Some("true" | "false"))
+    },
+};
+
+const LC37: Problem = Problem {
+    key: "lc37",
+    title: "LeetCode 37 (Sudoku Solver)",
+    statement: "https://leetcode.com/problems/sudoku-solver/",
+    input: "LeetCode's board literal, `.` for an empty cell; exactly one solution",
+    output: "the solved board, as a literal",
+    time_ms: 2000,
+    memory_mb: 256,
+    exit_codes: &[0],
+    checker: checker::board,
+    solutions: || {
+        lc37::APPROACHES
+            .iter()
+            .map(|&(n, _)| (n, Verdict::Ac))
+            .chain([(lc37::WRONG_DFS.0, Verdict::Tle)])
+            .collect()
+    },
+    reference: |input| {
+        let board = parse_board(input).map_err(|e| e.to_string())?;
+        let outcome = dlx::solve(&Grid::from_board(&board), 2);
+        match (outcome.count, outcome.solution) {
+            (1, Some(s)) => Ok(Answer::Text(format_board(&s.to_board()))),
+            (n, _) => Err(format!(
+                "LeetCode 37 promises one solution; this puzzle has {}",
+                if n == 0 { "none" } else { "more than one" }
+            )),
+        }
+    },
+    claims: |input, _| is_literal(input),
+};
+
+const LANQIAO: Problem = Problem {
+    key: "lanqiao",
+    title: "Lanqiao Sudoku (stdin/stdout, exit codes)",
+    statement: "write-up 004: 9 lines of 9 digits, 0 = unknown; 2000 ms, 256 MB",
+    input: "9 lines of 9 digits, 0 = unknown",
+    output: "the 9 solved lines; exit 1 and a line on stderr for no or several solutions, exit 2 for malformed input",
+    time_ms: 2000,
+    memory_mb: 256,
+    exit_codes: &[0, 1, 2],
+    checker: checker::program,
+    solutions: || vec![("lanqiao", Verdict::Ac), ("lanqiao_proconio", Verdict::Ac)],
+    // The program's own reader: one parser for the program and the judge.
+    reference: |input| match lanqiao::run(input) {
+        Ok(out) => Ok(Answer::Text(out)),
+        Err(f @ lanqiao::Failure::Malformed { .. }) => Err(f.to_string()),
+        Err(f) => Ok(Answer::Fails {
+            why: f.to_string(),
+            exit: i32::from(f.exit_code()),
+            stderr: f.to_string(),
+        }),
+    },
+    claims: |_, _| true,
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_unique_and_detection_falls_back_to_the_last() {
+        let mut keys: Vec<&str> = PROBLEMS.iter().map(|p| p.key).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), PROBLEMS.len());
+        assert_eq!(detect("[[\".\"]]", Some(" true\n")).key, "lc36");
+        assert_eq!(detect("[[\".\"]]", None).key, "lc37");
+        assert_eq!(detect("000000000\n", None).key, "lanqiao");
+    }
+
+    #[test]
+    fn the_lanqiao_reference_uses_the_programs_reader() {
+        // `.` is not a Lanqiao digit: the program says exit 2, so must the judge.
+        let dots = "53..7....\n".repeat(9);
+        let err = (LANQIAO.reference)(&dots).unwrap_err();
+        assert!(err.contains("line 1, column 3"), "{err}");
+    }
+}

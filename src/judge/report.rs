@@ -1,0 +1,267 @@
+//! The judge's output: one table per problem (rows = solutions, columns =
+//! fixtures, then a summary column), or one JSON object per case. It only
+//! renders what the judge found.
+
+use super::problem::Problem;
+use super::sandbox::End;
+use super::solution::Solution;
+use super::{Case, CaseResult, Limits, Options, Report, Verdict};
+use anstyle::{AnsiColor, Style};
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+const GREEN: Style = AnsiColor::Green.on_default();
+const RED: Style = AnsiColor::Red.on_default();
+const YELLOW: Style = AnsiColor::Yellow.on_default();
+const MAGENTA: Style = AnsiColor::Magenta.on_default();
+const DIM: Style = Style::new().dimmed();
+const PLAIN: Style = Style::new();
+
+/// One table cell: plain text and its style.
+pub struct Cell(pub String, pub Style);
+
+/// The verdict as the table shows it: a TLE from the wall-clock backstop says so.
+pub fn verdict_text(r: &CaseResult) -> String {
+    match (r.verdict, r.end) {
+        (Verdict::Tle, End::WallLimit) => "TLE (wall)".into(),
+        (v, _) => v.to_string(),
+    }
+}
+
+fn case_cell(r: &CaseResult) -> Cell {
+    let time = if r.verdict == Verdict::Tle {
+        format!(">{}ms", r.limits.time.as_millis())
+    } else {
+        format!("{}ms", r.cpu.as_millis())
+    };
+    let style = match (r.verdict, r.as_expected()) {
+        (Verdict::Ac, _) => GREEN,
+        (_, true) => YELLOW,
+        (Verdict::Mle, _) => MAGENTA,
+        _ => RED,
+    };
+    let mb = r.peak_kib as f64 / 1024.0;
+    Cell(format!("{} {time} {mb:.1}MB", verdict_text(r)), style)
+}
+
+fn summary_cell(results: &[&CaseResult]) -> Cell {
+    let n = results.len();
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for r in results {
+        let v = verdict_text(r);
+        match counts.iter_mut().find(|(seen, _)| *seen == v) {
+            Some((_, c)) => *c += 1,
+            None => counts.push((v, 1)),
+        }
+    }
+    let text: Vec<String> = counts.iter().map(|(v, c)| format!("{c}/{n} {v}")).collect();
+    let ok = results.iter().all(|r| r.as_expected());
+    let text = text.join(", ");
+    if ok && results.iter().any(|r| r.verdict != Verdict::Ac) {
+        Cell(format!("{text} (expected)"), YELLOW)
+    } else if ok {
+        Cell(text, GREEN)
+    } else {
+        Cell(format!("{text}  FAIL"), RED)
+    }
+}
+
+fn styled(text: &str, style: Style, colour: bool) -> String {
+    if colour && style != PLAIN {
+        format!("{style}{text}{style:#}")
+    } else {
+        text.to_string()
+    }
+}
+
+/// Writes rows × columns, wrapping the columns into blocks that fit `width`.
+pub fn write_grid(
+    out: &mut dyn Write,
+    corner: &str,
+    rows: &[String],
+    headers: &[String],
+    cells: &[Vec<Cell>],
+    colour: bool,
+    width: usize,
+) -> io::Result<()> {
+    let first = rows
+        .iter()
+        .map(String::len)
+        .chain([corner.len()])
+        .max()
+        .unwrap_or(0);
+    let widths: Vec<usize> = (0..headers.len())
+        .map(|c| {
+            cells
+                .iter()
+                .map(|row| row[c].0.len())
+                .chain([headers[c].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut start = 0;
+    while start < headers.len() {
+        let mut end = start;
+        let mut used = first;
+        while end < headers.len() && (end == start || used + 2 + widths[end] <= width) {
+            used += 2 + widths[end];
+            end += 1;
+        }
+        let mut line = format!("{corner:<first$}");
+        for c in start..end {
+            let _ = write!(line, "  {:<w$}", headers[c], w = widths[c]);
+        }
+        writeln!(out, "{}", line.trim_end())?;
+        for (r, name) in rows.iter().enumerate() {
+            let mut line = format!("{name:<first$}");
+            for c in start..end {
+                let Cell(text, style) = &cells[r][c];
+                let padded = format!("{text:<w$}", w = widths[c]);
+                let _ = write!(line, "  {}", styled(&padded, *style, colour));
+            }
+            writeln!(out, "{}", line.trim_end())?;
+        }
+        start = end;
+        if start < headers.len() {
+            writeln!(out)?;
+        }
+    }
+    Ok(())
+}
+
+/// One problem's table, its notes, and the detail of every unexpected verdict.
+pub fn write_table(
+    out: &mut dyn Write,
+    problem: &Problem,
+    solutions: &[Solution],
+    cases: &[Case],
+    results: &[CaseResult],
+    limits: &Limits,
+    opts: &Options,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "\n{} — limits: {} ms CPU time (wall-clock backstop {} ms), {} MB",
+        problem.title,
+        limits.time.as_millis(),
+        limits.wall.as_millis(),
+        limits.memory_mb
+    )?;
+    let mut headers: Vec<String> = cases.iter().map(|c| c.name.clone()).collect();
+    headers.push("summary".into());
+    let mut cells = Vec::new();
+    for solution in solutions {
+        let mine: Vec<&CaseResult> = results
+            .iter()
+            .filter(|r| r.solution == solution.name)
+            .collect();
+        let mut row: Vec<Cell> = cases
+            .iter()
+            .map(|c| {
+                mine.iter()
+                    .find(|r| r.fixture == c.name)
+                    .map_or(Cell("-".into(), PLAIN), |r| case_cell(r))
+            })
+            .collect();
+        row.push(summary_cell(&mine));
+        cells.push(row);
+    }
+    let rows: Vec<String> = solutions.iter().map(|s| s.name.clone()).collect();
+    write_grid(
+        out,
+        "solution",
+        &rows,
+        &headers,
+        &cells,
+        opts.colour,
+        opts.width,
+    )?;
+    let mut notes = Vec::new();
+    for s in solutions.iter().filter(|s| s.expected == Verdict::Tle) {
+        notes.push(format!(
+            "{}: TLE is its expected verdict: write-up 000's wrong DFS never stops (watch it: sudoku trace --approach wrong)",
+            s.name
+        ));
+    }
+    for case in cases {
+        let names: Vec<&str> = case
+            .slow
+            .names
+            .iter()
+            .map(String::as_str)
+            .filter(|n| solutions.iter().any(|s| s.name == *n))
+            .collect();
+        if !names.is_empty() {
+            notes.push(format!(
+                "{}: TLE is allowed for {} ({})",
+                case.name,
+                names.join(", "),
+                case.slow.why
+            ));
+        }
+    }
+    for line in notes {
+        writeln!(out, "{}", styled(&line, DIM, opts.colour))?;
+    }
+    for r in results.iter().filter(|r| !r.as_expected()) {
+        writeln!(
+            out,
+            "\n{} on {}: {} (expected {}): {}",
+            r.solution,
+            r.fixture,
+            verdict_text(r),
+            r.expected,
+            r.detail.trim_end()
+        )?;
+    }
+    Ok(())
+}
+
+/// The closing line of a table run.
+pub fn write_summary(out: &mut dyn Write, report: &Report) -> io::Result<()> {
+    let bad = report.results.iter().filter(|r| !r.as_expected()).count();
+    writeln!(
+        out,
+        "\n{} cases, {}, in {:.1} s",
+        report.results.len(),
+        if bad == 0 {
+            "every verdict as expected".to_string()
+        } else {
+            format!("{bad} not as expected")
+        },
+        report.wall.as_secs_f64()
+    )
+}
+
+/// One case as a JSON object on one line (`--json`).
+pub fn json_line(r: &CaseResult) -> String {
+    let first = r
+        .first
+        .as_ref()
+        .map(|d| serde_json::json!({ "line": d.line, "expected": d.expected, "got": d.got }));
+    serde_json::json!({
+        "problem": r.problem.key,
+        "solution": r.solution,
+        "fixture": r.fixture,
+        "verdict": r.verdict.to_string(),
+        "killed_by": match r.end {
+            End::CpuLimit => Some("cpu"),
+            End::WallLimit => Some("wall"),
+            End::MemoryLimit => Some("memory"),
+            End::OutputLimit => Some("output"),
+            End::Exit(_) | End::Signal(_) => None,
+        },
+        "expected_verdict": r.expected.to_string(),
+        "as_expected": r.as_expected(),
+        "cpu_ms": r.cpu.as_secs_f64() * 1e3,
+        "wall_ms": r.wall.as_secs_f64() * 1e3,
+        "memory_kb": r.peak_kib,
+        "time_limit_ms": r.limits.time.as_millis() as u64,
+        "wall_limit_ms": r.limits.wall.as_millis() as u64,
+        "memory_limit_mb": r.limits.memory_mb,
+        "first_difference": first,
+        "detail": r.detail,
+    })
+    .to_string()
+}
