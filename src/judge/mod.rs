@@ -520,6 +520,46 @@ fn plan(opts: &Options) -> Result<Plan, Error> {
     Ok(plan)
 }
 
+/// A progress bar on stderr, drawn only once a run has taken a second and
+/// only on a terminal (indicatif hides it in a pipe).
+struct Progress {
+    bar: indicatif::ProgressBar,
+    started: Instant,
+    drawn: bool,
+}
+
+impl Progress {
+    fn new(total: u64) -> Progress {
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(total),
+            indicatif::ProgressDrawTarget::hidden(),
+        );
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("{pos}/{len} cases {wide_bar} {msg}")
+        {
+            bar.set_style(style);
+        }
+        Progress {
+            bar,
+            started: Instant::now(),
+            drawn: false,
+        }
+    }
+
+    /// Counts the case before this one, names this one.
+    fn show(&mut self, solution: &str, fixture: &str) {
+        if self.bar.position() > 0 || !self.bar.message().is_empty() {
+            self.bar.inc(1);
+        }
+        self.bar.set_message(format!("{solution} on {fixture}"));
+        if !self.drawn && self.started.elapsed() > Duration::from_secs(1) {
+            self.bar
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            self.drawn = true;
+        }
+    }
+}
+
 /// Judges what `opts` asks for, writing the tables (or JSON lines) to `out`.
 pub fn run(opts: &Options, out: &mut dyn Write) -> Result<Report, Error> {
     let started = Instant::now();
@@ -529,12 +569,15 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> Result<Report, Error> {
         program: opts.exe.clone(),
         prefix: vec!["sandbox".into()],
     };
+    let total: usize = plan.iter().map(|(_, s, c)| s.len() * c.len()).sum();
+    let mut progress = Progress::new(total as u64);
     let mut results = Vec::new();
     for (problem, solutions, cases) in &plan {
         let limits = opts.limits(problem);
         let mut these = Vec::new();
         for solution in solutions {
             for case in cases {
+                progress.show(&solution.name, &case.name);
                 let r = judge_case(&supervisor, &opts.exe, solution, case, &limits)?;
                 if opts.json {
                     writeln!(out, "{}", report::json_line(&r))?;
@@ -550,6 +593,7 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> Result<Report, Error> {
         }
         results.extend(these);
     }
+    progress.bar.finish_and_clear();
     let report = Report {
         results,
         wall: started.elapsed(),
