@@ -234,6 +234,11 @@ pub fn write_summary(out: &mut dyn Write, report: &Report) -> io::Result<()> {
     )
 }
 
+/// Milliseconds to the microsecond.
+fn ms(d: std::time::Duration) -> f64 {
+    d.as_micros() as f64 / 1e3
+}
+
 /// One case as a JSON object on one line (`--json`).
 pub fn json_line(r: &CaseResult) -> String {
     let first = r
@@ -245,6 +250,8 @@ pub fn json_line(r: &CaseResult) -> String {
         "solution": r.solution,
         "fixture": r.fixture,
         "verdict": r.verdict.to_string(),
+        "expected_verdict": r.expected.to_string(),
+        "as_expected": r.as_expected(),
         "killed_by": match r.end {
             End::CpuLimit => Some("cpu"),
             End::WallLimit => Some("wall"),
@@ -252,10 +259,8 @@ pub fn json_line(r: &CaseResult) -> String {
             End::OutputLimit => Some("output"),
             End::Exit(_) | End::Signal(_) => None,
         },
-        "expected_verdict": r.expected.to_string(),
-        "as_expected": r.as_expected(),
-        "cpu_ms": r.cpu.as_secs_f64() * 1e3,
-        "wall_ms": r.wall.as_secs_f64() * 1e3,
+        "cpu_ms": ms(r.cpu),
+        "wall_ms": ms(r.wall),
         "memory_kb": r.peak_kib,
         "time_limit_ms": r.limits.time.as_millis() as u64,
         "wall_limit_ms": r.limits.wall.as_millis() as u64,

@@ -1,0 +1,297 @@
+//! The README is generated evidence: every output it quotes is re-run here.
+//!
+//! ```text
+//! <!-- output: sudoku judge --problem lc36 -->     the command (run from the repository root)
+//! ```text                                           its stdout, as of the last regeneration
+//! ...
+//! ```
+//! ```
+//!
+//! The test runs each command with this build's binaries and compares its
+//! output with the README's copy, timings masked (a number before `ms`, `MB`,
+//! `s`, `µs`, `ns` or `/s` becomes `#`, and runs of spaces one space, since
+//! table columns widen with the numbers). Benchmark blocks
+//! (`<!-- bench: COMMAND -->`) are not re-run (minutes, and noisy); the test
+//! checks that each names its CPU, its command and its commit.
+//!
+//! Every `sudoku` command line in a `sh` block is checked too: each `--flag`
+//! it uses must be one that `sudoku SUBCOMMAND --help` lists.
+//!
+//! Regenerate: `scripts/readme` (outputs), `scripts/readme --bench` (also the
+//! benchmarks). Both end in `README_BLESS=1 cargo test --test readme`, which
+//! writes the fresh outputs (and `target/readme/*.txt` benchmark files) into
+//! the README instead of comparing.
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A quoted block: the marker's kind and command, and the lines it spans.
+struct Block {
+    kind: &'static str,
+    command: String,
+    /// Index of the first line inside the fence, and of the closing fence.
+    body: std::ops::Range<usize>,
+}
+
+fn blocks(lines: &[&str]) -> Vec<Block> {
+    let mut found = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let Some(rest) = line.trim().strip_prefix("<!-- ") else {
+            continue;
+        };
+        let Some(rest) = rest.strip_suffix(" -->") else {
+            continue;
+        };
+        let (kind, command) = match rest.split_once(": ") {
+            Some(("output", c)) => ("output", c),
+            Some(("bench", c)) => ("bench", c),
+            _ => continue,
+        };
+        assert!(
+            lines.get(i + 1).is_some_and(|l| l.starts_with("```")),
+            "README line {}: a marker must be followed by a fenced block",
+            i + 1
+        );
+        let end = (i + 2..lines.len())
+            .find(|&j| lines[j].starts_with("```"))
+            .unwrap_or_else(|| panic!("README line {}: unclosed block", i + 2));
+        found.push(Block {
+            kind,
+            command: command.to_string(),
+            body: i + 2..end,
+        });
+    }
+    found
+}
+
+/// The binary for a program name the README uses.
+fn binary(name: &str) -> &'static str {
+    match name {
+        "sudoku" => env!("CARGO_BIN_EXE_sudoku"),
+        "lanqiao" => env!("CARGO_BIN_EXE_lanqiao"),
+        "lanqiao-proconio" => env!("CARGO_BIN_EXE_lanqiao-proconio"),
+        other => panic!("README runs an unknown program {other:?}"),
+    }
+}
+
+/// Runs `program args… [< file]` from the repository root; stdout, and
+/// stderr after it when the command ends in `2>&1`.
+fn run(command: &str) -> String {
+    let (command, with_stderr) = match command.strip_suffix(" 2>&1") {
+        Some(c) => (c, true),
+        None => (command, false),
+    };
+    let (command, stdin) = match command.split_once(" < ") {
+        Some((c, file)) => (c, Some(root().join(file.trim()))),
+        None => (command, None),
+    };
+    let mut words = command.split_whitespace();
+    let program = binary(words.next().unwrap());
+    let mut cmd = Command::new(program);
+    cmd.args(words)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "120")
+        .env_remove("CLICOLOR_FORCE");
+    cmd.stdin(match stdin {
+        Some(path) => Stdio::from(std::fs::File::open(path).unwrap()),
+        None => Stdio::null(),
+    });
+    let out = cmd.output().unwrap();
+    let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
+    if with_stderr {
+        text.push_str(&String::from_utf8_lossy(&out.stderr));
+    }
+    text
+}
+
+/// Timings and sizes masked, spaces folded, so that only what does not
+/// depend on the machine's speed is compared.
+fn mask(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let chars: Vec<char> = line.chars().collect();
+        let mut masked = String::new();
+        let mut i = 0;
+        while i < chars.len() {
+            if chars[i].is_ascii_digit() {
+                let start = i;
+                while i < chars.len()
+                    && (chars[i].is_ascii_digit() || matches!(chars[i], '.' | ','))
+                {
+                    i += 1;
+                }
+                // A separator after the number ends it: `3,` in `[3, 4]`.
+                while matches!(chars[i - 1], '.' | ',') {
+                    i -= 1;
+                }
+                let rest: String = chars[i..].iter().take(3).collect();
+                let before: String = chars[..start].iter().collect();
+                let unit = ["ms", "MB", " s", "µs", "ns", "/s", "s)"]
+                    .iter()
+                    .any(|u| rest.starts_with(u) && !rest.starts_with(" st"))
+                    || before.ends_with("_ms\":")
+                    || before.ends_with("_kb\":");
+                if unit {
+                    masked.push('#');
+                } else {
+                    masked.extend(&chars[start..i]);
+                }
+            } else {
+                masked.push(chars[i]);
+                i += 1;
+            }
+        }
+        out.push_str(&masked.split_whitespace().collect::<Vec<_>>().join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+fn slug(command: &str) -> String {
+    command
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect::<String>()
+        .split('_')
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join("_")
+}
+
+#[test]
+fn readme_outputs_are_current() {
+    let path = root().join("README.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let bless = std::env::var_os("README_BLESS").is_some();
+    let mut fresh: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+    let mut stale = Vec::new();
+    for block in blocks(&lines) {
+        let quoted = lines[block.body.clone()].join("\n") + "\n";
+        match block.kind {
+            "output" => {
+                let now = run(&block.command);
+                if mask(&now) != mask(&quoted) {
+                    stale.push(format!(
+                        "`{}`:\n--- README\n{quoted}--- now\n{now}",
+                        block.command
+                    ));
+                }
+                fresh.push((block.body, now));
+            }
+            _ => {
+                let file = root()
+                    .join("target/readme")
+                    .join(slug(&block.command) + ".txt");
+                if bless && file.exists() {
+                    fresh.push((block.body, std::fs::read_to_string(&file).unwrap()));
+                    continue;
+                }
+                let head = quoted.lines().next().unwrap_or("");
+                for want in ["CPU: ", "commit ", &format!("command: {}", block.command)] {
+                    if !head.contains(want) {
+                        stale.push(format!(
+                            "bench block `{}` must start with a line naming the CPU, the commit and the command ({want:?} missing): {head}",
+                            block.command
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    if bless {
+        let mut out: Vec<String> = Vec::new();
+        let mut next = 0;
+        for (range, body) in &fresh {
+            out.extend(lines[next..range.start].iter().map(|l| l.to_string()));
+            out.extend(body.lines().map(str::to_string));
+            next = range.end;
+        }
+        out.extend(lines[next..].iter().map(|l| l.to_string()));
+        std::fs::write(&path, out.join("\n") + "\n").unwrap();
+        return;
+    }
+    assert!(
+        stale.is_empty(),
+        "README.md quotes stale output; regenerate with scripts/readme\n\n{}",
+        stale.join("\n\n")
+    );
+}
+
+/// The subcommand and the `--flags` of a README command line.
+fn flags_of(line: &str) -> Option<(String, Vec<String>)> {
+    let line = line.trim();
+    let rest = line
+        .strip_prefix("sudoku ")
+        .or_else(|| line.strip_prefix("cargo run --release -- "))?;
+    let mut words = rest.split_whitespace();
+    let sub = words.next()?.to_string();
+    let flags = words
+        .take_while(|w| !w.starts_with('#') && !matches!(*w, "|" | ">" | "<"))
+        .filter_map(|w| w.trim_start_matches('[').strip_prefix("--"))
+        .map(|f| {
+            let f = f.split(['=', ']', ' ']).next().unwrap_or(f);
+            format!("--{f}")
+        })
+        .collect();
+    Some((sub, flags))
+}
+
+#[test]
+fn readme_command_lines_use_real_flags() {
+    let text = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let mut in_sh = false;
+    let mut checked = 0;
+    for (i, line) in text.lines().enumerate() {
+        if line.starts_with("```") {
+            in_sh = line.trim() == "```sh";
+            continue;
+        }
+        if !in_sh {
+            continue;
+        }
+        let Some((sub, flags)) = flags_of(line) else {
+            continue;
+        };
+        let help = run(&format!("sudoku {sub} --help"));
+        assert!(
+            help.contains("Usage:"),
+            "README line {}: `sudoku {sub}` is not a subcommand",
+            i + 1
+        );
+        for flag in flags {
+            assert!(
+                help.contains(&format!("{flag} "))
+                    || help.contains(&format!("{flag}\n"))
+                    || help.contains(&format!("{flag}=")),
+                "README line {}: `sudoku {sub}` has no {flag}",
+                i + 1
+            );
+            checked += 1;
+        }
+    }
+    assert!(
+        checked > 5,
+        "the README shows sudoku's flags: {checked} checked"
+    );
+}
+
+#[test]
+fn masking_keeps_verdicts_and_hides_timings() {
+    assert_eq!(mask("AC 12ms 2.9MB   x\n"), "AC #ms #MB x\n");
+    assert_eq!(mask("107 cases, in 18.5 s\n"), "107 cases, in # s\n");
+    assert_eq!(mask("11,470,999 placements"), "11,470,999 placements\n");
+    assert_eq!(
+        mask(r#"{"cpu_ms":1.9,"memory_kb":3700,"n":3}"#),
+        "{\"cpu_ms\":#,\"memory_kb\":#,\"n\":3}\n"
+    );
+    assert_eq!(
+        slug("cargo bench --bench solvers"),
+        "cargo_bench_bench_solvers"
+    );
+}
