@@ -242,8 +242,17 @@ fn text_against(expected: &Answer, stdout: &mut File) -> io::Result<Check> {
         }
         _ => None,
     };
+    let shown = |line: &Option<String>| match line {
+        Some(text) => format!("{text:?}"),
+        None => "nothing (that output had ended)".to_string(),
+    };
     Ok(Check::Wrong {
-        why: format!("line {} differs", first.line),
+        why: format!(
+            "line {} differs: expected {}, got {}",
+            first.line,
+            shown(&first.expected),
+            shown(&first.got)
+        ),
         diff,
         first: Some(first),
     })

@@ -223,8 +223,9 @@ pub fn write_summary(out: &mut dyn Write, report: &Report) -> io::Result<()> {
     let bad = report.results.iter().filter(|r| !r.as_expected()).count();
     writeln!(
         out,
-        "\n{} cases, {}, in {:.1} s",
+        "\n{} case{}, {}, in {:.1} s",
         report.results.len(),
+        if report.results.len() == 1 { "" } else { "s" },
         if bad == 0 {
             "every verdict as expected".to_string()
         } else {
