@@ -579,6 +579,17 @@ fn json_is_one_object_per_case() {
         .map(|c| c["verdict"].as_str().unwrap())
         .collect();
     assert_eq!(verdicts, ["AC", "WA"]);
+    // A wrong board names its first wrong row.
+    let first = &cases[1]["first_difference"];
+    assert_eq!(
+        (
+            first["line"].as_u64(),
+            first["expected"].as_str(),
+            first["got"].as_str()
+        ),
+        (Some(1), Some("534678912"), Some("531171111")),
+        "{out}"
+    );
 }
 
 #[test]

@@ -329,10 +329,13 @@ pub fn board(case: &mut Case<'_>) -> io::Result<Check> {
     };
     let wrong = |why: String| {
         let want = want.as_ref().map_or(String::new(), |w| rows_of(w));
+        let got = rows_of(&answer);
+        // Row by row, the first row that differs from the expected board.
+        let first = compare(want.as_bytes(), got.as_bytes()).ok().flatten();
         Check::Wrong {
             why,
-            diff: Some(line_diff(&want, &rows_of(&answer))),
-            first: None,
+            diff: Some(line_diff(&want, &got)),
+            first: first.filter(|_| !want.is_empty()),
         }
     };
     if let Err(why) = oracle::check_solution(&puzzle, &Grid::from_board(&answer)) {
