@@ -10,9 +10,10 @@
 //! The test runs each command with this build's binaries and compares its
 //! output with the README's copy, timings masked (a number before `ms`, `MB`,
 //! `s`, `µs`, `ns` or `/s` becomes `#`, and runs of spaces one space, since
-//! table columns widen with the numbers). Benchmark blocks
-//! (`<!-- bench: COMMAND -->`) are not re-run (minutes, and noisy); the test
-//! checks that each names its CPU, its command and its commit.
+//! table columns widen with the numbers). Benchmark output
+//! (`<!-- bench: COMMAND -->`, markdown up to `<!-- /bench -->`) is not
+//! re-run (minutes, and noisy); the test checks that it starts with a line
+//! naming its CPU, its commit and its command.
 //!
 //! Every `sudoku` command line in a `sh` block is checked too: each `--flag`
 //! it uses must be one that `sudoku SUBCOMMAND --help` lists.
@@ -51,18 +52,27 @@ fn blocks(lines: &[&str]) -> Vec<Block> {
             Some(("bench", c)) => ("bench", c),
             _ => continue,
         };
-        assert!(
-            lines.get(i + 1).is_some_and(|l| l.starts_with("```")),
-            "README line {}: a marker must be followed by a fenced block",
-            i + 1
-        );
-        let end = (i + 2..lines.len())
-            .find(|&j| lines[j].starts_with("```"))
-            .unwrap_or_else(|| panic!("README line {}: unclosed block", i + 2));
+        // An output is a fenced block; a benchmark's markdown runs to `<!-- /bench -->`.
+        let body = if kind == "output" {
+            assert!(
+                lines.get(i + 1).is_some_and(|l| l.starts_with("```")),
+                "README line {}: an output marker must be followed by a fenced block",
+                i + 1
+            );
+            let end = (i + 2..lines.len())
+                .find(|&j| lines[j].starts_with("```"))
+                .unwrap_or_else(|| panic!("README line {}: unclosed block", i + 2));
+            i + 2..end
+        } else {
+            let end = (i + 1..lines.len())
+                .find(|&j| lines[j].trim() == "<!-- /bench -->")
+                .unwrap_or_else(|| panic!("README line {}: no <!-- /bench --> after it", i + 1));
+            i + 1..end
+        };
         found.push(Block {
             kind,
             command: command.to_string(),
-            body: i + 2..end,
+            body,
         });
     }
     found
@@ -131,7 +141,7 @@ fn mask(text: &str) -> String {
                 }
                 let rest: String = chars[i..].iter().take(3).collect();
                 let before: String = chars[..start].iter().collect();
-                let unit = ["ms", "MB", " s", "µs", "ns", "/s", "s)"]
+                let unit = ["ms", "MB", " s", "µs", "ns", "/s", "s)", " ms", " MB", " µs", " ns"]
                     .iter()
                     .any(|u| rest.starts_with(u) && !rest.starts_with(" st"))
                     || before.ends_with("_ms\":")
@@ -176,9 +186,17 @@ fn readme_outputs_are_current() {
         match block.kind {
             "output" => {
                 let now = run(&block.command);
-                if mask(&now) != mask(&quoted) {
+                let (was, is) = (mask(&quoted), mask(&now));
+                if was != is {
+                    let first = was
+                        .lines()
+                        .zip(is.lines())
+                        .find(|(a, b)| a != b)
+                        .map_or("(one is longer)".to_string(), |(a, b)| {
+                            format!("README: {a}\nnow:    {b}")
+                        });
                     stale.push(format!(
-                        "`{}`:\n--- README\n{quoted}--- now\n{now}",
+                        "`{}`, first masked difference:\n{first}\n--- now\n{now}",
                         block.command
                     ));
                 }
@@ -285,6 +303,7 @@ fn readme_command_lines_use_real_flags() {
 fn masking_keeps_verdicts_and_hides_timings() {
     assert_eq!(mask("AC 12ms 2.9MB   x\n"), "AC #ms #MB x\n");
     assert_eq!(mask("107 cases, in 18.5 s\n"), "107 cases, in # s\n");
+    assert_eq!(mask("time 0.002 ms (x)"), "time # ms (x)\n");
     assert_eq!(mask("11,470,999 placements"), "11,470,999 placements\n");
     assert_eq!(
         mask(r#"{"cpu_ms":1.9,"memory_kb":3700,"n":3}"#),
