@@ -18,11 +18,12 @@ use sudoku_workspace::lc37;
 
 const SUDOKU: &str = env!("CARGO_BIN_EXE_sudoku");
 
-/// 1 s of CPU, 2 s of wall clock and 64 MB: the runner needs a few ms, so a
-/// loaded CI machine still leaves a wide margin.
+/// 1 s of CPU and 64 MB: the runner needs a few ms. The wall clock is only
+/// a backstop, and a loaded CI machine can give a looping child a small share
+/// of a core, so it is far away here (the sleeper's test sets its own).
 const LIMITS: Limits = Limits {
     time: Duration::from_millis(1000),
-    wall: Duration::from_millis(2000),
+    wall: Duration::from_secs(30),
     memory_mb: 64,
 };
 
@@ -31,6 +32,10 @@ fn problem(key: &str) -> &'static Problem {
 }
 
 fn judge(name: &str, key: &str, fixture: &str) -> CaseResult {
+    judge_with(name, key, fixture, &LIMITS)
+}
+
+fn judge_with(name: &str, key: &str, fixture: &str, limits: &Limits) -> CaseResult {
     let problem = problem(key);
     let fixture = fixtures::load(&inputs_dir().join(key).join(format!("{fixture}.in")));
     let case = Case::from_fixture(problem, fixture).unwrap();
@@ -43,7 +48,7 @@ fn judge(name: &str, key: &str, fixture: &str) -> CaseResult {
         program: SUDOKU.into(),
         prefix: vec!["sandbox".into()],
     };
-    judge_case(&supervisor, Path::new(SUDOKU), &solution, &case, &LIMITS).unwrap()
+    judge_case(&supervisor, Path::new(SUDOKU), &solution, &case, limits).unwrap()
 }
 
 #[test]
@@ -60,7 +65,7 @@ fn a_loop_is_tle_by_cpu_time_and_killed_at_the_limit() {
     let r = judge("test_loop", "lc37", "leetcode_example");
     assert_eq!((r.verdict, r.end), (Verdict::Tle, End::CpuLimit));
     assert!(
-        r.cpu >= LIMITS.time && r.cpu < Duration::from_secs(2),
+        r.cpu >= LIMITS.time && r.cpu < Duration::from_secs(3),
         "{:?}",
         r.cpu
     );
@@ -70,10 +75,14 @@ fn a_loop_is_tle_by_cpu_time_and_killed_at_the_limit() {
 
 #[test]
 fn a_sleeper_is_tle_by_the_wall_clock_and_says_so() {
-    let r = judge("test_sleep", "lc37", "leetcode_example");
+    let limits = Limits {
+        wall: Duration::from_millis(1500),
+        ..LIMITS
+    };
+    let r = judge_with("test_sleep", "lc37", "leetcode_example", &limits);
     assert_eq!((r.verdict, r.end), (Verdict::Tle, End::WallLimit));
     assert!(r.cpu < Duration::from_millis(100), "it slept: {:?}", r.cpu);
-    assert!(r.wall >= LIMITS.wall, "{:?}", r.wall);
+    assert!(r.wall >= limits.wall, "{:?}", r.wall);
     assert!(r.detail.contains("wall clock"), "{}", r.detail);
 }
 
@@ -82,10 +91,12 @@ fn allocating_past_the_limit_is_mle_not_re() {
     let r = judge("test_alloc", "lc37", "leetcode_example");
     assert_eq!(r.verdict, Verdict::Mle, "{}", r.detail);
     assert!(r.peak_kib > 64 << 10, "peak {} KiB", r.peak_kib);
+    // Killed by the polling (MemoryLimit), or refused by RLIMIT_AS first on
+    // a machine too busy to poll (an abort that says so): MLE either way.
     assert!(
-        r.wall < LIMITS.wall,
+        matches!(r.end, End::MemoryLimit | End::Signal(libc::SIGABRT)),
         "stopped for memory, not time: {:?}",
-        r.wall
+        r.end
     );
 }
 
@@ -252,6 +263,11 @@ fn verdicts_do_not_flip_under_load() {
         "hard_top1465_338",
         "--time-limit",
         "600",
+        // The default backstop (3x) holds with the three loops alone; other
+        // jobs on a CI machine can take more of the core, and the point here
+        // is the CPU-time verdict, so the backstop is out of the way.
+        "--wall-limit",
+        "20000",
     ]))
     .output()
     .unwrap();

@@ -141,9 +141,11 @@ fn mask(text: &str) -> String {
                 }
                 let rest: String = chars[i..].iter().take(3).collect();
                 let before: String = chars[..start].iter().collect();
-                let unit = ["ms", "MB", " s", "µs", "ns", "/s", "s)", " ms", " MB", " µs", " ns"]
-                    .iter()
-                    .any(|u| rest.starts_with(u) && !rest.starts_with(" st"))
+                let unit = [
+                    "ms", "MB", " s", "µs", "ns", "/s", "s)", " ms", " MB", " µs", " ns",
+                ]
+                .iter()
+                .any(|u| rest.starts_with(u) && !rest.starts_with(" st"))
                     || before.ends_with("_ms\":")
                     || before.ends_with("_kb\":");
                 if unit {
