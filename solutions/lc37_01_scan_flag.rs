@@ -38,11 +38,14 @@ fn dfs(board: &mut Vec<Vec<char>>, row: usize, col: usize, found: &mut bool) {
 /// True when the row, col and box of `(row, col)` hold no digit twice.
 fn check(board: &[Vec<char>], row: usize, col: usize) -> bool {
     let (top, left) = (row / 3 * 3, col / 3 * 3);
-    let units: [[(usize, usize); 9]; 3] = [
-        std::array::from_fn(|k| (row, k)),
-        std::array::from_fn(|k| (k, col)),
-        std::array::from_fn(|k| (top + k / 3, left + k % 3)),
-    ];
+    // Filled by a loop, not `std::array::from_fn`: that needs Rust 1.63, and
+    // LeetCode's Rust is older.
+    let mut units = [[(0, 0); 9]; 3];
+    for k in 0..9 {
+        units[0][k] = (row, k);
+        units[1][k] = (k, col);
+        units[2][k] = (top + k / 3, left + k % 3);
+    }
     units.iter().all(|unit| {
         let mut seen = [false; 10];
         unit.iter().all(|&(r, c)| {

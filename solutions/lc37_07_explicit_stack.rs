@@ -51,8 +51,11 @@ fn solve(grid: &mut [[u8; 9]; 9]) -> bool {
             }
             None => {
                 // Dead end: back to the last placement, and try its next digit.
-                let Some(last) = stack.pop() else {
-                    return false;
+                // (A `match`, not `let ... else`: that needs Rust 1.65, and
+                // LeetCode's Rust is older.)
+                let last = match stack.pop() {
+                    Some(last) => last,
+                    None => return false, // nothing left to undo: no solution
                 };
                 grid[last.cell / 9][last.cell % 9] = 0;
                 cell = last.cell;
