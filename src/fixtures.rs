@@ -1,6 +1,6 @@
 //! Fixture files under `inputs/`: LeetCode's board literal and the
-//! online-judge-tools layout (`NAME.in` / `NAME.out`, plus `NAME.err` for a
-//! case that must fail).
+//! online-judge-tools layout (`NAME.in` / `NAME.out`; a case that must fail
+//! has a `NAME.err` and lives in `fail/`, where `oj test -d` does not look).
 //!
 //! ```text
 //! inputs/lc36/NAME.in   [["5","3",".",...],...]   LeetCode's literal, pastes into its testcase box
@@ -8,26 +8,72 @@
 //! inputs/lc37/NAME.in   [["5","3",".",...],...]
 //! inputs/lc37/NAME.out  the solved board, same literal
 //! inputs/lc37/NAME.slow optional: `# why`, `slow: NAMES` (approaches allowed TLE here)
-//! inputs/lanqiao/NAME.in   9 lines of 9 digits (0 = unknown)
-//! inputs/lanqiao/NAME.out  expected stdout (empty when the case must fail)
-//! inputs/lanqiao/NAME.err  only for failing cases: `# why`, `exit: N`, `stderr: TEXT`
+//! inputs/lanqiao/NAME.in        9 lines of 9 digits (0 = unknown)
+//! inputs/lanqiao/NAME.out       expected stdout
+//! inputs/lanqiao/fail/NAME.in   a case that must fail: nothing on stdout,
+//! inputs/lanqiao/fail/NAME.err  `# why`, `exit: N`, `stderr: TEXT`
 //! ```
+//!
+//! The shipped sets are compiled into the binary ([`Source::Embedded`]), so
+//! `sudoku judge` works after `cargo install` or when the binary is moved;
+//! [`Source::Dir`] reads a user's folder of the same layout. A malformed
+//! fixture is a [`FixtureError`] naming the file, never a panic.
 
 use crate::grid::{ParseError, ParseErrorKind};
+use include_dir::{include_dir, Dir};
+use std::collections::BTreeMap;
+use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// The `inputs/` folder of this checkout.
+/// The `inputs/` folder of this checkout (tests and benchmarks read it; the
+/// binaries use [`Source::Embedded`]).
 pub fn inputs_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs")
 }
+
+/// The shipped fixture sets, by problem key (not `inputs/bench`: benchmark data).
+static EMBEDDED: [(&str, Dir<'static>); 3] = [
+    ("lc36", include_dir!("$CARGO_MANIFEST_DIR/inputs/lc36")),
+    ("lc37", include_dir!("$CARGO_MANIFEST_DIR/inputs/lc37")),
+    (
+        "lanqiao",
+        include_dir!("$CARGO_MANIFEST_DIR/inputs/lanqiao"),
+    ),
+];
+
+/// Where a fixture set comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The sets shipped in `inputs/`, compiled into the binary.
+    Embedded,
+    /// A folder of the same layout: its `*.in`, and `fail/*.in` if present.
+    Dir(PathBuf),
+}
+
+/// A fixture file that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixtureError {
+    /// The file or folder, as the user would look for it.
+    pub path: String,
+    /// What is wrong with it.
+    pub why: String,
+}
+
+impl fmt::Display for FixtureError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.why)
+    }
+}
+
+impl std::error::Error for FixtureError {}
 
 /// One `NAME.in` with what goes with it.
 #[derive(Clone, Debug)]
 pub struct Fixture {
     /// File stem, e.g. `leetcode_example`.
     pub name: String,
-    /// Path of `NAME.in`.
-    pub input_path: PathBuf,
+    /// Where `NAME.in` is, for messages (`inputs/lanqiao/fail/bad_char.in`).
+    pub origin: String,
     /// Contents of `NAME.in`.
     pub input: String,
     /// Contents of `NAME.out`, if present.
@@ -52,11 +98,7 @@ pub struct Slow {
     pub names: Vec<String>,
 }
 
-/// Reads `NAME.slow` beside an input file (empty if there is none).
-pub fn load_slow(input_path: &Path) -> Slow {
-    let Ok(text) = std::fs::read_to_string(input_path.with_extension("slow")) else {
-        return Slow::default();
-    };
+fn parse_slow(text: &str) -> Slow {
     let mut slow = Slow::default();
     for line in text.lines() {
         if let Some(why) = line.strip_prefix("# why:") {
@@ -80,44 +122,133 @@ pub struct ExpectedFailure {
     pub stderr: String,
 }
 
-/// Every `*.in` in `dir`, sorted by name, with its `.out` and `.err`.
-///
-/// # Panics
-/// If the folder or a file cannot be read, or a `.err` file is malformed:
-/// fixtures are part of the repository, so that is a broken checkout.
-pub fn load_dir(dir: &Path) -> Vec<Fixture> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .map(|entry| entry.expect("directory entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
-        .collect();
-    paths.sort();
-    paths.into_iter().map(|p| load(&p)).collect()
+/// The files of one set folder: relative path (`x.in`, `fail/x.err`) to bytes.
+type Files = BTreeMap<String, Vec<u8>>;
+
+fn embedded_files(key: &str) -> Option<Files> {
+    let (_, dir) = EMBEDDED.iter().find(|(k, _)| *k == key)?;
+    let mut files = Files::new();
+    let folders = std::iter::once(dir).chain(dir.get_dir("fail"));
+    for folder in folders {
+        for file in folder.files() {
+            let rel = file.path().strip_prefix(dir.path()).unwrap_or(file.path());
+            files.insert(rel.to_string_lossy().into_owned(), file.contents().to_vec());
+        }
+    }
+    Some(files)
 }
 
-/// One fixture from the path of its `NAME.in`.
+fn dir_files(dir: &Path) -> Result<Files, FixtureError> {
+    let err = |path: &Path, e: std::io::Error| FixtureError {
+        path: path.display().to_string(),
+        why: e.to_string(),
+    };
+    let mut files = Files::new();
+    let fail = dir.join("fail");
+    let folders = std::iter::once(dir.to_path_buf()).chain(fail.is_dir().then_some(fail));
+    for folder in folders {
+        for entry in std::fs::read_dir(&folder).map_err(|e| err(&folder, e))? {
+            let path = entry.map_err(|e| err(&folder, e))?.path();
+            if !path.is_file() {
+                continue;
+            }
+            let bytes = std::fs::read(&path).map_err(|e| err(&path, e))?;
+            let rel = path.strip_prefix(dir).unwrap_or(&path);
+            files.insert(rel.to_string_lossy().into_owned(), bytes);
+        }
+    }
+    Ok(files)
+}
+
+/// Every case of one problem's set, sorted by name: for [`Source::Embedded`]
+/// the shipped `inputs/<key>/`, for [`Source::Dir`] that folder itself.
+pub fn load_set(source: &Source, key: &str) -> Result<Vec<Fixture>, FixtureError> {
+    let (files, shown) = match source {
+        Source::Embedded => {
+            let files = embedded_files(key).ok_or_else(|| FixtureError {
+                path: format!("inputs/{key}"),
+                why: "no such fixture set is shipped".into(),
+            })?;
+            (files, format!("inputs/{key}"))
+        }
+        Source::Dir(dir) => (dir_files(dir)?, dir.display().to_string()),
+    };
+    let text = |rel: &str| -> Result<Option<String>, FixtureError> {
+        files
+            .get(rel)
+            .map(|bytes| {
+                String::from_utf8(bytes.clone()).map_err(|e| FixtureError {
+                    path: format!("{shown}/{rel}"),
+                    why: format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1),
+                })
+            })
+            .transpose()
+    };
+    let mut fixtures = Vec::new();
+    for rel in files.keys().filter(|k| k.ends_with(".in")) {
+        let stem = &rel[..rel.len() - 3];
+        let name = Path::new(stem)
+            .file_name()
+            .map_or(stem.to_string(), |n| n.to_string_lossy().into_owned());
+        let failure = match text(&format!("{stem}.err"))? {
+            Some(t) => Some(parse_err_file(&t).map_err(|why| FixtureError {
+                path: format!("{shown}/{stem}.err"),
+                why,
+            })?),
+            None => None,
+        };
+        fixtures.push(Fixture {
+            name,
+            origin: format!("{shown}/{rel}"),
+            input: text(rel)?.unwrap_or_default(),
+            expected: text(&format!("{stem}.out"))?,
+            failure,
+            slow: text(&format!("{stem}.slow"))?
+                .map(|t| parse_slow(&t))
+                .unwrap_or_default(),
+        });
+    }
+    if fixtures.is_empty() {
+        return Err(FixtureError {
+            path: shown,
+            why: "no NAME.in files here".into(),
+        });
+    }
+    fixtures.sort_by(|a, b| a.name.cmp(&b.name));
+    if let Some(w) = fixtures.windows(2).find(|w| w[0].name == w[1].name) {
+        return Err(FixtureError {
+            path: w[1].origin.clone(),
+            why: format!("a second case named {:?} (also {})", w[1].name, w[0].origin),
+        });
+    }
+    Ok(fixtures)
+}
+
+/// Every case in a folder of this checkout (`inputs/lanqiao`, with its `fail/`).
 ///
 /// # Panics
-/// As [`load_dir`].
+/// If the folder or a file is malformed: for the tests and benchmarks, which
+/// read the checkout's own fixtures.
+pub fn load_dir(dir: &Path) -> Vec<Fixture> {
+    load_set(&Source::Dir(dir.to_path_buf()), "").unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The fixture whose `NAME.in` is `input_path`.
+///
+/// # Panics
+/// As [`load_dir`], or if there is no such fixture.
 pub fn load(input_path: &Path) -> Fixture {
-    let read = |p: &Path| std::fs::read_to_string(p).ok();
-    let input = read(input_path).unwrap_or_else(|| panic!("cannot read {}", input_path.display()));
-    let failure = read(&input_path.with_extension("err")).map(|text| {
-        parse_err_file(&text)
-            .unwrap_or_else(|why| panic!("{}: {why}", input_path.with_extension("err").display()))
-    });
-    Fixture {
-        name: input_path
-            .file_stem()
-            .unwrap()
-            .to_string_lossy()
-            .into_owned(),
-        input_path: input_path.to_path_buf(),
-        input,
-        expected: read(&input_path.with_extension("out")),
-        failure,
-        slow: load_slow(input_path),
-    }
+    let dir = input_path.parent().expect("a file in a folder");
+    let dir = if dir.ends_with("fail") {
+        dir.parent().unwrap()
+    } else {
+        dir
+    };
+    let stem = input_path.file_stem().unwrap().to_string_lossy();
+    load_dir(dir)
+        .into_iter()
+        .find(|f| f.name == stem)
+        .unwrap_or_else(|| panic!("no fixture {}", input_path.display()))
 }
 
 fn parse_err_file(text: &str) -> Result<ExpectedFailure, String> {
@@ -126,7 +257,11 @@ fn parse_err_file(text: &str) -> Result<ExpectedFailure, String> {
         if let Some(rest) = line.strip_prefix("# why:") {
             why = Some(rest.trim().to_string());
         } else if let Some(rest) = line.strip_prefix("exit:") {
-            exit = Some(rest.trim().parse::<i32>().map_err(|e| e.to_string())?);
+            let code = rest
+                .trim()
+                .parse::<i32>()
+                .map_err(|e| format!("`exit:` is not a number ({e})"))?;
+            exit = Some(code);
         } else if let Some(rest) = line.strip_prefix("stderr:") {
             stderr = Some(rest.trim().to_string());
         }
@@ -242,6 +377,70 @@ mod tests {
             parse_board(&short).unwrap_err().kind,
             ParseErrorKind::TooShort { found: 8, .. }
         ));
+    }
+
+    fn temp_set(test: &str, files: &[(&str, &[u8])]) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("sudoku-fixtures-{test}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for (rel, bytes) in files {
+            let path = dir.join(rel);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, bytes).unwrap();
+        }
+        dir
+    }
+
+    #[test]
+    fn the_shipped_sets_are_embedded_with_their_failing_cases() {
+        let lanqiao = load_set(&Source::Embedded, "lanqiao").unwrap();
+        let on_disk = load_dir(&inputs_dir().join("lanqiao"));
+        assert_eq!(lanqiao.len(), on_disk.len());
+        let bad = lanqiao.iter().find(|f| f.name == "bad_char").unwrap();
+        assert_eq!(bad.origin, "inputs/lanqiao/fail/bad_char.in");
+        assert_eq!(bad.failure.as_ref().map(|f| f.exit), Some(2));
+        for key in ["lc36", "lc37"] {
+            assert!(!load_set(&Source::Embedded, key).unwrap().is_empty());
+        }
+    }
+
+    #[test]
+    fn malformed_fixtures_name_the_file() {
+        type Files<'a> = &'a [(&'a str, &'a [u8])];
+        let cases: [(&str, Files, &str); 4] = [
+            (
+                "no-exit",
+                &[("x.in", b"1"), ("x.err", b"# why: w\nstderr: s\n")],
+                "x.err: no `exit:` line",
+            ),
+            (
+                "bad-exit",
+                &[
+                    ("fail/x.in", b"1"),
+                    ("fail/x.err", b"# why: w\nexit: two\nstderr: s\n"),
+                ],
+                "fail/x.err: `exit:` is not a number",
+            ),
+            (
+                "non-utf8",
+                &[("x.in", b"\xff\xfe")],
+                "x.in: not UTF-8 text (byte 1)",
+            ),
+            ("empty", &[("README", b"hi")], "no NAME.in files here"),
+        ];
+        for (test, files, want) in cases {
+            let dir = temp_set(test, files);
+            let err = load_set(&Source::Dir(dir.clone()), "")
+                .unwrap_err()
+                .to_string();
+            std::fs::remove_dir_all(&dir).unwrap();
+            assert!(err.contains(want), "{test}: {err}");
+        }
+        let missing = load_set(&Source::Dir("/no/such/folder".into()), "").unwrap_err();
+        assert!(
+            missing.to_string().starts_with("/no/such/folder: "),
+            "{missing}"
+        );
     }
 
     #[test]

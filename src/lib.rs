@@ -4,7 +4,7 @@
 //! and benchmarks can call it.
 //!
 //! LeetCode supplies `struct Solution` itself, so a LeetCode file holds only
-//! `impl Solution { … }`; [`leetcode_file!`] declares the struct in a module of
+//! `impl Solution { … }`; the `leetcode_file!` macro below declares the struct in a module of
 //! its own and `include!`s the file there, unchanged.
 
 pub mod batch;

@@ -442,7 +442,7 @@ fn no_orphans_after_sigkill() {
 #[test]
 fn judge_input_reads_lanqiao_with_the_programs_parser() {
     // `.` for unknown: the lanqiao program says exit 2, so the judge must too.
-    let dots = inputs_dir().join("lanqiao/dot_for_unknown.in");
+    let dots = inputs_dir().join("lanqiao/fail/dot_for_unknown.in");
     let (code, out, err) = sudoku(&["judge", "--input", dots.to_str().unwrap()]);
     assert_eq!(code, 2, "{out}{err}");
     assert!(err.contains("line 5, column 3"), "{err}");
@@ -675,4 +675,54 @@ fn bad_input_is_exit_2_with_line_and_column() {
     assert_eq!(code, 2);
     assert!(err.contains("no solution named \"nope\""), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_moved_binary_still_has_its_fixtures() {
+    // After `cargo install` or a copy, the checkout's inputs/ is not there:
+    // the shipped fixtures are compiled in.
+    let dir = temp_dir("moved");
+    let moved = dir.join("sudoku");
+    std::fs::copy(SUDOKU, &moved).unwrap();
+    let out = Command::new(&moved)
+        .args(["judge", "--problem", "lc36"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(stdout.matches("7/7 AC").count(), 3, "{stdout}");
+}
+
+#[test]
+fn your_own_fixtures_folder_is_judged_and_a_bad_one_named() {
+    let dir = temp_dir("own-fixtures");
+    let sample = inputs_dir().join("lanqiao");
+    std::fs::copy(sample.join("sample1.in"), dir.join("mine.in")).unwrap();
+    std::fs::copy(sample.join("sample1.out"), dir.join("mine.out")).unwrap();
+    std::fs::create_dir_all(dir.join("fail")).unwrap();
+    std::fs::write(dir.join("fail/dots.in"), "53..7....\n".repeat(9)).unwrap();
+    std::fs::write(
+        dir.join("fail/dots.err"),
+        "# why: dots\nexit: 2\nstderr: line 1, column 3\n",
+    )
+    .unwrap();
+    let d = dir.to_str().unwrap();
+    let (code, out, err) = sudoku(&["judge", "--problem", "lanqiao", "--fixtures", d]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("dots") && out.contains("mine") && out.contains("2/2 AC"),
+        "{out}"
+    );
+    std::fs::write(dir.join("fail/dots.err"), "# why: dots\nstderr: x\n").unwrap();
+    let (code, out, err) = sudoku(&["judge", "--problem", "lanqiao", "--fixtures", d]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("fail/dots.err: no `exit:` line"), "{err}");
 }

@@ -117,7 +117,7 @@ fn bad_puzzles_exit_2_with_line_and_column() {
     let (code, _, err) = sudoku(&["trace", "no/such/file.txt"]);
     assert_eq!(code, 2);
     assert!(err.contains("cannot read no/such/file.txt"), "{err}");
-    let bad = inputs_dir().join("lanqiao/bad_char.in");
+    let bad = inputs_dir().join("lanqiao/fail/bad_char.in");
     let (code, _, err) = sudoku(&["trace", bad.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("line 3, column 5"), "{err}");
@@ -128,7 +128,8 @@ fn bad_puzzles_exit_2_with_line_and_column() {
 
 /// Puzzles with several solutions: only the same search order finds the same first one.
 fn many_solutions() -> Vec<(String, Grid)> {
-    let rows = std::fs::read_to_string(inputs_dir().join("lanqiao/multiple_solutions.in")).unwrap();
+    let rows =
+        std::fs::read_to_string(inputs_dir().join("lanqiao/fail/multiple_solutions.in")).unwrap();
     vec![
         ("the empty board".into(), Grid::EMPTY),
         (

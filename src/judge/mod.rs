@@ -173,7 +173,7 @@ impl Case {
             },
             (None, Some(text)) => Answer::Text(text),
             (None, None) => (problem.reference)(&f.input).map_err(|why| Error::Parse {
-                path: f.input_path.clone(),
+                path: PathBuf::from(&f.origin),
                 why,
             })?,
         };
@@ -308,8 +308,10 @@ pub struct Options {
     pub fixtures: Vec<String>,
     /// A user's own case instead of the fixtures.
     pub own: Option<OwnCase>,
-    /// The `inputs/` folder.
-    pub inputs: PathBuf,
+    /// Your own fixtures (`--fixtures DIR`) instead of the shipped ones: a
+    /// problem's cases are `DIR/<key>/` if that folder exists, else `DIR`
+    /// itself when exactly one `--problem` is named.
+    pub fixtures_dir: Option<PathBuf>,
     /// Print the search-tree counts and the time per placement.
     pub stats: bool,
     /// One JSON object per case instead of the tables.
@@ -500,8 +502,20 @@ fn plan(opts: &Options) -> Result<Plan, Error> {
             if solutions.is_empty() {
                 continue;
             }
+            let source = match &opts.fixtures_dir {
+                None => fixtures::Source::Embedded,
+                Some(dir) if dir.join(problem.key).is_dir() => {
+                    fixtures::Source::Dir(dir.join(problem.key))
+                }
+                Some(dir) if named.len() == 1 => fixtures::Source::Dir(dir.clone()),
+                Some(_) => continue,
+            };
+            let set = fixtures::load_set(&source, problem.key).map_err(|e| Error::Parse {
+                path: PathBuf::from(e.path),
+                why: e.why,
+            })?;
             let mut cases = Vec::new();
-            for f in fixtures::load_dir(&opts.inputs.join(problem.key)) {
+            for f in set {
                 if opts.fixtures.is_empty() || opts.fixtures.contains(&f.name) {
                     cases.push(Case::from_fixture(problem, f)?);
                 }

@@ -149,6 +149,11 @@ struct JudgeArgs {
     /// Only this fixture, by file stem, e.g. leetcode_example (repeatable).
     #[arg(long, value_name = "NAME")]
     fixture: Vec<String>,
+    /// Judge on your own fixtures instead of the shipped ones: DIR/<problem>/ for each
+    /// problem that has one, or DIR itself with one --problem. Layout: NAME.in + NAME.out,
+    /// and a case that must fail in fail/ with NAME.err (`# why:`, `exit:`, `stderr:`).
+    #[arg(long, value_name = "DIR", conflicts_with = "input")]
+    fixtures: Option<PathBuf>,
     /// Judge your own case instead of the fixtures, read once (a pipe or /dev/stdin works);
     /// the problem is read from its form, or named with --problem.
     #[arg(long, value_name = "FILE")]
@@ -258,7 +263,7 @@ impl Command {
                         input,
                         expect: args.expect,
                     }),
-                    inputs: sudoku_workspace::fixtures::inputs_dir(),
+                    fixtures_dir: args.fixtures,
                     stats: args.stats,
                     json: args.json,
                     colour: terminal(),
