@@ -245,3 +245,18 @@ fn a_closed_pipe_ends_solve_and_count_quietly_with_141() {
     }
     std::fs::remove_file(&path).unwrap();
 }
+
+/// Each streaming command's `--help` names the closed-pipe exit code.
+#[test]
+fn help_names_exit_141_for_a_closed_pipe() {
+    for command in ["solve", "count", "trace"] {
+        let (code, stdout, _) = sudoku(&[command, "--help"], "");
+        assert_eq!(code, 0, "{command}");
+        assert!(
+            stdout.contains(
+                "141  stdout was closed early (e.g. piped into head): the run stops quietly"
+            ),
+            "{command}: {stdout}"
+        );
+    }
+}

@@ -49,6 +49,8 @@ pub fn run_measured(mut cmd: Command, stdin: Stdio, timeout: Duration) -> Run {
         });
     }
     let start = Instant::now();
+    // Reaped below by wait4 on its pid, which also gives its rusage.
+    #[allow(clippy::zombie_processes)]
     let mut child = cmd
         .stdin(stdin)
         .stdout(Stdio::piped())
