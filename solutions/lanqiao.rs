@@ -3,8 +3,11 @@
 //! stdin: 9 lines of 9 digits, `0` = unknown. stdout: the 9-line solution and
 //! nothing else. Exit codes: 0 = unique solution printed; 1 = no solution or
 //! more than one ("multiple solutions count as no solution", 004), one line on
-//! stderr; 2 = malformed input, one line on stderr naming line and column.
-//! CRLF, trailing spaces and a missing final newline are accepted.
+//! stderr; 2 = malformed input, one line on stderr naming line and column;
+//! 141 = stdout was closed before the answer was written (128 + SIGPIPE, what a
+//! shell reports), quietly. CRLF, trailing spaces and a missing final newline
+//! are accepted. At most 64 KiB of stdin is read (`MAX_INPUT`): a longer input
+//! is malformed where it passed the cap, so `lanqiao < /dev/zero` ends at once.
 //!
 //! 004's own row-major DFS can take seconds on a 17-clue puzzle, so this one
 //! uses the search of `lc37_11_bitboard.rs` (JCZSolve-style bitboards: one
@@ -17,14 +20,17 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let mut bytes = Vec::new();
-    let read = io::stdin().read_to_end(&mut bytes);
+    let read = io::stdin().take(MAX_INPUT + 1).read_to_end(&mut bytes);
     let result = match read {
+        Ok(_) if bytes.len() as u64 > MAX_INPUT => Err(too_long(&bytes)),
         Ok(_) => run(&String::from_utf8_lossy(&bytes)),
         Err(e) => Err(Failure::Io(e.to_string())),
     };
     match result {
         Ok(out) => match io::stdout().write_all(out.as_bytes()) {
             Ok(()) => ExitCode::SUCCESS,
+            // `lanqiao < in | head -c 0`: the reader has gone; stop quietly.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(141),
             Err(e) => {
                 eprintln!("error: cannot write the answer: {e}");
                 ExitCode::from(2)
@@ -35,6 +41,31 @@ fn main() -> ExitCode {
             ExitCode::from(failure.exit_code())
         }
     }
+}
+
+/// The most stdin this program reads: a valid input is 9 short lines, so a
+/// longer one is malformed, and `< /dev/zero` ends at once.
+const MAX_INPUT: u64 = 64 * 1024;
+
+/// The input went past [`MAX_INPUT`]: the parser's own error if it finds one
+/// before that byte (a NUL at line 1, column 1), else the line and column
+/// where the cap was passed.
+fn too_long(bytes: &[u8]) -> Failure {
+    let text = String::from_utf8_lossy(&bytes[..MAX_INPUT as usize]);
+    let line = text.matches('\n').count() + 1;
+    let col = text.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    if let Err(Failure::Malformed {
+        line: l,
+        col: c,
+        why,
+    }) = parse(&text)
+    {
+        if (l, c) < (line, col) {
+            return malformed(l, c, why);
+        }
+    }
+    let why = format!("the input is longer than {MAX_INPUT} bytes");
+    malformed(line, col, why)
 }
 
 /// Why no answer is printed.

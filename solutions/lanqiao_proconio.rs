@@ -1,10 +1,12 @@
 //! Lanqiao (blue-bridge) Sudoku, reading stdin with proconio — for AtCoder-style judges that provide proconio 0.5.0.
 //!
-//! The same program as `lanqiao.rs` (same output, same exit codes 0/1/2), but
-//! the rows are read with proconio's `input!` from a `OnceSource`. proconio
-//! reads whitespace-separated tokens, so CRLF, trailing spaces and a missing
-//! final newline need no care; the price is that a row split by a space shows
-//! up as two short rows, and "line N" in a message means the N-th row token.
+//! The same program as `lanqiao.rs` (same output, same exit codes 0/1/2/141,
+//! the same 64 KiB cap on stdin), but the rows are read with proconio's
+//! `input!` from a `OnceSource`. proconio reads whitespace-separated tokens,
+//! so CRLF, trailing spaces and a missing final newline need no care; the
+//! price is that a row split by a space shows up as two short rows, and
+//! "line N" in a message means the N-th row token (the cap's own message
+//! counts real lines).
 //! stdin is read by hand first (proconio's own reader panics on bytes that are
 //! not UTF-8), then handed to proconio as a string.
 
@@ -18,14 +20,17 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let mut bytes = Vec::new();
-    let read = io::stdin().read_to_end(&mut bytes);
+    let read = io::stdin().take(MAX_INPUT + 1).read_to_end(&mut bytes);
     let result = match read {
+        Ok(_) if bytes.len() as u64 > MAX_INPUT => Err(too_long(&bytes)),
         Ok(_) => run(&String::from_utf8_lossy(&bytes)),
         Err(e) => Err(Failure::Io(e.to_string())),
     };
     match result {
         Ok(out) => match io::stdout().write_all(out.as_bytes()) {
             Ok(()) => ExitCode::SUCCESS,
+            // `lanqiao < in | head -c 0`: the reader has gone; stop quietly.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(141),
             Err(e) => {
                 eprintln!("error: cannot write the answer: {e}");
                 ExitCode::from(2)
@@ -36,6 +41,31 @@ fn main() -> ExitCode {
             ExitCode::from(failure.exit_code())
         }
     }
+}
+
+/// The most stdin this program reads: a valid input is 9 short lines, so a
+/// longer one is malformed, and `< /dev/zero` ends at once.
+const MAX_INPUT: u64 = 64 * 1024;
+
+/// The input went past [`MAX_INPUT`]: the parser's own error if it finds one
+/// before that byte (a NUL at line 1, column 1), else the line and column
+/// where the cap was passed.
+fn too_long(bytes: &[u8]) -> Failure {
+    let text = String::from_utf8_lossy(&bytes[..MAX_INPUT as usize]);
+    let line = text.matches('\n').count() + 1;
+    let col = text.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    if let Err(Failure::Malformed {
+        line: l,
+        col: c,
+        why,
+    }) = parse(&text)
+    {
+        if (l, c) < (line, col) {
+            return malformed(l, c, why);
+        }
+    }
+    let why = format!("the input is longer than {MAX_INPUT} bytes");
+    malformed(line, col, why)
 }
 
 /// Why no answer is printed.

@@ -3,7 +3,12 @@
 //!
 //! Input: one puzzle per line, 81 characters, `1`-`9` a given, `.` or `0` an
 //! empty cell; blank lines and lines starting with `#` are skipped; trailing
-//! whitespace and `\r` are ignored ([`grid::read_puzzles`](crate::grid::read_puzzles)).
+//! whitespace and `\r` are ignored ([`grid::PuzzleReader`](crate::grid::PuzzleReader)).
+//! The input is streamed a line at a time into one reused buffer, so memory
+//! stays bounded whatever its size: a line longer than
+//! [`MAX_LINE_BYTES`](crate::grid::MAX_LINE_BYTES) is malformed at the column
+//! where it passed that cap (`sudoku solve /dev/zero` stops at once), and bytes
+//! that are not UTF-8 are malformed where they stand.
 //!
 //! ```text
 //!  solve   one line per puzzle, in input order:
@@ -17,15 +22,17 @@
 //!
 //! A malformed line is found only when the run reaches it: the lines for the
 //! puzzles before it have already been written (output is streamed, so a long
-//! file shows progress and a pipe sees results at once), nothing is written for
+//! file shows progress and a pipe sees results at once: the output is flushed
+//! whenever the input has nothing more buffered, i.e. before any read that could
+//! wait), nothing is written for
 //! it or for anything after it. So on exit 2 the output holds exactly one line
 //! per puzzle above the malformed line.
 
-use crate::grid::{read_puzzles, Grid, ParseError};
+use crate::grid::{Grid, ParseError, PuzzleReader};
 use crate::solver::{Outcome, SolveFn};
 use crate::{dlx, lc37, oracle};
 use std::fmt;
-use std::io::{self, Write};
+use std::io::{self, BufReader, Read, Write};
 
 /// One solver the batch commands can run, by name.
 #[derive(Clone, Copy, Debug)]
@@ -216,15 +223,24 @@ impl Summary {
 pub enum BatchError {
     /// A line that is not a puzzle; carries its line and column (1-based).
     Malformed(ParseError),
+    /// Reading the input failed.
+    Read(io::Error),
     /// Writing the output failed (e.g. a closed pipe).
     Write(io::Error),
 }
 
+/// The exit status of a run whose stdout was closed early (`sudoku solve |
+/// head`): 128 + SIGPIPE, what a shell reports for a program SIGPIPE killed.
+pub const EXIT_BROKEN_PIPE: u8 = 141;
+
 impl BatchError {
-    /// Exit status: 2, for a malformed line (issue 4's rule) and, as no other
-    /// status is defined, for a failed write.
+    /// Exit status: [`EXIT_BROKEN_PIPE`] for a write to a closed pipe, else 2
+    /// (a malformed line, issue 4's rule, or any other failed read or write).
     pub fn exit_code(&self) -> u8 {
-        2
+        match self {
+            BatchError::Write(e) if e.kind() == io::ErrorKind::BrokenPipe => EXIT_BROKEN_PIPE,
+            _ => 2,
+        }
     }
 }
 
@@ -232,6 +248,7 @@ impl fmt::Display for BatchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BatchError::Malformed(e) => write!(f, "malformed puzzle: {e}"),
+            BatchError::Read(e) => write!(f, "cannot read the input: {e}"),
             BatchError::Write(e) => write!(f, "cannot write the output: {e}"),
         }
     }
@@ -241,7 +258,7 @@ impl std::error::Error for BatchError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             BatchError::Malformed(e) => Some(e),
-            BatchError::Write(e) => Some(e),
+            BatchError::Read(e) | BatchError::Write(e) => Some(e),
         }
     }
 }
@@ -252,6 +269,8 @@ impl From<io::Error> for BatchError {
     }
 }
 
+/// [`run_batch_reader`] over a string.
+///
 /// Runs `solve` (the solver's `solve` entry) or `count` (its `count` entry)
 /// over `input`, writing one line per puzzle to `out`
 /// as it goes (pass a buffered writer; it is flushed before returning).
@@ -284,6 +303,20 @@ pub fn run_batch(
     mode: Mode,
     out: &mut impl Write,
 ) -> Result<Summary, BatchError> {
+    run_batch_reader(BufReader::new(input.as_bytes()), solver, mode, out)
+}
+
+/// Runs the batch over a stream, one line at a time: memory stays bounded
+/// whatever the input's size, and `out` is flushed whenever `input` has
+/// nothing more buffered, so a reader of a pipe sees each answer before the
+/// next puzzle arrives while a big file is still written in large blocks.
+/// The rules are [`run_batch`]'s.
+pub fn run_batch_reader<R: Read>(
+    input: BufReader<R>,
+    solver: &Solver,
+    mode: Mode,
+    out: &mut impl Write,
+) -> Result<Summary, BatchError> {
     let (solve, limit) = match mode {
         Mode::Solve => (solver.solve, 2),
         Mode::Count { limit } => (solver.count, limit),
@@ -295,7 +328,19 @@ pub fn run_batch(
         one: 0,
         more: 0,
     };
-    for (line, puzzle) in read_puzzles(input) {
+    let mut reader = PuzzleReader::new(input);
+    loop {
+        if !reader.buffered() {
+            out.flush()?; // the next read may wait: show what is done
+        }
+        let next = match reader.next_puzzle() {
+            Ok(next) => next,
+            Err(e) => {
+                let _ = out.flush();
+                return Err(BatchError::Read(e));
+            }
+        };
+        let Some((line, puzzle)) = next else { break };
         let puzzle = match puzzle {
             Ok(puzzle) => puzzle,
             Err(e) => {
@@ -478,6 +523,47 @@ mod tests {
         }
         let result = run_batch(LEETCODE, solver("dlx").unwrap(), Mode::Solve, &mut Closed);
         assert!(matches!(result, Err(BatchError::Write(_))), "{result:?}");
+        assert_eq!(result.unwrap_err().exit_code(), EXIT_BROKEN_PIPE);
+    }
+
+    #[test]
+    fn an_endless_line_is_malformed_where_it_passes_the_cap() {
+        use crate::grid::{ParseErrorKind, MAX_LINE_BYTES};
+        // An input that never ends: the run must stop at the cap, not read on.
+        let endless = io::repeat(0);
+        let mut out = Vec::new();
+        let result = run_batch_reader(
+            BufReader::new(endless),
+            solver("dlx").unwrap(),
+            Mode::Solve,
+            &mut out,
+        );
+        let Err(BatchError::Malformed(e)) = result else {
+            panic!("{result:?}")
+        };
+        assert_eq!(
+            (e.line, e.col, e.kind),
+            (
+                1,
+                MAX_LINE_BYTES + 1,
+                ParseErrorKind::LineTooLong {
+                    max_bytes: MAX_LINE_BYTES
+                }
+            )
+        );
+        // Bytes that are not UTF-8 are malformed at their own column.
+        let mut bytes = LEETCODE.as_bytes().to_vec();
+        bytes[4] = 0xff;
+        let result = run_batch_reader(
+            BufReader::new(&bytes[..]),
+            solver("dlx").unwrap(),
+            Mode::Solve,
+            &mut out,
+        );
+        let Err(BatchError::Malformed(e)) = result else {
+            panic!("{result:?}")
+        };
+        assert_eq!((e.line, e.col), (1, 5));
     }
 
     #[test]

@@ -104,6 +104,18 @@ pub enum ParseErrorKind {
     TooFewLines { found: usize, expected: usize },
     /// More lines than `expected`.
     TooManyLines { expected: usize },
+    /// The line is still going after `max_bytes` bytes: no puzzle line is
+    /// that long, so the reader stops there instead of holding it all.
+    LineTooLong { max_bytes: usize },
+    /// The input is still going after `max_bytes` bytes (a one-puzzle reader).
+    InputTooLong { max_bytes: usize },
+    /// Two givens share a row, col or box: this one (at `line`, `col`) and the
+    /// one at `other_line`, `other_col`.
+    Clash {
+        digit: u8,
+        other_line: usize,
+        other_col: usize,
+    },
 }
 
 impl fmt::Display for ParseError {
@@ -123,6 +135,20 @@ impl fmt::Display for ParseError {
             ParseErrorKind::TooManyLines { expected } => {
                 write!(f, "more than {expected} lines")
             }
+            ParseErrorKind::LineTooLong { max_bytes } => {
+                write!(f, "the line is longer than {max_bytes} bytes")
+            }
+            ParseErrorKind::InputTooLong { max_bytes } => {
+                write!(f, "the input is longer than {max_bytes} bytes")
+            }
+            ParseErrorKind::Clash {
+                digit,
+                other_line,
+                other_col,
+            } => write!(
+                f,
+                "the given {digit} clashes with the {digit} at line {other_line}, column {other_col}"
+            ),
         }
     }
 }
@@ -257,14 +283,98 @@ impl fmt::Debug for Grid {
 /// Reads puzzles in the batch format: one per line, 81 characters; blank lines
 /// and lines starting with `#` are skipped. Yields `(line_number, result)`.
 pub fn read_puzzles(text: &str) -> impl Iterator<Item = (usize, Result<Grid, ParseError>)> + '_ {
-    text.lines().enumerate().filter_map(|(i, line)| {
-        let trimmed = line.trim_end();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            None
-        } else {
-            Some((i + 1, Grid::from_line(trimmed, i + 1)))
+    text.lines()
+        .enumerate()
+        .filter_map(|(i, line)| parse_batch_line(line, i + 1).map(|r| (i + 1, r)))
+}
+
+/// One line of the batch format: `None` for a blank or `#` line.
+fn parse_batch_line(line: &str, n: usize) -> Option<Result<Grid, ParseError>> {
+    let trimmed = line.trim_end();
+    if trimmed.is_empty() || trimmed.starts_with('#') {
+        None
+    } else {
+        Some(Grid::from_line(trimmed, n))
+    }
+}
+
+/// The longest batch line [`PuzzleReader`] reads: a puzzle is 81 characters
+/// plus trailing whitespace, so a longer line is malformed, and the reader
+/// stops at this byte instead of holding the whole line (`/dev/zero` has none).
+pub const MAX_LINE_BYTES: usize = 4096;
+
+/// The batch format read from a stream, one line at a time into one reused
+/// buffer: memory stays bounded whatever the input's size, and each puzzle
+/// can be answered before the next line arrives.
+///
+/// ```
+/// use std::io::BufReader;
+/// use sudoku_workspace::grid::{PuzzleReader, MAX_LINE_BYTES};
+/// let input = format!("# comment\n{}\n{}", ".".repeat(81), "0".repeat(MAX_LINE_BYTES + 10));
+/// let mut reader = PuzzleReader::new(BufReader::new(input.as_bytes()));
+/// let (line, puzzle) = reader.next_puzzle().unwrap().unwrap();
+/// assert_eq!((line, puzzle.unwrap().givens()), (2, 0));
+/// let (line, puzzle) = reader.next_puzzle().unwrap().unwrap();
+/// let err = puzzle.unwrap_err();
+/// assert_eq!((line, err.line, err.col), (3, 3, MAX_LINE_BYTES + 1));
+/// ```
+pub struct PuzzleReader<R> {
+    reader: std::io::BufReader<R>,
+    buf: Vec<u8>,
+    line: usize,
+}
+
+impl<R: std::io::Read> PuzzleReader<R> {
+    /// Reads from `reader`; its buffer tells [`PuzzleReader::buffered`].
+    pub fn new(reader: std::io::BufReader<R>) -> Self {
+        PuzzleReader {
+            reader,
+            buf: Vec::with_capacity(128),
+            line: 0,
         }
-    })
+    }
+
+    /// True when input already read is waiting in the buffer, so the next
+    /// [`PuzzleReader::next_puzzle`] may not need to block on a read. A
+    /// caller streaming its answers flushes them when this is false.
+    pub fn buffered(&self) -> bool {
+        !self.reader.buffer().is_empty()
+    }
+
+    /// The next puzzle line as `(line_number, result)`, skipping blank and `#`
+    /// lines; `Ok(None)` at the end of the input, `Err` if reading failed.
+    /// A line longer than [`MAX_LINE_BYTES`] is malformed at the column where
+    /// it passed the cap; bytes that are not UTF-8 are malformed where they are.
+    pub fn next_puzzle(&mut self) -> std::io::Result<Option<(usize, Result<Grid, ParseError>)>> {
+        use std::io::{BufRead, Read};
+        loop {
+            self.buf.clear();
+            let cap = MAX_LINE_BYTES as u64 + 1;
+            let n = (&mut self.reader)
+                .take(cap)
+                .read_until(b'\n', &mut self.buf)?;
+            if n == 0 {
+                return Ok(None);
+            }
+            self.line += 1;
+            if self.buf.len() > MAX_LINE_BYTES && self.buf.last() != Some(&b'\n') {
+                let err = ParseError {
+                    line: self.line,
+                    col: MAX_LINE_BYTES + 1,
+                    kind: ParseErrorKind::LineTooLong {
+                        max_bytes: MAX_LINE_BYTES,
+                    },
+                };
+                return Ok(Some((self.line, Err(err))));
+            }
+            // Bytes that are not UTF-8 become U+FFFD, which the parser
+            // reports at its own column.
+            let text = String::from_utf8_lossy(&self.buf);
+            if let Some(result) = parse_batch_line(&text, self.line) {
+                return Ok(Some((self.line, result)));
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -58,14 +58,29 @@ pub fn is_solution(puzzle: &Grid, answer: &Grid) -> bool {
 /// True when no two givens clash in a row, col or box (empty cells ignored):
 /// LeetCode 36's rule, written independently of the LeetCode 36 solutions.
 pub fn givens_consistent(puzzle: &Grid) -> bool {
-    for a in 0..81 {
-        for b in a + 1..81 {
+    first_clash(puzzle).is_none()
+}
+
+/// The first clash in reading order, as `(earlier, later)` cells holding the
+/// same given in one row, col or box: `later` is the first given that clashes
+/// with one before it, `earlier` the first one it clashes with.
+///
+/// ```
+/// use sudoku_workspace::{grid::Grid, oracle::first_clash};
+/// let mut puzzle = Grid::EMPTY;
+/// puzzle.0[3] = 7;
+/// puzzle.0[30] = 7; // row 3, col 3: same col as cell 3
+/// assert_eq!(first_clash(&puzzle), Some((3, 30)));
+/// ```
+pub fn first_clash(puzzle: &Grid) -> Option<(usize, usize)> {
+    for b in 0..81 {
+        for a in 0..b {
             let same_unit =
                 a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3);
             if same_unit && puzzle.0[a] != 0 && puzzle.0[a] == puzzle.0[b] {
-                return false;
+                return Some((a, b));
             }
         }
     }
-    true
+    None
 }

@@ -682,25 +682,120 @@ pub struct Options {
 pub const LEETCODE_EXAMPLE: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-/// Loads the puzzle named by `--puzzle`: a file, or an inline 81-character line.
+/// The most of a puzzle file `sudoku trace` reads: every format is a few
+/// hundred bytes, so a longer file is malformed where it passed the cap
+/// (`sudoku trace /dev/zero` ends at once).
+pub const MAX_PUZZLE_BYTES: usize = 64 * 1024;
+
+/// [`read_puzzle`], then the check every other command makes: two equal
+/// givens in a row, col or box are malformed, at the second one's line and
+/// column, naming the first one's.
+///
+/// ```
+/// use sudoku_workspace::grid::ParseErrorKind;
+/// use sudoku_workspace::trace::read_valid_puzzle;
+/// let rows = "550000000\n".to_string() + &"000000000\n".repeat(8);
+/// let err = read_valid_puzzle(&rows).unwrap_err();
+/// assert_eq!((err.line, err.col), (1, 2));
+/// assert_eq!(err.kind, ParseErrorKind::Clash { digit: 5, other_line: 1, other_col: 1 });
+/// ```
+pub fn read_valid_puzzle(text: &str) -> Result<Grid, ParseError> {
+    let grid = read_puzzle(text)?;
+    match crate::oracle::first_clash(&grid) {
+        None => Ok(grid),
+        Some((first, second)) => {
+            let (other_line, other_col) = cell_position(text, first);
+            let (line, col) = cell_position(text, second);
+            let kind = ParseErrorKind::Clash {
+                digit: grid.0[second],
+                other_line,
+                other_col,
+            };
+            Err(ParseError { line, col, kind })
+        }
+    }
+}
+
+/// Line and column (1-based) of `cell` in a text [`read_puzzle`] accepted: the
+/// cell-th character that names a cell, outside blank and `#` lines (in
+/// LeetCode's literal only `.` and `1`-`9` appear as characters, so the
+/// brackets and quotes are passed over).
+fn cell_position(text: &str, cell: usize) -> (usize, usize) {
+    let literal = text.trim_start().starts_with('[');
+    let mut seen = 0;
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim_end();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        for (k, ch) in trimmed.chars().enumerate() {
+            let names_a_cell = matches!(ch, '.' | '1'..='9') || (ch == '0' && !literal);
+            if names_a_cell {
+                if seen == cell {
+                    return (i + 1, k + 1);
+                }
+                seen += 1;
+            }
+        }
+    }
+    (1, 1) // unreachable for a text read_puzzle accepted
+}
+
+/// Reads at most [`MAX_PUZZLE_BYTES`] of `path`; past that, the line and
+/// column where the cap was passed. Bytes that are not UTF-8 become U+FFFD,
+/// which the parser reports at its own column.
+fn read_bounded(path: &Path) -> Result<String, Error> {
+    use std::io::Read;
+    let read_err = |source| Error::Read {
+        path: path.into(),
+        source,
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_PUZZLE_BYTES as u64 + 1).read_to_end(&mut bytes))
+        .map_err(read_err)?;
+    if bytes.len() > MAX_PUZZLE_BYTES {
+        let text = String::from_utf8_lossy(&bytes[..MAX_PUZZLE_BYTES]);
+        let line = text.matches('\n').count() + 1;
+        let col = text.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let kind = ParseErrorKind::InputTooLong {
+            max_bytes: MAX_PUZZLE_BYTES,
+        };
+        return Err(Error::Parse {
+            path: path.into(),
+            source: ParseError { line, col, kind },
+        });
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Loads the puzzle named by `--puzzle`: a file, or an inline 81-character
+/// line. Either is read bounded and checked like every other command's input:
+/// a wrong length or clashing givens are [`Error::Parse`] with the position.
 pub fn load_puzzle(arg: Option<&str>) -> Result<(String, Grid), Error> {
     let Some(arg) = arg else {
         let grid = Grid::from_line(LEETCODE_EXAMPLE, 1).expect("the example parses");
         return Ok(("LeetCode 37's example".into(), grid));
     };
     let path = Path::new(arg);
-    if !path.exists() && arg.trim().chars().count() == 81 && !arg.contains('/') {
-        let grid = Grid::from_line(arg.trim(), 1).map_err(|source| Error::Parse {
-            path: "<argument>".into(),
-            source,
-        })?;
+    let inline = arg.trim();
+    // Not a file, 81 characters or made of cell characters: a puzzle line,
+    // perhaps malformed (which the parser then names), not a missing file.
+    let looks_inline = !inline.is_empty()
+        && !inline.contains('/')
+        && (inline.chars().count() == CELLS
+            || inline.chars().all(|c| c == '.' || c.is_ascii_digit()));
+    if !path.exists() && looks_inline {
+        let grid = Grid::from_line(inline, 1)
+            .and_then(|_| read_valid_puzzle(inline))
+            .map_err(|source| Error::Parse {
+                path: "<argument>".into(),
+                source,
+            })?;
         return Ok(("the puzzle given on the command line".into(), grid));
     }
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
-        path: path.into(),
-        source,
-    })?;
-    let grid = read_puzzle(&text).map_err(|source| Error::Parse {
+    let text = read_bounded(path)?;
+    let grid = read_valid_puzzle(&text).map_err(|source| Error::Parse {
         path: path.into(),
         source,
     })?;

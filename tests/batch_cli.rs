@@ -104,3 +104,159 @@ fn unknown_solver_and_missing_file_exit_2() {
     assert_eq!(code, 2);
     assert!(stderr.contains("/no/such/file"));
 }
+
+mod common;
+use common::{dev_zero, run_measured, RSS_LIMIT_KB};
+use std::time::Duration;
+
+/// `sudoku solve /dev/zero` (as a file and as stdin): one endless line, so
+/// the run must stop at the line cap at once, in bounded memory, with exit 2
+/// and a positioned message. Before, it read until memory ran out.
+#[test]
+fn solve_on_dev_zero_stops_at_once_in_bounded_memory() {
+    for as_file in [true, false] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_sudoku"));
+        let stdin = if as_file {
+            cmd.args(["solve", "/dev/zero"]);
+            Stdio::null()
+        } else {
+            cmd.arg("solve");
+            dev_zero()
+        };
+        let run = run_measured(cmd, stdin, Duration::from_secs(10));
+        assert!(!run.timed_out, "as file {as_file}: {run:?}");
+        assert_eq!(run.code, Some(2), "as file {as_file}: {}", run.stderr);
+        assert!(
+            run.stderr
+                .contains("line 1, column 4097: the line is longer than 4096 bytes"),
+            "{}",
+            run.stderr
+        );
+        assert!(
+            run.max_rss_kb < RSS_LIMIT_KB,
+            "peak RSS {} KiB",
+            run.max_rss_kb
+        );
+        assert!(run.elapsed < Duration::from_secs(2), "{:?}", run.elapsed);
+    }
+}
+
+/// `sudoku count` on a 2-million-line file streams it: peak RSS stays far
+/// below the file's 164 MB (before, the whole file was read into memory).
+#[test]
+fn count_on_two_million_lines_stays_under_64_mb() {
+    const SOLVED: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("two_million_lines.txt");
+    {
+        // Nearly solved boards are quick to count, so the test measures the
+        // reading, not the search; every 1000th line is LeetCode's puzzle.
+        let mut file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+        let mut near = SOLVED.as_bytes().to_vec();
+        for cell in [0, 10, 40, 80] {
+            near[cell] = b'.';
+        }
+        for i in 0..2_000_000 {
+            let line: &[u8] = if i % 1000 == 0 {
+                LEETCODE.as_bytes()
+            } else {
+                &near
+            };
+            file.write_all(line).unwrap();
+            file.write_all(b"\n").unwrap();
+        }
+        file.flush().unwrap();
+    }
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_sudoku"));
+    cmd.arg("count").arg(&path);
+    let run = run_measured(cmd, Stdio::null(), Duration::from_secs(120));
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!((run.code, run.stderr.as_str()), (Some(0), ""), "{run:?}");
+    assert_eq!(run.stdout_lines, 2_000_000);
+    assert!(run.stdout.starts_with(b"1\n1\n"));
+    assert!(
+        run.max_rss_kb < RSS_LIMIT_KB,
+        "peak RSS {} KiB on 2M lines",
+        run.max_rss_kb
+    );
+}
+
+/// The first answer is printed while the input is still open: a pipe that
+/// sends one puzzle and waits sees its answer (before, nothing came out
+/// until stdin was closed).
+#[test]
+fn solve_answers_each_puzzle_before_the_input_ends() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .arg("solve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    writeln!(stdin, "{LEETCODE}").unwrap();
+    stdin.flush().unwrap();
+    let first = rx.recv_timeout(Duration::from_secs(5));
+    // Close stdin either way, so the child ends.
+    drop(stdin);
+    let status = child.wait().unwrap();
+    let first = first.expect("the answer arrives while stdin is still open");
+    let puzzle = Grid::from_line(LEETCODE, 1).unwrap();
+    check_solution(&puzzle, &Grid::from_line(&first, 1).unwrap()).unwrap();
+    assert_eq!(status.code(), Some(0));
+}
+
+/// `sudoku solve | head -1` and `sudoku count | head -1`: the reader goes
+/// away, and the run stops quietly with exit 141 (128 + SIGPIPE).
+#[test]
+fn a_closed_pipe_ends_solve_and_count_quietly_with_141() {
+    use std::io::{BufRead, BufReader};
+    let input = format!("{LEETCODE}\n").repeat(200_000);
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("closed_pipe.txt");
+    std::fs::write(&path, input).unwrap();
+    for command in ["solve", "count"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+            .arg(command)
+            .arg(&path)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert!(!first.is_empty(), "{command}");
+        // The read end is dropped here: the child's next write fails.
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(141), "{command}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{command}");
+    }
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// Each streaming command's `--help` names the closed-pipe exit code.
+#[test]
+fn help_names_exit_141_for_a_closed_pipe() {
+    for command in ["solve", "count", "trace"] {
+        let (code, stdout, _) = sudoku(&[command, "--help"], "");
+        assert_eq!(code, 0, "{command}");
+        assert!(
+            stdout.contains(
+                "141  stdout was closed early (e.g. piped into head): the run stops quietly"
+            ),
+            "{command}: {stdout}"
+        );
+    }
+}

@@ -104,3 +104,84 @@ fn benchmark_samples_through_the_binary() {
         }
     }
 }
+
+mod common;
+use common::{dev_zero, run_measured, RSS_LIMIT_KB};
+use std::time::Duration;
+
+/// `lanqiao < /dev/zero`: the read is capped, so it ends at once in bounded
+/// memory with exit 2 and a positioned message (the parser's own, for the
+/// NUL at line 1, column 1). Before, it read until memory ran out.
+#[test]
+fn dev_zero_ends_at_once_in_bounded_memory() {
+    for bin in BINARIES {
+        let run = run_measured(Command::new(bin), dev_zero(), Duration::from_secs(10));
+        assert!(!run.timed_out, "{bin}: {run:?}");
+        assert_eq!(run.code, Some(2), "{bin}: {}", run.stderr);
+        assert!(
+            run.stderr.starts_with("malformed input: line 1, column "),
+            "{bin}: {}",
+            run.stderr
+        );
+        assert!(
+            run.max_rss_kb < RSS_LIMIT_KB,
+            "{bin}: {} KiB",
+            run.max_rss_kb
+        );
+        assert!(
+            run.elapsed < Duration::from_secs(2),
+            "{bin}: {:?}",
+            run.elapsed
+        );
+    }
+}
+
+/// Nine good rows and then endless blank space: nothing is wrong before the
+/// cap, so the message names the line and column where the cap was passed.
+#[test]
+fn an_input_past_the_cap_is_malformed_where_it_passed() {
+    let fixture = fixtures::load_dir(&inputs_dir().join("lanqiao"))
+        .into_iter()
+        .find(|f| f.failure.is_none())
+        .unwrap();
+    let mut input = fixture.input.trim_end().as_bytes().to_vec();
+    input.push(b'\n');
+    let line = input.iter().filter(|&&b| b == b'\n').count() + 1;
+    let col = 64 * 1024 - input.len() + 1;
+    input.resize(64 * 1024 + 100, b' ');
+    for bin in BINARIES {
+        let (code, stdout, stderr) = run(bin, &input);
+        assert_eq!((code, stdout.as_str()), (2, ""), "{bin}");
+        assert!(
+            stderr.contains(&format!(
+                "line {line}, column {col}: the input is longer than 65536 bytes"
+            )),
+            "{bin}: {stderr}"
+        );
+    }
+}
+
+/// `lanqiao < in | head -c 0`: the answer's write fails on a closed pipe, and
+/// the program stops quietly with exit 141 (before: exit 2 and a message).
+#[test]
+fn a_closed_pipe_ends_quietly_with_141() {
+    let fixture = fixtures::load_dir(&inputs_dir().join("lanqiao"))
+        .into_iter()
+        .find(|f| f.failure.is_none())
+        .unwrap();
+    for bin in BINARIES {
+        let mut child = Command::new(bin)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take()); // the read end is gone before the answer
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(fixture.input.as_bytes()).unwrap();
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(141), "{bin}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{bin}");
+    }
+}

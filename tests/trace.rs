@@ -203,7 +203,8 @@ fn the_fewest_first_mirror_agrees_with_lanqiao() {
     }
 }
 
-/// `sudoku trace | head`: the reader closing the pipe ends the trace quietly.
+/// `sudoku trace | head`: the reader closing the pipe ends the trace quietly,
+/// with the exit code every command uses for it, 141 (128 + SIGPIPE).
 #[test]
 fn a_closed_pipe_ends_the_trace_quietly() {
     use std::io::Read;
@@ -222,6 +223,86 @@ fn a_closed_pipe_ends_the_trace_quietly() {
         .unwrap();
     drop(child.stdout.take()); // like `head` exiting
     let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.status.code(), Some(141));
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+mod common;
+
+const SOLVED: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+/// A full board whose givens clash used to print "solved:" with exit 0; now it
+/// is malformed, at the second given, naming the first, in every format.
+#[test]
+fn clashing_givens_are_exit_2_with_both_positions() {
+    // The last cell's 9 becomes a 4: row 9 already holds a 4 at column 9 - 8.
+    let clash = format!("{}4", &SOLVED[..80]);
+    let (code, out, err) = sudoku(&["trace", &clash]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(
+        err.contains("line 1, column 81: the given 4 clashes with the 4 at line 1, column 63"),
+        "{err}"
+    );
+    let grid = Grid::from_line(&clash, 1).unwrap();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let rows = dir.join("trace_clash_rows.txt");
+    std::fs::write(&rows, format!("# a clash\n\n{}", grid.to_rows())).unwrap();
+    let literal = dir.join("trace_clash_literal.txt");
+    std::fs::write(&literal, fixtures::format_board(&grid.to_board())).unwrap();
+    for (file, want) in [
+        (
+            &rows,
+            "line 11, column 9: the given 4 clashes with the 4 at line 9, column 9",
+        ),
+        (
+            &literal,
+            "line 1, column 340: the given 4 clashes with the 4 at line 1, column 264",
+        ),
+    ] {
+        let (code, out, err) = sudoku(&["trace", file.to_str().unwrap()]);
+        assert_eq!((code, out.as_str()), (2, ""), "{err}");
+        assert!(err.contains(want), "{}: {err}", file.display());
+    }
+}
+
+/// A puzzle argument of the wrong length is malformed at the column where it
+/// ends, not "cannot read" a file by that name.
+#[test]
+fn a_puzzle_argument_of_the_wrong_length_names_its_column() {
+    let (code, _, err) = sudoku(&["trace", &SOLVED[..80]]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("line 1, column 81: the line ends after 80 cells"),
+        "{err}"
+    );
+    let (code, _, err) = sudoku(&["trace", &format!("{SOLVED}1")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("line 1, column 82"), "{err}");
+}
+
+/// `sudoku trace /dev/zero`: the file is read up to a cap, so it ends at once
+/// in bounded memory with a positioned message.
+#[test]
+fn trace_reads_its_file_bounded() {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_sudoku"));
+    cmd.args(["trace", "/dev/zero"]);
+    let run = common::run_measured(
+        cmd,
+        std::process::Stdio::null(),
+        std::time::Duration::from_secs(10),
+    );
+    assert!(!run.timed_out, "{run:?}");
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("line 1, column 65537: the input is longer than 65536 bytes"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.max_rss_kb < common::RSS_LIMIT_KB,
+        "{} KiB",
+        run.max_rss_kb
+    );
 }

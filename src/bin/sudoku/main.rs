@@ -17,7 +17,8 @@ const EXIT_CODES: &str = "\
 Exit codes:
   0  judge: every solution got its expected verdict (AC; TLE for the wrong DFS); trace: done
   1  judge: some verdict was not the expected one
-  2  bad command line, or an input file that cannot be read or is malformed (the message names line and column)";
+  2  bad command line, or an input file that cannot be read or is malformed (the message names line and column)
+  141  stdout was closed early (e.g. piped into head): the run stops quietly";
 
 /// LeetCode 36/37 and Lanqiao Sudoku: a local judge and a DFS trace.
 #[derive(Parser)]
@@ -74,7 +75,7 @@ fn parse_solver(name: &str) -> Result<&'static Solver, String> {
 
 fn batch_help() -> String {
     format!(
-        "{}\nExit codes:\n  0  every puzzle done (solve: every one unique)\n  1  solve: some puzzle has no solution or several\n  2  bad command line, unreadable file, or a malformed line (the message names line and column; the lines above it are already printed)",
+        "{}\nExit codes:\n  0  every puzzle done (solve: every one unique)\n  1  solve: some puzzle has no solution or several\n  2  bad command line, unreadable file, or a malformed line (the message names line and column; the lines above it are already printed)\n  141  stdout was closed early (e.g. piped into head): the run stops quietly",
         batch::solvers_help()
     )
 }
@@ -86,24 +87,27 @@ fn run_batch_command(args: BatchArgs, mode: Mode, stdout: &mut impl Write) -> Ex
         Some(path) if path.as_os_str() != "-" => path.display().to_string(),
         _ => "-".to_string(),
     };
-    let input = if name == "-" {
-        let mut text = String::new();
-        io::stdin().read_to_string(&mut text).map(|_| text)
+    // Streamed, a line at a time: `sudoku solve /dev/zero` and a huge file
+    // both run in bounded memory, and a pipe sees each answer at once.
+    let input: Box<dyn Read> = if name == "-" {
+        Box::new(io::stdin())
     } else {
-        std::fs::read_to_string(&name)
-    };
-    let input = match input {
-        Ok(text) => text,
-        Err(e) => {
-            eprintln!("error: {name}: {e}");
-            return ExitCode::from(2);
+        match std::fs::File::open(&name) {
+            Ok(file) => Box::new(file),
+            Err(e) => {
+                eprintln!("error: {name}: {e}");
+                return ExitCode::from(2);
+            }
         }
     };
-    let mut out = BufWriter::new(stdout);
-    match batch::run_batch(&input, solver, mode, &mut out) {
+    let input = io::BufReader::with_capacity(1 << 16, input);
+    let mut out = BufWriter::with_capacity(1 << 16, stdout);
+    match batch::run_batch_reader(input, solver, mode, &mut out) {
         Ok(summary) => ExitCode::from(summary.exit_code()),
         // `sudoku solve big.txt | head`: the reader has gone; nothing to say.
-        Err(BatchError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(2),
+        Err(e @ BatchError::Write(_)) if e.exit_code() == batch::EXIT_BROKEN_PIPE => {
+            ExitCode::from(e.exit_code())
+        }
         Err(e) => {
             eprintln!("error: {name}: {e}");
             ExitCode::from(e.exit_code())
@@ -300,9 +304,9 @@ impl Command {
                 };
                 match trace::run(&opts, &mut stdout) {
                     Ok(_) => ExitCode::SUCCESS,
-                    // `sudoku trace | head`: the reader has had enough; not an error.
+                    // `sudoku trace | head`: the reader has had enough; stop quietly.
                     Err(trace::Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
-                        ExitCode::SUCCESS
+                        ExitCode::from(batch::EXIT_BROKEN_PIPE)
                     }
                     Err(e) => {
                         eprintln!("error: {e}");
