@@ -106,27 +106,32 @@ pub fn default_solver() -> &'static Solver {
     &SOLVERS[0]
 }
 
-/// The text for the CLI's help of `--solver`: every name, and the cap on
-/// counting with a write-up approach.
-pub fn solvers_help() -> String {
+/// The text for the CLI's help of `--solver` in `mode`: every name, what it
+/// does there, and the cap on counting with a write-up approach. `solve`'s
+/// help names no `--limit`: it has none.
+pub fn solvers_help(mode: Mode) -> String {
+    let does = match mode {
+        Mode::Solve => "tells unique from multiple",
+        Mode::Count { .. } => "counts up to --limit",
+    };
     let mut text = format!("solvers (default {}):\n", default_solver().name);
     for s in SOLVERS {
         let note = match (s.counts, s.name) {
             // Which compiled copy `fast` runs depends on the CPU: say which.
             (true, "fast") => format!(
-                "counts up to --limit (kernel on this CPU: {:?})",
+                "{does} (kernel on this CPU: {:?})",
                 crate::fast::Kernel::best()
             ),
-            (true, "fast-portable") => "counts up to --limit (kernel: Portable)".to_string(),
-            (true, _) => "counts up to --limit".to_string(),
+            (true, "fast-portable") => format!("{does} (kernel: Portable)"),
+            (true, _) => does.to_string(),
             (false, _) => "LeetCode 37 paste file (*)".to_string(),
         };
         text.push_str(&format!("  {:<24} {note}\n", s.name));
     }
-    text.push_str(
-        "  (*) finds one solution and stops: `count` caps at 1, \
-         `solve` never reports multiple solutions\n",
-    );
+    text.push_str(match mode {
+        Mode::Solve => "  (*) finds one solution and stops: it never reports multiple solutions\n",
+        Mode::Count { .. } => "  (*) finds one solution and stops: the count caps at 1\n",
+    });
     text
 }
 
@@ -578,9 +583,14 @@ mod tests {
         assert_eq!(names.len(), solvers().len(), "duplicate names");
         assert!(default_solver().counts);
         assert!(solver("no such solver").is_none());
-        let help = solvers_help();
+        let help = solvers_help(Mode::Count { limit: 2 });
         assert!(solvers().iter().all(|s| help.contains(s.name)));
-        assert!(help.contains("`count` caps at 1"));
+        assert!(help.contains("the count caps at 1"));
+        let solve = solvers_help(Mode::Solve);
+        assert!(
+            !solve.contains("--limit") && !solve.contains("count"),
+            "{solve}"
+        );
         let kernel = format!("kernel on this CPU: {:?}", crate::fast::Kernel::best());
         assert!(help.contains(&kernel), "{help}");
     }

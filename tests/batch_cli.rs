@@ -260,3 +260,23 @@ fn help_names_exit_141_for_a_closed_pipe() {
         );
     }
 }
+
+#[test]
+fn each_help_names_only_flags_its_command_has() {
+    // `solve` has no --limit: its help must not send the reader to one.
+    for command in ["solve", "count", "trace", "judge"] {
+        let (_, help, _) = sudoku(&[command, "--help"], "");
+        let (options, rest) = help.split_once("Options:").unwrap();
+        let options = options.to_string() + rest.split("\n\n").next().unwrap();
+        for word in help.split(|c: char| c.is_whitespace() || "`()[],;:".contains(c)) {
+            if let Some(flag) = word.strip_prefix("--").filter(|f| !f.is_empty()) {
+                let flag = flag.split('=').next().unwrap();
+                assert!(
+                    options.contains(&format!("--{flag} "))
+                        || options.contains(&format!("--{flag}\n")),
+                    "`sudoku {command} --help` mentions --{flag}, which it does not have:\n{help}"
+                );
+            }
+        }
+    }
+}

@@ -14,10 +14,17 @@ use sudoku_workspace::judge::{self, OwnCase};
 use sudoku_workspace::trace::{self, Order};
 
 const EXIT_CODES: &str = "\
+Exit codes (each command's --help has its own):
+  0    done: judge, every verdict as expected; solve, every puzzle unique
+  1    judge: a verdict not as expected; solve: a puzzle without a unique solution
+  2    bad command line, or an input that cannot be read or is malformed (line and column)
+  141  stdout was closed early (e.g. piped into head): the run stops quietly";
+
+const TRACE_EXIT_CODES: &str = "\
 Exit codes:
-  0  judge: every solution got its expected verdict (AC; TLE for the wrong DFS); trace: done
-  1  judge: some verdict was not the expected one
-  2  bad command line, or an input file that cannot be read or is malformed (the message names line and column)
+  0    the trace is done (the search ended, or --max-steps was reached)
+  2    bad command line, or a puzzle that cannot be read, is malformed or has clashing
+       givens (the message names line and column)
   141  stdout was closed early (e.g. piped into head): the run stops quietly";
 
 /// LeetCode 36/37 and Lanqiao Sudoku: a local judge and a DFS trace.
@@ -34,14 +41,14 @@ enum Command {
     #[command(after_help = JUDGE_HELP)]
     Judge(JudgeArgs),
     /// Watch a write-up's depth-first search, step by step.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = TRACE_EXIT_CODES)]
     Trace(TraceArgs),
     /// Solve puzzles, one per line: prints each solution, or a `#` line saying
     /// "no solution" / "multiple solutions"; exit 1 if any puzzle is not unique.
-    #[command(after_help = batch_help())]
+    #[command(after_help = batch_help(Mode::Solve))]
     Solve(BatchArgs),
     /// Count each puzzle's solutions, one line per puzzle, capped at --limit.
-    #[command(after_help = batch_help())]
+    #[command(after_help = batch_help(Mode::Count { limit: 2 }))]
     Count {
         #[command(flatten)]
         batch: BatchArgs,
@@ -70,13 +77,23 @@ struct BatchArgs {
 }
 
 fn parse_solver(name: &str) -> Result<&'static Solver, String> {
-    batch::solver(name).ok_or_else(|| format!("unknown solver\n{}", batch::solvers_help()))
+    batch::solver(name).ok_or_else(|| {
+        format!(
+            "unknown solver\n{}",
+            batch::solvers_help(Mode::Count { limit: 2 })
+        )
+    })
 }
 
-fn batch_help() -> String {
+fn batch_help(mode: Mode) -> String {
+    let two = match mode {
+        Mode::Solve => "  1    some puzzle has no solution or several\n",
+        Mode::Count { .. } => "",
+    };
     format!(
-        "{}\nExit codes:\n  0  every puzzle done (solve: every one unique)\n  1  solve: some puzzle has no solution or several\n  2  bad command line, unreadable file, or a malformed line (the message names line and column; the lines above it are already printed)\n  141  stdout was closed early (e.g. piped into head): the run stops quietly",
-        batch::solvers_help()
+        "{}\nExit codes:\n  0    every puzzle done{}\n{two}  2    bad command line, unreadable file, or a malformed line (the message names line and\n       column; the lines above it are already printed)\n  141  stdout was closed early (e.g. piped into head): the run stops quietly",
+        batch::solvers_help(mode),
+        if matches!(mode, Mode::Solve) { " (every one unique)" } else { "" },
     )
 }
 
