@@ -170,7 +170,7 @@ struct JudgeArgs {
     /// Only this fixture, by file stem, e.g. leetcode_example (repeatable).
     #[arg(long, value_name = "NAME")]
     fixture: Vec<String>,
-    /// Judge on your own fixtures instead of the shipped ones: DIR/<problem>/ for each
+    /// Judge on your own fixtures instead of the shipped ones: `DIR/<problem>/` for each
     /// problem that has one, or DIR itself with one --problem. Layout: NAME.in + NAME.out,
     /// and a case that must fail in fail/ with NAME.err (`# why:`, `exit:`, `stderr:`).
     #[arg(long, value_name = "DIR", conflicts_with = "input")]
