@@ -42,6 +42,14 @@
 //!   digit sets of a band, `once`, `twice` and `thrice` masks give the cells
 //!   with no candidate (dead end), one (placed) and two (kept for guessing).
 //!
+//! * Triads hold three digits (tdoku's triad rule, its docs/sudoku.md; our
+//!   own code): when the singles stall, each of the 54 triads (a box's
+//!   three cells in one row, or in one column) must hold exactly three
+//!   digits. A triad only three digits can reach gets all three (each is
+//!   locked there within its row, or its stack's column); a triad three
+//!   digits are sure of is closed to the others. Bit-sliced counts per
+//!   band, 18 triads in one word.
+//!
 //! Work is done per digit (all three bands at once), driven by a 9-bit dirty
 //! mask: a digit is dirty when one of its sets lost a cell. `State::new`
 //! files the givens branch-free and settles their cells and rows itself, so
@@ -67,8 +75,27 @@
 //! # Search
 //!
 //! Depth first; the state is 172 bytes, copied for each branch but the last.
-//! The guess is a bivalue cell (JCZSolve: GuessBiValueInCell), the one with
-//! the most open peers, else the open cell with fewest candidates.
+//! The guess (tdoku: ChooseBandAndValueToBranch, our own code) is a digit's
+//! configuration in a band or stack, i.e. which permutation of its 3x3 grid
+//! of triads (band) or band-by-column cells (stack) it takes: the band or
+//! stack with fewest configurations over its nine digits, not all settled,
+//! and in it a digit with two configurations, else three, else the fewest.
+//! One branch per configuration, counted as one guess. Only when every band
+//! and stack is settled does it fall back to a cell: a bivalue cell (JCZSolve:
+//! GuessBiValueInCell), the one with the most open peers, else the open cell
+//! with fewest candidates.
+//!
+//! Guesses per puzzle, limit 2, on top1465 / forum 1905 11+ / forum 1106
+//! (tdoku's run_benchmark on this machine: 9.06 / 64.9 / 112.9 with its
+//! shuffled order; the issue quotes 8.94 / 61.7 / 110.4):
+//! * before (bivalue cells only, no triad rule): 10.03 / 82.75 / 138.1.
+//! * configuration guesses alone: 13.24 / 74.9 / 139.7 (Serg 7.24).
+//! * bivalue cell first, a configuration when there is none: 10.05 / 80.2 /
+//!   152.0.
+//! * triad rule alone: 8.44 / 79.9 / 131.1, at 40-70% more time a puzzle.
+//! * triad rule and configuration guesses (kept): 8.84 / 61.07 / 109.66;
+//!   Serg 6.92 (was 5.86: its puzzles have two solutions and the pair
+//!   order heuristic no longer applies), 17-clue 0.56 (0.65).
 //!
 //! # Tried and lost (measured against the `sudoku` crate in one run; numbers
 //! are guesses per puzzle or instructions per puzzle under cachegrind)
@@ -202,6 +229,47 @@ const fn build_perm_keep() -> [u16; 512] {
                 t[s] |= bits as u16;
             }
             p += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// Indexed like PERM_KEEP: how many permutations lie inside the set (0-6).
+/// tdoku: a band's "configurations" of one digit.
+static PERM_COUNT: [u8; 512] = build_perm_count();
+
+const fn build_perm_count() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMS[p];
+            let bits = 1 << perm[0] | 1 << (3 + perm[1]) | 1 << (6 + perm[2]);
+            if s & bits == bits {
+                t[s] += 1;
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// Indexed by a 9-bit set of triads (bit `r * 3 + k`): their band cells.
+static TRIAD_CELLS: [u32; 512] = build_triad_cells();
+
+const fn build_triad_cells() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut i = 0;
+        while i < 9 {
+            if s >> i & 1 == 1 {
+                t[s] |= 7 << (i / 3 * 9 + i % 3 * 3);
+            }
+            i += 1;
         }
         s += 1;
     }
@@ -640,10 +708,137 @@ impl State {
             if self.open == [0; 3] {
                 return Some(Stop::Solved);
             }
-            if !self.naked_singles::<V3>()? {
+            if !self.naked_singles::<V3>()? && !self.triads_hold_three()? {
                 return Some(Stop::Stuck);
             }
         }
+    }
+
+    /// The 3x3 grid of digit `d` in horizontal band `g` (0-2: its triads)
+    /// or stack `g - 3` (3-5: band by column), bit `r * 3 + k`.
+    #[inline(always)]
+    fn config_grid(&self, g: usize, d: usize) -> usize {
+        if g < 3 {
+            triads(self.cands[g][d])
+        } else {
+            let s = (g - 3) * 3;
+            let cols = cols_of(self.cands[0][d])
+                | cols_of(self.cands[1][d]) << 9
+                | cols_of(self.cands[2][d]) << 18;
+            let x = cols >> s & 0o7007007;
+            ((x | x >> 6 | x >> 12) & ROW) as usize
+        }
+    }
+
+    /// tdoku: the band or stack with fewest configurations over its nine
+    /// digits (not all fixed), and in it a digit with fewest (2, else 3,
+    /// else any). Returns (band or stack 0-5, digit, its 3x3 grid).
+    #[inline(always)]
+    fn pick_config(&self) -> Option<(usize, usize, usize)> {
+        let mut best = (0, u32::MAX);
+        for g in 0..6 {
+            let mut total = 0;
+            for d in 0..9 {
+                total += u32::from(PERM_COUNT[self.config_grid(g, d)]);
+            }
+            if total > 9 && total < best.1 {
+                best = (g, total);
+            }
+        }
+        if best.1 == u32::MAX {
+            return None;
+        }
+        let g = best.0;
+        let mut pick = (0, 0, u8::MAX);
+        for d in 0..9 {
+            let grid = self.config_grid(g, d);
+            let n = PERM_COUNT[grid];
+            if n > 1 && n < pick.2 {
+                pick = (d, grid, n);
+            }
+        }
+        Some((g, pick.0, pick.1))
+    }
+
+    /// Restrict digit `d` in band or stack `g` to permutation `p`.
+    #[inline(always)]
+    fn place_config(&mut self, g: usize, d: usize, p: [usize; 3]) {
+        if g < 3 {
+            let keep = 7 << (p[0] * 3) | 7 << (9 + p[1] * 3) | 7 << (18 + p[2] * 3);
+            self.cands[g][d] &= keep;
+        } else {
+            let s = (g - 3) * 3;
+            let stack = (7 << s) * SPREAD;
+            for (b, &k) in p.iter().enumerate() {
+                self.cands[b][d] &= !stack | COL[s + k];
+            }
+        }
+        self.dirty |= 1 << d;
+    }
+
+    /// tdoku: a triad (three cells of a box in one row, or in one column)
+    /// holds exactly three digits. Per band, over the 18 triads: a triad
+    /// where only three digits may go gets all three (each is locked there
+    /// in its row, or its column of the stack), and a triad that three
+    /// digits are sure of (their only triad in that row, or that stack of
+    /// the band) is closed to the others. Returns Some(changed), None on a
+    /// dead end (a triad with room for fewer than three, or more than
+    /// three sure of it).
+    #[inline(always)]
+    fn triads_hold_three(&mut self) -> Option<bool> {
+        // 3-bit groups of the 18-bit triad word: a row of horizontal triads
+        // (bits 0-8) or a stack's three vertical triads (bits 9-17).
+        const G: u32 = 0o111111;
+        let mut changed = false;
+        for b in 0..3 {
+            let mut x = [0u32; 9];
+            let mut sure = [0u32; 9];
+            let (mut c1, mut c2, mut c3, mut c4) = (0, 0, 0, 0);
+            let (mut s1, mut s2, mut s3, mut s4) = (0, 0, 0, 0);
+            for d in 0..9 {
+                let a = self.cands[b][d];
+                let t = triads(a) as u32 | cols_of(a) << 9;
+                let (b0, b1, b2) = (t & G, t >> 1 & G, t >> 2 & G);
+                let multi = (b0 & b1) | (b0 & b2) | (b1 & b2);
+                let u = t & !(multi * 7);
+                x[d] = t;
+                sure[d] = u;
+                c4 |= c3 & t;
+                c3 |= c2 & t;
+                c2 |= c1 & t;
+                c1 |= t;
+                s4 |= s3 & u;
+                s3 |= s2 & u;
+                s2 |= s1 & u;
+                s1 |= u;
+            }
+            const ALL: u32 = (1 << 18) - 1;
+            if c3 != ALL || s4 != 0 {
+                return None;
+            }
+            let full = !c4 & ALL;
+            let closed = s3;
+            if full | closed == 0 {
+                continue;
+            }
+            for d in 0..9 {
+                let t = x[d];
+                let f = t & full;
+                let (f0, f1, f2) = (f & G, f >> 1 & G, f >> 2 & G);
+                let groups = (f0 | f1 | f2) * 7;
+                let n = ((t & !groups) | f) & !(closed & !sure[d]);
+                if n != t {
+                    let a = self.cands[b][d];
+                    let na = a & TRIAD_CELLS[(n & ROW) as usize] & ((n >> 9) * SPREAD);
+                    if na != a {
+                        self.cands[b][d] = na;
+                        self.dirty |= 1 << d;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        Some(changed)
     }
 
     /// The grid of a solved state.
@@ -799,6 +994,32 @@ impl Search {
                     return;
                 }
                 Some(Stop::Stuck) => {}
+            }
+            // tdoku: guess a digit's configuration in a band or stack; a
+            // cell only when every band and stack is settled.
+            {
+                if let Some((g, d, grid)) = s.pick_config() {
+                    self.guesses += 1;
+                    let mut left = PERM_COUNT[grid];
+                    for p in PERMS {
+                        let bits = 1 << p[0] | 1 << (3 + p[1]) | 1 << (6 + p[2]);
+                        if grid & bits != bits {
+                            continue;
+                        }
+                        left -= 1;
+                        if left == 0 {
+                            s.place_config(g, d, p);
+                            break;
+                        }
+                        let mut t = *s;
+                        t.place_config(g, d, p);
+                        self.branch::<V3>(&mut t);
+                        if self.count >= self.limit {
+                            return;
+                        }
+                    }
+                    continue;
+                }
             }
             let (b, bit) = s.pick();
             let mut digits = s.digits_at::<V3>(b, bit);

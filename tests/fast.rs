@@ -287,3 +287,30 @@ fn first_solution_matches_the_reference_on_a_unique_puzzle() {
         assert!(a.guesses <= b.guesses);
     }
 }
+
+/// Not a check: `cargo test --release --test fast -- --ignored --nocapture
+/// guesses` prints guesses per puzzle (limit 2) and the count time on each
+/// benchmark set, the figures the module doc's experiments quote.
+#[test]
+#[ignore]
+fn guesses_per_puzzle() {
+    for name in [
+        "puzzles1_unbiased_first1000",
+        "puzzles2_17_clue",
+        "puzzles3_magictour_top1465",
+        "puzzles5_forum_hardest_1905_11+",
+        "puzzles6_forum_hardest_1106",
+        "puzzles7_serg_benchmark",
+    ] {
+        let path = format!("{}/inputs/bench/{name}", env!("CARGO_MANIFEST_DIR"));
+        let set = bench_set(&std::fs::read_to_string(path).unwrap(), usize::MAX);
+        let start = std::time::Instant::now();
+        let guesses: u64 = set.iter().map(|p| fast::count(p, 2).guesses).sum();
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "{name:34} {:8.2} guesses/puzzle {:8.2} us/puzzle",
+            guesses as f64 / set.len() as f64,
+            secs * 1e6 / set.len() as f64
+        );
+    }
+}
