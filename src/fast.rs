@@ -491,6 +491,10 @@ struct State {
     pairs: [u32; 3],
 }
 
+/// Per band and digit, the triads a set touches: bit `r * 3 + k` for row
+/// `r`, box `k`; bit `9 + c` for column `c` (its vertical triad).
+type Triads = [[u32; 9]; 3];
+
 /// Why propagation stopped without a contradiction.
 #[derive(PartialEq, Eq)]
 enum Stop {
@@ -700,7 +704,9 @@ impl State {
 
     /// Run the singles to a fixed point.
     #[inline(always)]
-    fn propagate<const V3: bool>(&mut self) -> Option<Stop> {
+    /// `tri` is left holding the triad words of the final state when it
+    /// returns `Stuck` (see `triads_hold_three`).
+    fn propagate<const V3: bool>(&mut self, tri: &mut Triads) -> Option<Stop> {
         loop {
             if !self.full_update::<V3>() {
                 return None;
@@ -708,25 +714,22 @@ impl State {
             if self.open == [0; 3] {
                 return Some(Stop::Solved);
             }
-            if !self.naked_singles::<V3>()? && !self.triads_hold_three()? {
+            if !self.naked_singles::<V3>()? && !self.triads_hold_three(tri)? {
                 return Some(Stop::Stuck);
             }
         }
     }
 
     /// The 3x3 grid of digit `d` in horizontal band `g` (0-2: its triads)
-    /// or stack `g - 3` (3-5: band by column), bit `r * 3 + k`.
+    /// or stack `g - 3` (3-5: band by column), bit `r * 3 + k`, from the
+    /// triad words `tri`.
     #[inline(always)]
-    fn config_grid(&self, g: usize, d: usize) -> usize {
+    fn config_grid(tri: &Triads, g: usize, d: usize) -> usize {
         if g < 3 {
-            triads(self.cands[g][d])
+            (tri[g][d] & ROW) as usize
         } else {
-            let s = (g - 3) * 3;
-            let cols = cols_of(self.cands[0][d])
-                | cols_of(self.cands[1][d]) << 9
-                | cols_of(self.cands[2][d]) << 18;
-            let x = cols >> s & 0o7007007;
-            ((x | x >> 6 | x >> 12) & ROW) as usize
+            let s = 9 + (g - 3) * 3;
+            ((tri[0][d] >> s & 7) | (tri[1][d] >> s & 7) << 3 | (tri[2][d] >> s & 7) << 6) as usize
         }
     }
 
@@ -734,12 +737,12 @@ impl State {
     /// digits (not all fixed), and in it a digit with fewest (2, else 3,
     /// else any). Returns (band or stack 0-5, digit, its 3x3 grid).
     #[inline(always)]
-    fn pick_config(&self) -> Option<(usize, usize, usize)> {
+    fn pick_config(tri: &Triads) -> Option<(usize, usize, usize)> {
         let mut best = (0, u32::MAX);
         for g in 0..6 {
             let mut total = 0;
             for d in 0..9 {
-                total += u32::from(PERM_COUNT[self.config_grid(g, d)]);
+                total += u32::from(PERM_COUNT[State::config_grid(tri, g, d)]);
             }
             if total > 9 && total < best.1 {
                 best = (g, total);
@@ -751,7 +754,7 @@ impl State {
         let g = best.0;
         let mut pick = (0, 0, u8::MAX);
         for d in 0..9 {
-            let grid = self.config_grid(g, d);
+            let grid = State::config_grid(tri, g, d);
             let n = PERM_COUNT[grid];
             if n > 1 && n < pick.2 {
                 pick = (d, grid, n);
@@ -783,15 +786,15 @@ impl State {
     /// digits are sure of (their only triad in that row, or that stack of
     /// the band) is closed to the others. Returns Some(changed), None on a
     /// dead end (a triad with room for fewer than three, or more than
-    /// three sure of it).
+    /// three sure of it). Leaves in `tri` each set's triad word as it was
+    /// before the pass: exact when the pass returns `Some(false)`.
     #[inline(always)]
-    fn triads_hold_three(&mut self) -> Option<bool> {
+    fn triads_hold_three(&mut self, tri: &mut Triads) -> Option<bool> {
         // 3-bit groups of the 18-bit triad word: a row of horizontal triads
         // (bits 0-8) or a stack's three vertical triads (bits 9-17).
         const G: u32 = 0o111111;
         let mut changed = false;
-        for b in 0..3 {
-            let mut x = [0u32; 9];
+        for (b, x) in tri.iter_mut().enumerate() {
             let mut sure = [0u32; 9];
             let (mut c1, mut c2, mut c3, mut c4) = (0, 0, 0, 0);
             let (mut s1, mut s2, mut s3, mut s4) = (0, 0, 0, 0);
@@ -816,14 +819,20 @@ impl State {
             if c3 != ALL || s4 != 0 {
                 return None;
             }
-            let full = !c4 & ALL;
-            let closed = s3;
+            // Only triads with news: room for exactly three digits, not all
+            // sure yet (a triad of three placed cells is both), or three sure
+            // digits and room for more.
+            let full = !c4 & !s3 & ALL;
+            let closed = s3 & c4;
             if full | closed == 0 {
                 continue;
             }
             for d in 0..9 {
                 let t = x[d];
                 let f = t & full;
+                if f | (t & closed & !sure[d]) == 0 {
+                    continue;
+                }
                 let (f0, f1, f2) = (f & G, f >> 1 & G, f >> 2 & G);
                 let groups = (f0 | f1 | f2) * 7;
                 let n = ((t & !groups) | f) & !(closed & !sure[d]);
@@ -983,8 +992,9 @@ impl Search {
     /// both entry points; `V3` only picks which one a branch re-enters.
     #[inline(always)]
     fn run<const V3: bool>(&mut self, s: &mut State) {
+        let mut tri = [[0; 9]; 3];
         loop {
-            match s.propagate::<V3>() {
+            match s.propagate::<V3>(&mut tri) {
                 None => return,
                 Some(Stop::Solved) => {
                     self.count += 1;
@@ -998,7 +1008,7 @@ impl Search {
             // tdoku: guess a digit's configuration in a band or stack; a
             // cell only when every band and stack is settled.
             {
-                if let Some((g, d, grid)) = s.pick_config() {
+                if let Some((g, d, grid)) = State::pick_config(&tri) {
                     self.guesses += 1;
                     let mut left = PERM_COUNT[grid];
                     for p in PERMS {
