@@ -95,7 +95,19 @@
 //! * triad rule alone: 8.44 / 79.9 / 131.1, at 40-70% more time a puzzle.
 //! * triad rule and configuration guesses (kept): 8.84 / 61.07 / 109.66;
 //!   Serg 6.92 (was 5.86: its puzzles have two solutions and the pair
-//!   order heuristic no longer applies), 17-clue 0.56 (0.65).
+//!   order heuristic no longer applies), 17-clue 0.56 (0.65). Counting a
+//!   node of k configurations as k - 1 guesses (tdoku branches in two, one
+//!   guess each): 8.87 / 61.74 / 110.77, level with tdoku.
+//! * With it, a configuration only when its digit has two, else a bivalue
+//!   cell: 8.87 / 62.2 / 113.1, Serg 6.91. Bands only, no stacks: 9.22 /
+//!   68.9 / 113.8. The old cell guess and no triad rule while more than
+//!   50 (45, 40) cells are open: 8.66 / 73.9 / 129.2 (worse with 45, 40),
+//!   Serg unchanged: the hard sets need the configurations early.
+//! * Cost (cachegrind, instructions, before -> now): 1106 212M -> 252M,
+//!   Serg 205M -> 328M, top1465 88M -> 117M (with the triad pass skipping
+//!   triads with no news: without that, 284M and 384M). Reading the stack
+//!   words from `cols_seen` instead of the sets: +1%. Counting each
+//!   digit's configurations once into a 6x9 table for `pick_config`: +10%.
 //!
 //! # Tried and lost (measured against the `sudoku` crate in one run; numbers
 //! are guesses per puzzle or instructions per puzzle under cachegrind)
