@@ -104,7 +104,8 @@
 //!   50 (45, 40) cells are open: 8.66 / 73.9 / 129.2 (worse with 45, 40),
 //!   Serg unchanged: the hard sets need the configurations early.
 //! * Cost (cachegrind, instructions, before -> now): 1106 212M -> 252M,
-//!   Serg 205M -> 328M, top1465 88M -> 117M (with the triad pass skipping
+//!   Serg 205M -> 328M, top1465 88M -> 111M, 1905 16.9G -> 19.9G,
+//!   unbiased 18.8M -> 20.2M (with the triad pass skipping
 //!   triads with no news: without that, 284M and 384M). Reading the stack
 //!   words from `cols_seen` instead of the sets: +1%. Counting each
 //!   digit's configurations once into a 6x9 table for `pick_config`: +10%.
