@@ -306,7 +306,8 @@ fn guesses_at_most_tdokus() {
 
 /// Not a check: `cargo test --release --test fast -- --ignored --nocapture
 /// guesses` prints guesses per puzzle (limit 2) and the count time on each
-/// benchmark set, the figures the module doc's experiments quote.
+/// benchmark set (solve time only, best pass), the figures the module doc's
+/// experiments quote.
 #[test]
 #[ignore]
 fn guesses_per_puzzle() {
@@ -326,9 +327,16 @@ fn guesses_per_puzzle() {
         }
         let path = format!("{}/inputs/bench/{name}", env!("CARGO_MANIFEST_DIR"));
         let set = bench_set(&std::fs::read_to_string(path).unwrap(), usize::MAX);
-        let start = std::time::Instant::now();
-        let guesses: u64 = set.iter().map(|p| fast::count(p, 2).guesses).sum();
-        let secs = start.elapsed().as_secs_f64();
+        // Best of at least 3 passes and 2 s, as tdoku's run_benchmark
+        // times whole passes for a set time.
+        let (mut secs, mut spent, mut passes) = (f64::MAX, 0.0, 0);
+        let mut guesses = 0;
+        while passes < 3 || spent < 2.0 {
+            let start = std::time::Instant::now();
+            guesses = set.iter().map(|p| fast::count(p, 2).guesses).sum::<u64>();
+            let pass = start.elapsed().as_secs_f64();
+            (secs, spent, passes) = (secs.min(pass), spent + pass, passes + 1);
+        }
         println!(
             "{name:34} {:8.2} guesses/puzzle {:8.2} us/puzzle",
             guesses as f64 / set.len() as f64,
