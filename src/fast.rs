@@ -112,6 +112,12 @@
 //!   At most one triad pass per propagation (stale, wider grids for the
 //!   guess): 8.89 / - / 114.1 guesses, Serg 7.11, no fewer instructions;
 //!   at most two: 8.63 / - / 109.7, the same instructions as unlimited.
+//! * Serg's set is what this costs: 3.24 us a puzzle against 2.3 before
+//!   (tdoku 2.9; see the closing figures of issue 11). The old cell guess
+//!   and no triad rule once fewer than 40 cells are open: Serg 6.14
+//!   guesses, 2.69 us, but 9.01 / 64.5 / 117.1 on the hard sets; under 30
+//!   open: Serg 6.73, 3.02 us, 8.83 / 61.9 / 111.4 (over tdoku's 61.66 /
+//!   110.45). Dropped: guesses first.
 //!
 //! # Tried and lost (measured against the `sudoku` crate in one run; numbers
 //! are guesses per puzzle or instructions per puzzle under cachegrind)
