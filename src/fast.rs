@@ -42,6 +42,12 @@
 //!   digit sets of a band, `once`, `twice` and `thrice` masks give the cells
 //!   with no candidate (dead end), one (placed) and two (kept for guessing).
 //!
+//! The `fast-triad` solver ([`count_triads`], the same code with `TRIADS`
+//! on) adds a rule and changes the guess; `fast` is the search without them,
+//! because on the benchmark machine (AMD EPYC, Zen 3) the triad search makes
+//! fewer guesses than tdoku but takes longer than `fast` on every hard set
+//! (top1465 +10%, 1106 +7%, Serg's +42%; below):
+//!
 //! * Triads hold three digits (tdoku's triad rule, its docs/sudoku.md; our
 //!   own code): when the singles stall, each of the 54 triads (a box's
 //!   three cells in one row, or in one column) must hold exactly three
@@ -174,11 +180,12 @@
 //!
 //! Against tdoku (clang 14 -O3 -march=native, its run_benchmark -s tdoku
 //! -r 0 -t 5 -w 2, limit 2) on an AMD EPYC (Zen 3), pinned to core 1, in
-//! one run with the ignored test `guesses_per_puzzle` (best pass of
-//! fast::count; solve time only), us a puzzle, fast / tdoku: unbiased
+//! one run with a timing harness since removed (best pass of
+//! `count_triads` over the set; solve time only; `cargo bench --bench
+//! solvers` now lists fast-triad), us a puzzle, fast-triad / tdoku: unbiased
 //! 2.30 / 4.0, 17-clue 1.83 / 4.2, top1465 9.08 / 11.5, 1905 11+ 51.3 /
-//! 64.7, 1106 83.3 / 104.7, Serg 3.24 / 2.9: fast 1.26-2.3x tdoku on five
-//! sets, 0.90x on Serg's. Guesses per puzzle, fast / tdoku: 1.07 / 1.07,
+//! 64.7, 1106 83.3 / 104.7, Serg 3.24 / 2.9: 1.26-2.3x tdoku on five
+//! sets, 0.90x on Serg's. Guesses per puzzle, fast-triad / tdoku: 1.07 / 1.07,
 //! 0.56 / 0.57, 8.84 / 8.94, 61.07 / 61.66, 109.66 / 110.45, 6.92 / 7.05.
 //!
 //! Measuring: two copies of this same file in one binary differed by up to
@@ -737,7 +744,7 @@ impl State {
     #[inline(always)]
     /// `tri` is left holding the triad words of the final state when it
     /// returns `Stuck` (see `triads_hold_three`).
-    fn propagate<const V3: bool>(&mut self, tri: &mut Triads) -> Option<Stop> {
+    fn propagate<const V3: bool, const TRIADS: bool>(&mut self, tri: &mut Triads) -> Option<Stop> {
         loop {
             if !self.full_update::<V3>() {
                 return None;
@@ -745,7 +752,7 @@ impl State {
             if self.open == [0; 3] {
                 return Some(Stop::Solved);
             }
-            if !self.naked_singles::<V3>()? && !self.triads_hold_three(tri)? {
+            if !self.naked_singles::<V3>()? && !(TRIADS && self.triads_hold_three(tri)?) {
                 return Some(Stop::Stuck);
             }
         }
@@ -966,8 +973,10 @@ impl State {
     }
 }
 
-/// The depth-first search and its tallies.
-struct Search {
+/// The depth-first search and its tallies. `TRIADS`: also run tdoku's
+/// triad rule when the singles stall, and guess a digit's configuration in a
+/// band or stack (the `fast-triad` solver); off, the `fast` search.
+struct Search<const TRIADS: bool> {
     limit: usize,
     count: usize,
     guesses: u64,
@@ -976,7 +985,7 @@ struct Search {
     first: Option<Grid>,
 }
 
-impl Search {
+impl<const TRIADS: bool> Search<TRIADS> {
     /// Search `puzzle` with the code compiled for `kernel`.
     fn start(&mut self, puzzle: &Grid, kernel: Kernel) {
         #[cfg(target_arch = "x86_64")]
@@ -1025,7 +1034,7 @@ impl Search {
     fn run<const V3: bool>(&mut self, s: &mut State) {
         let mut tri = [[0; 9]; 3];
         loop {
-            match s.propagate::<V3>(&mut tri) {
+            match s.propagate::<V3, TRIADS>(&mut tri) {
                 None => return,
                 Some(Stop::Solved) => {
                     self.count += 1;
@@ -1038,7 +1047,7 @@ impl Search {
             }
             // tdoku: guess a digit's configuration in a band or stack; a
             // cell only when every band and stack is settled.
-            {
+            if TRIADS {
                 if let Some((g, d, grid)) = State::pick_config(&tri) {
                     self.guesses += 1;
                     let mut left = PERM_COUNT[grid];
@@ -1175,7 +1184,7 @@ pub fn solve_portable(puzzle: &Grid, limit: usize) -> Outcome {
 /// [`solve`] with the given kernel; one this CPU lacks runs as
 /// [`Kernel::Portable`].
 pub fn solve_with(puzzle: &Grid, limit: usize, kernel: Kernel) -> Outcome {
-    search(puzzle, limit, kernel, true)
+    search::<false>(puzzle, limit, kernel, true)
 }
 
 /// [`solve`] without building the first solution: the same search, the same
@@ -1194,11 +1203,33 @@ pub fn count_portable(puzzle: &Grid, limit: usize) -> Outcome {
 
 /// [`count`] with the given kernel.
 pub fn count_with(puzzle: &Grid, limit: usize, kernel: Kernel) -> Outcome {
-    search(puzzle, limit, kernel, false)
+    search::<false>(puzzle, limit, kernel, false)
 }
 
-fn search(puzzle: &Grid, limit: usize, kernel: Kernel, keep_first: bool) -> Outcome {
-    let mut search = Search {
+/// [`count`] with tdoku's triad rule and band/stack configuration guesses:
+/// fewer guesses than tdoku on the hard sets, but slower than [`count`] on
+/// this crate's benchmark machine (see the module doc), so not the default.
+pub fn count_triads(puzzle: &Grid, limit: usize) -> Outcome {
+    search::<true>(puzzle, limit, FASTEST, false)
+}
+
+/// [`solve`] with the triad rule (see [`count_triads`]).
+pub fn solve_triads(puzzle: &Grid, limit: usize) -> Outcome {
+    search::<true>(puzzle, limit, FASTEST, true)
+}
+
+/// [`count_triads`] with the given kernel.
+pub fn count_triads_with(puzzle: &Grid, limit: usize, kernel: Kernel) -> Outcome {
+    search::<true>(puzzle, limit, kernel, false)
+}
+
+fn search<const TRIADS: bool>(
+    puzzle: &Grid,
+    limit: usize,
+    kernel: Kernel,
+    keep_first: bool,
+) -> Outcome {
+    let mut search = Search::<TRIADS> {
         limit,
         count: 0,
         guesses: 0,
