@@ -752,7 +752,9 @@ impl State {
             if self.open == [0; 3] {
                 return Some(Stop::Solved);
             }
-            if !self.naked_singles::<V3>()? && !(TRIADS && self.triads_hold_three(tri)?) {
+            let progress =
+                self.naked_singles::<V3>()? || (TRIADS && self.triads_hold_three(tri)?);
+            if !progress {
                 return Some(Stop::Stuck);
             }
         }
