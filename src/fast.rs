@@ -42,6 +42,20 @@
 //!   digit sets of a band, `once`, `twice` and `thrice` masks give the cells
 //!   with no candidate (dead end), one (placed) and two (kept for guessing).
 //!
+//! The `fast-triad` solver ([`count_triads`], the same code with `TRIADS`
+//! on) adds a rule and changes the guess; `fast` is the search without them,
+//! because on the benchmark machine (AMD EPYC, Zen 3) the triad search makes
+//! fewer guesses than tdoku but takes longer than `fast` on every hard set
+//! (top1465 +10%, 1106 +7%, Serg's +42%; below):
+//!
+//! * Triads hold three digits (tdoku's triad rule, its docs/sudoku.md; our
+//!   own code): when the singles stall, each of the 54 triads (a box's
+//!   three cells in one row, or in one column) must hold exactly three
+//!   digits. A triad only three digits can reach gets all three (each is
+//!   locked there within its row, or its stack's column); a triad three
+//!   digits are sure of is closed to the others. Bit-sliced counts per
+//!   band, 18 triads in one word.
+//!
 //! Work is done per digit (all three bands at once), driven by a 9-bit dirty
 //! mask: a digit is dirty when one of its sets lost a cell. `State::new`
 //! files the givens branch-free and settles their cells and rows itself, so
@@ -67,8 +81,49 @@
 //! # Search
 //!
 //! Depth first; the state is 172 bytes, copied for each branch but the last.
-//! The guess is a bivalue cell (JCZSolve: GuessBiValueInCell), the one with
-//! the most open peers, else the open cell with fewest candidates.
+//! The guess (tdoku: ChooseBandAndValueToBranch, our own code) is a digit's
+//! configuration in a band or stack, i.e. which permutation of its 3x3 grid
+//! of triads (band) or band-by-column cells (stack) it takes: the band or
+//! stack with fewest configurations over its nine digits, not all settled,
+//! and in it a digit with two configurations, else three, else the fewest.
+//! One branch per configuration, counted as one guess. Only when every band
+//! and stack is settled does it fall back to a cell: a bivalue cell (JCZSolve:
+//! GuessBiValueInCell), the one with the most open peers, else the open cell
+//! with fewest candidates.
+//!
+//! Guesses per puzzle, limit 2, on top1465 / forum 1905 11+ / forum 1106
+//! (tdoku's run_benchmark on this machine: 9.06 / 64.9 / 112.9 with its
+//! shuffled order; the issue quotes 8.94 / 61.7 / 110.4):
+//! * before (bivalue cells only, no triad rule): 10.03 / 82.75 / 138.1.
+//! * configuration guesses alone: 13.24 / 74.9 / 139.7 (Serg 7.24).
+//! * bivalue cell first, a configuration when there is none: 10.05 / 80.2 /
+//!   152.0.
+//! * triad rule alone: 8.44 / 79.9 / 131.1, at 40-70% more time a puzzle.
+//! * triad rule and configuration guesses (kept): 8.84 / 61.07 / 109.66;
+//!   Serg 6.92 (was 5.86: its puzzles have two solutions and the pair
+//!   order heuristic no longer applies), 17-clue 0.56 (0.65). Counting a
+//!   node of k configurations as k - 1 guesses (tdoku branches in two, one
+//!   guess each): 8.87 / 61.74 / 110.77, level with tdoku.
+//! * With it, a configuration only when its digit has two, else a bivalue
+//!   cell: 8.87 / 62.2 / 113.1, Serg 6.91. Bands only, no stacks: 9.22 /
+//!   68.9 / 113.8. The old cell guess and no triad rule while more than
+//!   50 (45, 40) cells are open: 8.66 / 73.9 / 129.2 (worse with 45, 40),
+//!   Serg unchanged: the hard sets need the configurations early.
+//! * Cost (cachegrind, instructions, before -> now): 1106 212M -> 252M,
+//!   Serg 205M -> 328M, top1465 88M -> 111M, 1905 16.9G -> 19.9G,
+//!   unbiased 18.8M -> 20.2M (with the triad pass skipping
+//!   triads with no news: without that, 284M and 384M). Reading the stack
+//!   words from `cols_seen` instead of the sets: +1%. Counting each
+//!   digit's configurations once into a 6x9 table for `pick_config`: +10%.
+//!   At most one triad pass per propagation (stale, wider grids for the
+//!   guess): 8.89 / - / 114.1 guesses, Serg 7.11, no fewer instructions;
+//!   at most two: 8.63 / - / 109.7, the same instructions as unlimited.
+//! * Serg's set is what this costs: 3.24 us a puzzle against 2.3 before
+//!   (tdoku 2.9; see the closing figures of issue 11). The old cell guess
+//!   and no triad rule once fewer than 40 cells are open: Serg 6.14
+//!   guesses, 2.69 us, but 9.01 / 64.5 / 117.1 on the hard sets; under 30
+//!   open: Serg 6.73, 3.02 us, 8.83 / 61.9 / 111.4 (over tdoku's 61.66 /
+//!   110.45). Dropped: guesses first.
 //!
 //! # Tried and lost (measured against the `sudoku` crate in one run; numbers
 //! are guesses per puzzle or instructions per puzzle under cachegrind)
@@ -122,6 +177,16 @@
 //!   three `fresh != 0` tests: 5-10% slower.
 //! * Filing each empty cell of `State::new` in a slot of its own (no chain
 //!   of stores to one slot): no measurable change.
+//!
+//! Against tdoku (clang 14 -O3 -march=native, its run_benchmark -s tdoku
+//! -r 0 -t 5 -w 2, limit 2) on an AMD EPYC (Zen 3), pinned to core 1, in
+//! one run with a timing harness since removed (best pass of
+//! `count_triads` over the set; solve time only; `cargo bench --bench
+//! solvers` now lists fast-triad), us a puzzle, fast-triad / tdoku: unbiased
+//! 2.30 / 4.0, 17-clue 1.83 / 4.2, top1465 9.08 / 11.5, 1905 11+ 51.3 /
+//! 64.7, 1106 83.3 / 104.7, Serg 3.24 / 2.9: 1.26-2.3x tdoku on five
+//! sets, 0.90x on Serg's. Guesses per puzzle, fast-triad / tdoku: 1.07 / 1.07,
+//! 0.56 / 0.57, 8.84 / 8.94, 61.07 / 61.66, 109.66 / 110.45, 6.92 / 7.05.
 //!
 //! Measuring: two copies of this same file in one binary differed by up to
 //! 10% on Serg's set (code placement), so changes under that are noise.
@@ -202,6 +267,47 @@ const fn build_perm_keep() -> [u16; 512] {
                 t[s] |= bits as u16;
             }
             p += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// Indexed like PERM_KEEP: how many permutations lie inside the set (0-6).
+/// tdoku: a band's "configurations" of one digit.
+static PERM_COUNT: [u8; 512] = build_perm_count();
+
+const fn build_perm_count() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMS[p];
+            let bits = 1 << perm[0] | 1 << (3 + perm[1]) | 1 << (6 + perm[2]);
+            if s & bits == bits {
+                t[s] += 1;
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// Indexed by a 9-bit set of triads (bit `r * 3 + k`): their band cells.
+static TRIAD_CELLS: [u32; 512] = build_triad_cells();
+
+const fn build_triad_cells() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut i = 0;
+        while i < 9 {
+            if s >> i & 1 == 1 {
+                t[s] |= 7 << (i / 3 * 9 + i % 3 * 3);
+            }
+            i += 1;
         }
         s += 1;
     }
@@ -423,6 +529,10 @@ struct State {
     pairs: [u32; 3],
 }
 
+/// Per band and digit, the triads a set touches: bit `r * 3 + k` for row
+/// `r`, box `k`; bit `9 + c` for column `c` (its vertical triad).
+type Triads = [[u32; 9]; 3];
+
 /// Why propagation stopped without a contradiction.
 #[derive(PartialEq, Eq)]
 enum Stop {
@@ -632,7 +742,9 @@ impl State {
 
     /// Run the singles to a fixed point.
     #[inline(always)]
-    fn propagate<const V3: bool>(&mut self) -> Option<Stop> {
+    /// `tri` is left holding the triad words of the final state when it
+    /// returns `Stuck` (see `triads_hold_three`).
+    fn propagate<const V3: bool, const TRIADS: bool>(&mut self, tri: &mut Triads) -> Option<Stop> {
         loop {
             if !self.full_update::<V3>() {
                 return None;
@@ -640,10 +752,142 @@ impl State {
             if self.open == [0; 3] {
                 return Some(Stop::Solved);
             }
-            if !self.naked_singles::<V3>()? {
+            let progress =
+                self.naked_singles::<V3>()? || (TRIADS && self.triads_hold_three(tri)?);
+            if !progress {
                 return Some(Stop::Stuck);
             }
         }
+    }
+
+    /// The 3x3 grid of digit `d` in horizontal band `g` (0-2: its triads)
+    /// or stack `g - 3` (3-5: band by column), bit `r * 3 + k`, from the
+    /// triad words `tri`.
+    #[inline(always)]
+    fn config_grid(tri: &Triads, g: usize, d: usize) -> usize {
+        if g < 3 {
+            (tri[g][d] & ROW) as usize
+        } else {
+            let s = 9 + (g - 3) * 3;
+            ((tri[0][d] >> s & 7) | (tri[1][d] >> s & 7) << 3 | (tri[2][d] >> s & 7) << 6) as usize
+        }
+    }
+
+    /// tdoku: the band or stack with fewest configurations over its nine
+    /// digits (not all fixed), and in it a digit with fewest (2, else 3,
+    /// else any). Returns (band or stack 0-5, digit, its 3x3 grid).
+    #[inline(always)]
+    fn pick_config(tri: &Triads) -> Option<(usize, usize, usize)> {
+        let mut best = (0, u32::MAX);
+        for g in 0..6 {
+            let mut total = 0;
+            for d in 0..9 {
+                total += u32::from(PERM_COUNT[State::config_grid(tri, g, d)]);
+            }
+            if total > 9 && total < best.1 {
+                best = (g, total);
+            }
+        }
+        if best.1 == u32::MAX {
+            return None;
+        }
+        let g = best.0;
+        let mut pick = (0, 0, u8::MAX);
+        for d in 0..9 {
+            let grid = State::config_grid(tri, g, d);
+            let n = PERM_COUNT[grid];
+            if n > 1 && n < pick.2 {
+                pick = (d, grid, n);
+            }
+        }
+        Some((g, pick.0, pick.1))
+    }
+
+    /// Restrict digit `d` in band or stack `g` to permutation `p`.
+    #[inline(always)]
+    fn place_config(&mut self, g: usize, d: usize, p: [usize; 3]) {
+        if g < 3 {
+            let keep = 7 << (p[0] * 3) | 7 << (9 + p[1] * 3) | 7 << (18 + p[2] * 3);
+            self.cands[g][d] &= keep;
+        } else {
+            let s = (g - 3) * 3;
+            let stack = (7 << s) * SPREAD;
+            for (b, &k) in p.iter().enumerate() {
+                self.cands[b][d] &= !stack | COL[s + k];
+            }
+        }
+        self.dirty |= 1 << d;
+    }
+
+    /// tdoku: a triad (three cells of a box in one row, or in one column)
+    /// holds exactly three digits. Per band, over the 18 triads: a triad
+    /// where only three digits may go gets all three (each is locked there
+    /// in its row, or its column of the stack), and a triad that three
+    /// digits are sure of (their only triad in that row, or that stack of
+    /// the band) is closed to the others. Returns Some(changed), None on a
+    /// dead end (a triad with room for fewer than three, or more than
+    /// three sure of it). Leaves in `tri` each set's triad word as it was
+    /// before the pass: exact when the pass returns `Some(false)`.
+    #[inline(always)]
+    fn triads_hold_three(&mut self, tri: &mut Triads) -> Option<bool> {
+        // 3-bit groups of the 18-bit triad word: a row of horizontal triads
+        // (bits 0-8) or a stack's three vertical triads (bits 9-17).
+        const G: u32 = 0o111111;
+        let mut changed = false;
+        for (b, x) in tri.iter_mut().enumerate() {
+            let mut sure = [0u32; 9];
+            let (mut c1, mut c2, mut c3, mut c4) = (0, 0, 0, 0);
+            let (mut s1, mut s2, mut s3, mut s4) = (0, 0, 0, 0);
+            for d in 0..9 {
+                let a = self.cands[b][d];
+                let t = triads(a) as u32 | cols_of(a) << 9;
+                let (b0, b1, b2) = (t & G, t >> 1 & G, t >> 2 & G);
+                let multi = (b0 & b1) | (b0 & b2) | (b1 & b2);
+                let u = t & !(multi * 7);
+                x[d] = t;
+                sure[d] = u;
+                c4 |= c3 & t;
+                c3 |= c2 & t;
+                c2 |= c1 & t;
+                c1 |= t;
+                s4 |= s3 & u;
+                s3 |= s2 & u;
+                s2 |= s1 & u;
+                s1 |= u;
+            }
+            const ALL: u32 = (1 << 18) - 1;
+            if c3 != ALL || s4 != 0 {
+                return None;
+            }
+            // Only triads with news: room for exactly three digits, not all
+            // sure yet (a triad of three placed cells is both), or three sure
+            // digits and room for more.
+            let full = !c4 & !s3 & ALL;
+            let closed = s3 & c4;
+            if full | closed == 0 {
+                continue;
+            }
+            for d in 0..9 {
+                let t = x[d];
+                let f = t & full;
+                if f | (t & closed & !sure[d]) == 0 {
+                    continue;
+                }
+                let (f0, f1, f2) = (f & G, f >> 1 & G, f >> 2 & G);
+                let groups = (f0 | f1 | f2) * 7;
+                let n = ((t & !groups) | f) & !(closed & !sure[d]);
+                if n != t {
+                    let a = self.cands[b][d];
+                    let na = a & TRIAD_CELLS[(n & ROW) as usize] & ((n >> 9) * SPREAD);
+                    if na != a {
+                        self.cands[b][d] = na;
+                        self.dirty |= 1 << d;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        Some(changed)
     }
 
     /// The grid of a solved state.
@@ -731,8 +975,10 @@ impl State {
     }
 }
 
-/// The depth-first search and its tallies.
-struct Search {
+/// The depth-first search and its tallies. `TRIADS`: also run tdoku's
+/// triad rule when the singles stall, and guess a digit's configuration in a
+/// band or stack (the `fast-triad` solver); off, the `fast` search.
+struct Search<const TRIADS: bool> {
     limit: usize,
     count: usize,
     guesses: u64,
@@ -741,7 +987,7 @@ struct Search {
     first: Option<Grid>,
 }
 
-impl Search {
+impl<const TRIADS: bool> Search<TRIADS> {
     /// Search `puzzle` with the code compiled for `kernel`.
     fn start(&mut self, puzzle: &Grid, kernel: Kernel) {
         #[cfg(target_arch = "x86_64")]
@@ -788,8 +1034,9 @@ impl Search {
     /// both entry points; `V3` only picks which one a branch re-enters.
     #[inline(always)]
     fn run<const V3: bool>(&mut self, s: &mut State) {
+        let mut tri = [[0; 9]; 3];
         loop {
-            match s.propagate::<V3>() {
+            match s.propagate::<V3, TRIADS>(&mut tri) {
                 None => return,
                 Some(Stop::Solved) => {
                     self.count += 1;
@@ -799,6 +1046,32 @@ impl Search {
                     return;
                 }
                 Some(Stop::Stuck) => {}
+            }
+            // tdoku: guess a digit's configuration in a band or stack; a
+            // cell only when every band and stack is settled.
+            if TRIADS {
+                if let Some((g, d, grid)) = State::pick_config(&tri) {
+                    self.guesses += 1;
+                    let mut left = PERM_COUNT[grid];
+                    for p in PERMS {
+                        let bits = 1 << p[0] | 1 << (3 + p[1]) | 1 << (6 + p[2]);
+                        if grid & bits != bits {
+                            continue;
+                        }
+                        left -= 1;
+                        if left == 0 {
+                            s.place_config(g, d, p);
+                            break;
+                        }
+                        let mut t = *s;
+                        t.place_config(g, d, p);
+                        self.branch::<V3>(&mut t);
+                        if self.count >= self.limit {
+                            return;
+                        }
+                    }
+                    continue;
+                }
             }
             let (b, bit) = s.pick();
             let mut digits = s.digits_at::<V3>(b, bit);
@@ -913,7 +1186,7 @@ pub fn solve_portable(puzzle: &Grid, limit: usize) -> Outcome {
 /// [`solve`] with the given kernel; one this CPU lacks runs as
 /// [`Kernel::Portable`].
 pub fn solve_with(puzzle: &Grid, limit: usize, kernel: Kernel) -> Outcome {
-    search(puzzle, limit, kernel, true)
+    search::<false>(puzzle, limit, kernel, true)
 }
 
 /// [`solve`] without building the first solution: the same search, the same
@@ -932,11 +1205,33 @@ pub fn count_portable(puzzle: &Grid, limit: usize) -> Outcome {
 
 /// [`count`] with the given kernel.
 pub fn count_with(puzzle: &Grid, limit: usize, kernel: Kernel) -> Outcome {
-    search(puzzle, limit, kernel, false)
+    search::<false>(puzzle, limit, kernel, false)
 }
 
-fn search(puzzle: &Grid, limit: usize, kernel: Kernel, keep_first: bool) -> Outcome {
-    let mut search = Search {
+/// [`count`] with tdoku's triad rule and band/stack configuration guesses:
+/// fewer guesses than tdoku on the hard sets, but slower than [`count`] on
+/// this crate's benchmark machine (see the module doc), so not the default.
+pub fn count_triads(puzzle: &Grid, limit: usize) -> Outcome {
+    search::<true>(puzzle, limit, FASTEST, false)
+}
+
+/// [`solve`] with the triad rule (see [`count_triads`]).
+pub fn solve_triads(puzzle: &Grid, limit: usize) -> Outcome {
+    search::<true>(puzzle, limit, FASTEST, true)
+}
+
+/// [`count_triads`] with the given kernel.
+pub fn count_triads_with(puzzle: &Grid, limit: usize, kernel: Kernel) -> Outcome {
+    search::<true>(puzzle, limit, kernel, false)
+}
+
+fn search<const TRIADS: bool>(
+    puzzle: &Grid,
+    limit: usize,
+    kernel: Kernel,
+    keep_first: bool,
+) -> Outcome {
+    let mut search = Search::<TRIADS> {
         limit,
         count: 0,
         guesses: 0,

@@ -112,16 +112,25 @@ impl Stats {
         100.0 * self.no_guess as f64 / self.puzzles as f64
     }
 
+    /// The whole time of a puzzle divided by its guesses, in ns (issue 11:
+    /// what a guess costs, propagation included); `None` without guesses.
+    pub fn ns_per_guess(&self) -> Option<f64> {
+        let g = self.guesses_per_puzzle();
+        (g > 0.0).then(|| self.micros() * 1e3 / g)
+    }
+
     /// One markdown row in [`COLUMNS`]; `guesses` false (the peer reports
-    /// none) prints `n/a` for the two guess columns.
+    /// none) prints `n/a` for the three guess columns.
     pub fn cells(&self, set: &str, solver: &str, guesses: bool) -> Vec<String> {
-        let (g, ng) = if guesses {
+        let na = || "n/a".to_string();
+        let (g, ng, per) = if guesses {
             (
                 grouped(self.guesses_per_puzzle(), 2),
                 grouped(self.no_guess_pct(), 1),
+                self.ns_per_guess().map_or_else(na, |ns| grouped(ns, 0)),
             )
         } else {
-            ("n/a".to_string(), "n/a".to_string())
+            (na(), na(), na())
         };
         vec![
             set.to_string(),
@@ -132,6 +141,7 @@ impl Stats {
             grouped(self.micros(), 2),
             g,
             ng,
+            per,
         ]
     }
 
@@ -157,7 +167,7 @@ impl Stats {
 }
 
 /// The markdown columns both benchmarks print for a solver on a set.
-pub const COLUMNS: [&str; 8] = [
+pub const COLUMNS: [&str; 9] = [
     "set",
     "solver",
     "puzzles",
@@ -166,6 +176,7 @@ pub const COLUMNS: [&str; 8] = [
     "µs/puzzle",
     "guesses/puzzle",
     "% no guess",
+    "ns/guess",
 ];
 
 /// One timed pass of `solve` over the puzzles `range` of `set`; returns
