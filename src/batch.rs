@@ -68,6 +68,14 @@ static SOLVERS: &[Solver] = &[
         count: crate::fast::count_portable,
         counts: true,
     },
+    // tdoku's triad rule and band/stack configuration guesses on top of
+    // fast: fewer guesses than tdoku on the hard sets, slower than fast here.
+    Solver {
+        name: "fast-triad",
+        solve: crate::fast::solve_triads,
+        count: crate::fast::count_triads,
+        counts: true,
+    },
     Solver {
         name: "dlx",
         solve: dlx::solve,
