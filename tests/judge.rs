@@ -677,18 +677,41 @@ fn bad_input_is_exit_2_with_line_and_column() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Whether `unshare -rm` can mount in a private namespace here.
+fn can_hide_the_checkout() -> bool {
+    Command::new("unshare")
+        .args(["-rm", "true"])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
 #[test]
 fn a_moved_binary_still_has_its_fixtures() {
     // After `cargo install` or a copy, the checkout's inputs/ is not there:
-    // the shipped fixtures are compiled in.
+    // the shipped fixtures are compiled in. A copy alone does not show it (the
+    // old code found inputs/ through the checkout's path, compiled in), so
+    // where unprivileged `unshare -rm` works the checkout is also hidden under
+    // an empty tmpfs, as an installed binary on another machine would see it.
     let dir = temp_dir("moved");
     let moved = dir.join("sudoku");
     std::fs::copy(SUDOKU, &moved).unwrap();
-    let out = Command::new(&moved)
-        .args(["judge", "--problem", "lc36"])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
+    let mut cmd = if can_hide_the_checkout() {
+        let script = format!(
+            "mount -t tmpfs none '{}' && exec '{}' judge --problem lc36",
+            env!("CARGO_MANIFEST_DIR"),
+            moved.display()
+        );
+        let mut c = Command::new("unshare");
+        c.args(["-rm", "sh", "-c", &script]);
+        c
+    } else {
+        eprintln!("unshare -rm is not available here: the checkout stays visible");
+        let mut c = Command::new(&moved);
+        c.args(["judge", "--problem", "lc36"]);
+        c
+    };
+    let out = cmd.current_dir(&dir).output().unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
