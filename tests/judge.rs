@@ -3,9 +3,11 @@
 //! solution's own memory, no orphans, one input parser, judges' comparison
 //! rules, input read once, limits checked, `--json`, and a closed pipe.
 
+mod common;
+
 use serde_json::Value;
-use std::io::{Read, Write};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::io::Write;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -297,24 +299,15 @@ fn a_300_mb_expect_is_wa_with_the_solutions_own_memory() {
         }
     }
     let sample = inputs_dir().join("lanqiao/sample1.in");
-    let mut child = Command::new(SUDOKU)
-        .args(["judge", "--json", "--solution", "lanqiao", "--input"])
+    let mut cmd = Command::new(SUDOKU);
+    cmd.args(["judge", "--json", "--solution", "lanqiao", "--input"])
         .arg(&sample)
         .arg("--expect")
-        .arg(&expect)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut stdout)
-        .unwrap();
-    let (status, judge_kib) = wait_rusage(&mut child);
+        .arg(&expect);
+    let run = common::run_measured(cmd, Stdio::null(), Duration::from_secs(60));
     std::fs::remove_dir_all(&dir).unwrap();
-    assert_eq!(status.code(), Some(1), "{stdout}");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.code, Some(1), "{stdout}{}", run.stderr);
     let case = &json_lines(&stdout)[0];
     assert_eq!(case["verdict"], "WA", "{stdout}");
     assert_eq!(case["first_difference"]["line"], 1, "{stdout}");
@@ -324,24 +317,10 @@ fn a_300_mb_expect_is_wa_with_the_solutions_own_memory() {
         "the solution's own memory, not the judge's: {kb} KB"
     );
     assert!(
-        judge_kib < 64 << 10,
-        "the judge streamed the answer: {judge_kib} KiB"
+        run.max_rss_kb < common::RSS_LIMIT_KB,
+        "the judge streamed the answer: {} KiB",
+        run.max_rss_kb
     );
-}
-
-/// Waits for `child`; its exit status and peak resident size in KiB.
-fn wait_rusage(child: &mut Child) -> (std::process::ExitStatus, u64) {
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is valid; pid is our unreaped child.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let pid = child.id() as libc::pid_t;
-    // SAFETY: both pointers are valid for the call.
-    let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(r, pid);
-    (
-        std::process::ExitStatus::from_raw(status),
-        usage.ru_maxrss as u64,
-    )
 }
 
 /// Every process whose parent chain reaches `root`, with its command line.
