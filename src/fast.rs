@@ -251,6 +251,12 @@ const PERMS: [[usize; 3]; 6] = [
     [2, 1, 0],
 ];
 
+/// The cells of a 3x3 grid (bit `r * 3 + k`) that permutation `p` takes:
+/// box `p[r]` in row `r`.
+const fn perm_cells(p: [usize; 3]) -> usize {
+    1 << p[0] | 1 << (3 + p[1]) | 1 << (6 + p[2])
+}
+
 /// Indexed by a 9-bit set of a 3x3 grid (bit `r * 3 + k`): the cells of the
 /// grid that lie on a permutation (one per row and column) inside the set.
 static PERM_KEEP: [u16; 512] = build_perm_keep();
@@ -261,8 +267,7 @@ const fn build_perm_keep() -> [u16; 512] {
     while s < 512 {
         let mut p = 0;
         while p < 6 {
-            let perm = PERMS[p];
-            let bits = 1 << perm[0] | 1 << (3 + perm[1]) | 1 << (6 + perm[2]);
+            let bits = perm_cells(PERMS[p]);
             if s & bits == bits {
                 t[s] |= bits as u16;
             }
@@ -283,8 +288,7 @@ const fn build_perm_count() -> [u8; 512] {
     while s < 512 {
         let mut p = 0;
         while p < 6 {
-            let perm = PERMS[p];
-            let bits = 1 << perm[0] | 1 << (3 + perm[1]) | 1 << (6 + perm[2]);
+            let bits = perm_cells(PERMS[p]);
             if s & bits == bits {
                 t[s] += 1;
             }
@@ -1054,7 +1058,7 @@ impl<const TRIADS: bool> Search<TRIADS> {
                     self.guesses += 1;
                     let mut left = PERM_COUNT[grid];
                     for p in PERMS {
-                        let bits = 1 << p[0] | 1 << (3 + p[1]) | 1 << (6 + p[2]);
+                        let bits = perm_cells(p);
                         if grid & bits != bits {
                             continue;
                         }
