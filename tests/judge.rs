@@ -439,19 +439,23 @@ fn expect_is_compared_as_judges_do() {
         ("no_final_newline", answer.trim_end().to_string()),
         ("blank_lines_at_end", format!("{answer}\n\n")),
     ];
-    for (name, text) in variants {
-        let expect = dir.join(format!("{name}.out"));
-        std::fs::write(&expect, text).unwrap();
-        let args = [
+    // sample1 judged with `lanqiao` against one answer file, as JSON.
+    let against = |expect: &Path| {
+        sudoku(&[
             "judge",
+            "--json",
             "--solution",
             "lanqiao",
             "--input",
             sample.to_str().unwrap(),
             "--expect",
             expect.to_str().unwrap(),
-        ];
-        let (code, out, err) = sudoku(&args);
+        ])
+    };
+    for (name, text) in variants {
+        let expect = dir.join(format!("{name}.out"));
+        std::fs::write(&expect, text).unwrap();
+        let (code, out, err) = against(&expect);
         assert_eq!(code, 0, "{name}: {out}{err}");
     }
     let wrong = dir.join("inner_space.out");
@@ -462,17 +466,7 @@ fn expect_is_compared_as_judges_do() {
             .replacen(|c: char| c.is_ascii_digit(), "1 ", 1),
     )
     .unwrap();
-    let args = [
-        "judge",
-        "--json",
-        "--solution",
-        "lanqiao",
-        "--input",
-        sample.to_str().unwrap(),
-        "--expect",
-        wrong.to_str().unwrap(),
-    ];
-    let (code, out, _) = sudoku(&args);
+    let (code, out, _) = against(&wrong);
     assert_eq!(code, 1, "{out}");
     assert_eq!(json_lines(&out)[0]["first_difference"]["line"], 1, "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
