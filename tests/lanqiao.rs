@@ -136,14 +136,19 @@ fn dev_zero_ends_at_once_in_bounded_memory() {
     }
 }
 
+/// The first Lanqiao fixture that has an answer.
+fn a_passing_case() -> fixtures::Fixture {
+    fixtures::load_dir(&inputs_dir().join("lanqiao"))
+        .into_iter()
+        .find(|f| f.failure.is_none())
+        .unwrap()
+}
+
 /// Nine good rows and then endless blank space: nothing is wrong before the
 /// cap, so the message names the line and column where the cap was passed.
 #[test]
 fn an_input_past_the_cap_is_malformed_where_it_passed() {
-    let fixture = fixtures::load_dir(&inputs_dir().join("lanqiao"))
-        .into_iter()
-        .find(|f| f.failure.is_none())
-        .unwrap();
+    let fixture = a_passing_case();
     let mut input = fixture.input.trim_end().as_bytes().to_vec();
     input.push(b'\n');
     let line = input.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -165,10 +170,7 @@ fn an_input_past_the_cap_is_malformed_where_it_passed() {
 /// the program stops quietly with exit 141 (before: exit 2 and a message).
 #[test]
 fn a_closed_pipe_ends_quietly_with_141() {
-    let fixture = fixtures::load_dir(&inputs_dir().join("lanqiao"))
-        .into_iter()
-        .find(|f| f.failure.is_none())
-        .unwrap();
+    let fixture = a_passing_case();
     for bin in BINARIES {
         let mut child = Command::new(bin)
             .stdin(Stdio::piped())
