@@ -230,7 +230,13 @@ fn text_against(expected: &Answer, stdout: &mut File) -> io::Result<Check> {
     let first = match expected {
         Answer::Text(text) => compare(text.as_bytes(), &mut *stdout)?,
         Answer::File(path) => compare(File::open(path)?, &mut *stdout)?,
-        Answer::Fails { .. } => unreachable!("program() handles expected failures"),
+        // A fixture of a text problem that says the run must fail (a `.err`
+        // in a user's folder): the run did not.
+        Answer::Fails { why, exit, .. } => {
+            return Ok(Check::wrong(format!(
+                "exit 0 with an answer, expected exit {exit} ({why})"
+            )))
+        }
     };
     let Some(first) = first else {
         return Ok(Check::Accepted);
@@ -421,6 +427,27 @@ mod tests {
             (d.line, d.expected, d.got.as_deref()),
             (2, None, Some("extra"))
         );
+    }
+
+    #[test]
+    fn a_text_problem_expecting_a_failure_is_wrong_not_a_panic() {
+        let mut stdout = tempfile::tempfile().unwrap();
+        std::io::Write::write_all(&mut stdout, b"true\n").unwrap();
+        stdout.seek(SeekFrom::Start(0)).unwrap();
+        let answer = Answer::Fails {
+            why: "w".into(),
+            exit: 2,
+            stderr: "s".into(),
+        };
+        let mut case = Case {
+            input: "",
+            answer: &answer,
+            exit: 0,
+            stdout: &mut stdout,
+            stderr: "",
+        };
+        let check = lines(&mut case).unwrap();
+        assert!(matches!(check, Check::Wrong { ref why, .. } if why.contains("expected exit 2")));
     }
 
     #[test]

@@ -235,15 +235,8 @@ fn main() -> ExitCode {
     }
     Cli::parse()
         .command
-        .unwrap_or(Command::Judge(JudgeArgs::default_flags()))
+        .unwrap_or(Command::Judge(JudgeArgs::default()))
         .run()
-}
-
-impl JudgeArgs {
-    /// The flags' defaults, for `sudoku` with no subcommand.
-    fn default_flags() -> JudgeArgs {
-        JudgeArgs::default()
-    }
 }
 
 /// Colour as anstream decides it: a terminal, unless `NO_COLOR` or
