@@ -39,42 +39,60 @@
 //! "dance"). Knuth, "Dancing Links", 2000, arXiv cs/0011047.
 
 use crate::grid::Grid;
+use crate::shape::Shape;
 use crate::solver::Outcome;
 use std::sync::OnceLock;
 
 /// The root node: its `right` is the first uncovered column, `0` when none is left.
 const ROOT: u16 = 0;
-/// Constraint columns: 81 cells + 81 row-digits + 81 col-digits + 81 box-digits.
-const COLUMNS: usize = 324;
-/// Candidate rows: 81 cells x 9 digits.
-const ROWS: usize = 729;
-/// Index of the first data node (after the root and the column headers).
-const FIRST_NODE: usize = COLUMNS + 1;
-/// Root + headers + 4 nodes per candidate; 3241 fits in `u16`, which halves
-/// the arrays compared with `usize` and keeps them in L1 cache.
-const NODES: usize = FIRST_NODE + 4 * ROWS;
 
-/// The four columns (1-based) that candidate row `r = cell * 9 + d` meets.
-fn columns_of_row(r: usize) -> [usize; 4] {
-    let (cell, d) = (r / 9, r % 9);
-    let (row, col) = (cell / 9, cell % 9);
-    let bx = row / 3 * 3 + col / 3;
-    [
-        1 + cell,
-        1 + 81 + row * 9 + d,
-        1 + 162 + col * 9 + d,
-        1 + 243 + bx * 9 + d,
-    ]
+/// The exact cover of a [`Shape`] of side `s`: `4 s²` constraint columns
+/// (cell filled, row holds d, col holds d, region holds d; 1-based, 0 is the
+/// root) and `s³` candidate rows `cell * s + d`, 4 nodes each. For 9×9 that
+/// is the table above; for 25×25, 65,001 nodes, the most `u16` indices allow
+/// ([`crate::shape::MAX_SIDE`]).
+struct Cover<'a> {
+    shape: &'a Shape,
+    side: usize,
 }
 
-/// First data node of candidate row `r`.
-fn first_node_of_row(r: usize) -> usize {
-    FIRST_NODE + 4 * r
-}
+impl Cover<'_> {
+    fn columns(&self) -> usize {
+        4 * self.side * self.side
+    }
 
-/// Candidate row of data node `node` (rows are laid out 4 nodes apiece).
-fn row_of_node(node: u16) -> usize {
-    (node as usize - FIRST_NODE) / 4
+    fn rows(&self) -> usize {
+        self.side * self.side * self.side
+    }
+
+    /// Index of the first data node (after the root and the column headers).
+    fn first_node(&self) -> usize {
+        self.columns() + 1
+    }
+
+    /// The four columns (1-based) that candidate row `r = cell * s + d` meets.
+    fn columns_of_row(&self, r: usize) -> [usize; 4] {
+        let s = self.side;
+        let (cell, d) = (r / s, r % s);
+        let (row, col) = (cell / s, cell % s);
+        let region = self.shape.region_of(cell);
+        [
+            1 + cell,
+            1 + s * s + row * s + d,
+            1 + 2 * s * s + col * s + d,
+            1 + 3 * s * s + region * s + d,
+        ]
+    }
+
+    /// First data node of candidate row `r`.
+    fn first_node_of_row(&self, r: usize) -> usize {
+        self.first_node() + 4 * r
+    }
+
+    /// Candidate row of data node `node` (rows are laid out 4 nodes apiece).
+    fn row_of_node(&self, node: u16) -> usize {
+        (node as usize - self.first_node()) / 4
+    }
 }
 
 /// The toroidal linked matrix. Index `i` of each array describes node `i`.
@@ -91,28 +109,30 @@ struct Links {
 }
 
 impl Links {
-    /// The full 729 x 324 matrix with nothing covered.
-    fn new() -> Links {
+    /// The full matrix of `cover` with nothing covered.
+    fn new(cover: &Cover<'_>) -> Links {
+        let first = cover.first_node();
+        let nodes = first + 4 * cover.rows();
         let mut m = Links {
-            left: vec![0; NODES],
-            right: vec![0; NODES],
-            up: vec![0; NODES],
-            down: vec![0; NODES],
-            col: vec![0; NODES],
-            size: vec![0; FIRST_NODE],
+            left: vec![0; nodes],
+            right: vec![0; nodes],
+            up: vec![0; nodes],
+            down: vec![0; nodes],
+            col: vec![0; nodes],
+            size: vec![0; first],
         };
         // Root and headers in one horizontal ring; each header starts as an
         // empty vertical ring (up = down = itself).
-        for i in 0..FIRST_NODE {
-            m.left[i] = ((i + FIRST_NODE - 1) % FIRST_NODE) as u16;
-            m.right[i] = ((i + 1) % FIRST_NODE) as u16;
+        for i in 0..first {
+            m.left[i] = ((i + first - 1) % first) as u16;
+            m.right[i] = ((i + 1) % first) as u16;
             m.up[i] = i as u16;
             m.down[i] = i as u16;
             m.col[i] = i as u16;
         }
-        for r in 0..ROWS {
-            let base = first_node_of_row(r);
-            for (k, c) in columns_of_row(r).into_iter().enumerate() {
+        for r in 0..cover.rows() {
+            let base = cover.first_node_of_row(r);
+            for (k, c) in cover.columns_of_row(r).into_iter().enumerate() {
                 let x = base + k;
                 // A horizontal ring of the row's 4 nodes.
                 m.left[x] = (base + (k + 3) % 4) as u16;
@@ -198,38 +218,59 @@ impl Links {
     }
 }
 
-/// The matrix is the same for every puzzle, so it is built once per process
-/// and each call clones it (about 33 KB of memcpy) instead of relinking 2916 nodes.
-fn template() -> &'static Links {
-    static TEMPLATE: OnceLock<Links> = OnceLock::new();
-    TEMPLATE.get_or_init(Links::new)
+/// The 9×9 matrix is the same for every puzzle, so it is built once per
+/// process and each call clones it (about 33 KB of memcpy) instead of
+/// relinking 2916 nodes.
+fn classic() -> &'static (Shape, Links) {
+    static CLASSIC: OnceLock<(Shape, Links)> = OnceLock::new();
+    CLASSIC.get_or_init(|| {
+        let shape = Shape::boxes(3);
+        let links = Links::new(&Cover {
+            shape: &shape,
+            side: 9,
+        });
+        (shape, links)
+    })
+}
+
+/// What [`solve_shape`] reports: as [`Outcome`], with the board as cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// Solutions found, never more than the limit asked for.
+    pub count: usize,
+    /// The first solution found, row-major, digits `1..=side`.
+    pub solution: Option<Vec<u8>>,
+    /// Branch points where the search had to try more than one candidate.
+    pub guesses: u64,
 }
 
 /// State of one search, apart from the links.
-struct Search {
+struct Search<'a> {
+    cover: Cover<'a>,
     limit: usize,
     count: usize,
     guesses: u64,
     /// Candidate rows chosen on the current path (beyond the givens).
     chosen: Vec<usize>,
     /// The puzzle, completed from `chosen` at the first solution.
-    grid: Grid,
-    solution: Option<Grid>,
+    cells: Vec<u8>,
+    solution: Option<Vec<u8>>,
 }
 
-impl Search {
+impl Search<'_> {
     /// Algorithm X. Returns `true` once `limit` solutions are counted, which
-    /// unwinds the recursion at once. Depth is at most 81 (one per cell).
+    /// unwinds the recursion at once. Depth is at most one per cell.
     fn run(&mut self, m: &mut Links) -> bool {
         let Some(c) = m.choose_column() else {
             // Every constraint met exactly once: a solution.
             self.count += 1;
             if self.solution.is_none() {
-                let mut g = self.grid;
+                let s = self.cover.side;
+                let mut cells = self.cells.clone();
                 for &r in &self.chosen {
-                    g.0[r / 9] = (r % 9) as u8 + 1;
+                    cells[r / s] = (r % s) as u8 + 1;
                 }
-                self.solution = Some(g);
+                self.solution = Some(cells);
             }
             return self.count >= self.limit;
         };
@@ -244,7 +285,7 @@ impl Search {
         let mut r = m.down[c as usize];
         let mut done = false;
         while r != c {
-            self.chosen.push(row_of_node(r));
+            self.chosen.push(self.cover.row_of_node(r));
             let mut j = m.right[r as usize];
             while j != r {
                 m.cover(m.col[j as usize]);
@@ -266,6 +307,54 @@ impl Search {
         m.uncover(c);
         done
     }
+}
+
+/// Places the givens and searches: the engine behind [`solve`] and [`solve_shape`].
+fn search(shape: &Shape, mut m: Links, cells: &[u8], limit: usize) -> Found {
+    let mut out = Found {
+        count: 0,
+        solution: None,
+        guesses: 0,
+    };
+    let side = shape.side();
+    if limit == 0 || cells.len() != shape.cells() {
+        return out;
+    }
+    let cover = Cover { shape, side };
+    // A given is a row chosen before the search: cover its 4 columns. If one of
+    // them is already covered, an earlier given met that constraint: a clash.
+    // (Rows of later givens are never unlinked by earlier covers unless they
+    // share a column, so checking the columns is enough.)
+    let mut covered = vec![false; cover.first_node()];
+    for (cell, &d) in cells.iter().enumerate() {
+        if d == 0 {
+            continue;
+        }
+        if d as usize > side {
+            return out;
+        }
+        for c in cover.columns_of_row(cell * side + d as usize - 1) {
+            if covered[c] {
+                return out;
+            }
+            covered[c] = true;
+            m.cover(c as u16);
+        }
+    }
+    let mut search = Search {
+        cover,
+        limit,
+        count: 0,
+        guesses: 0,
+        chosen: Vec::with_capacity(cells.len()),
+        cells: cells.to_vec(),
+        solution: None,
+    };
+    search.run(&mut m);
+    out.count = search.count;
+    out.solution = search.solution;
+    out.guesses = search.guesses;
+    out
 }
 
 /// Counts the solutions of `puzzle` up to `limit` by Knuth's Algorithm X with
@@ -293,47 +382,36 @@ impl Search {
 /// assert_eq!(dlx::solve(&Grid::EMPTY, 2).count, 2);
 /// ```
 pub fn solve(puzzle: &Grid, limit: usize) -> Outcome {
-    let mut out = Outcome {
-        count: 0,
-        solution: None,
-        guesses: 0,
-    };
-    if limit == 0 {
-        return out;
+    let (shape, links) = classic();
+    let found = search(shape, links.clone(), &puzzle.0, limit);
+    Outcome {
+        count: found.count,
+        solution: found.solution.map(|cells| {
+            let mut g = Grid::EMPTY;
+            g.0.copy_from_slice(&cells);
+            g
+        }),
+        guesses: found.guesses,
     }
-    let mut m = template().clone();
-    // A given is a row chosen before the search: cover its 4 columns. If one of
-    // them is already covered, an earlier given met that constraint: a clash.
-    // (Rows of later givens are never unlinked by earlier covers unless they
-    // share a column, so checking the columns is enough.)
-    let mut covered = [false; FIRST_NODE];
-    for (cell, &d) in puzzle.0.iter().enumerate() {
-        match d {
-            0 => continue,
-            1..=9 => {}
-            _ => return out,
-        }
-        for c in columns_of_row(cell * 9 + d as usize - 1) {
-            if covered[c] {
-                return out;
-            }
-            covered[c] = true;
-            m.cover(c as u16);
-        }
-    }
-    let mut search = Search {
-        limit,
-        count: 0,
-        guesses: 0,
-        chosen: Vec::with_capacity(81),
-        grid: *puzzle,
-        solution: None,
+}
+
+/// [`solve`] for any [`Shape`]: a 16×16 or 25×25 board, or irregular
+/// regions. `cells` is row-major, `0` empty, digits `1..=side`; a digit above
+/// `side`, clashing givens or a wrong number of cells count 0 solutions.
+///
+/// ```
+/// use sudoku_workspace::{dlx, shape::Shape};
+/// let shape = Shape::boxes(4);
+/// let found = dlx::solve_shape(&shape, &[0; 256], 1);
+/// let solved = found.solution.unwrap();
+/// assert_eq!(&solved[..16], &(1..=16).collect::<Vec<u8>>()[..]);
+/// ```
+pub fn solve_shape(shape: &Shape, cells: &[u8], limit: usize) -> Found {
+    let cover = Cover {
+        shape,
+        side: shape.side(),
     };
-    search.run(&mut m);
-    out.count = search.count;
-    out.solution = search.solution;
-    out.guesses = search.guesses;
-    out
+    search(shape, Links::new(&cover), cells, limit)
 }
 
 #[cfg(test)]
@@ -344,8 +422,10 @@ mod tests {
     /// consistent in both directions.
     #[test]
     fn template_is_a_consistent_torus() {
-        let m = Links::new();
-        for c in 1..FIRST_NODE {
+        let (_, m) = classic();
+        let (first, nodes) = (325, 325 + 4 * 729);
+        assert_eq!(m.left.len(), nodes);
+        for c in 1..first {
             assert_eq!(m.size[c], 9, "column {c}");
             let mut n = 0;
             let mut i = m.down[c];
@@ -357,7 +437,7 @@ mod tests {
             }
             assert_eq!(n, 9);
         }
-        for x in FIRST_NODE..NODES {
+        for x in first..nodes {
             let mut j = x as u16;
             for _ in 0..4 {
                 assert_eq!(m.left[m.right[j as usize] as usize], j);
@@ -370,7 +450,7 @@ mod tests {
     /// Cover then uncover leaves the matrix exactly as it was.
     #[test]
     fn uncover_undoes_cover() {
-        let fresh = Links::new();
+        let fresh = classic().1.clone();
         let mut m = fresh.clone();
         for c in [1u16, 100, 324] {
             m.cover(c);

@@ -14,6 +14,7 @@ pub mod fixtures;
 pub mod grid;
 pub mod judge;
 pub mod oracle;
+pub mod shape;
 pub mod solver;
 pub mod trace;
 

@@ -5,6 +5,7 @@
 //! behind the check.
 
 use crate::grid::Grid;
+use crate::shape::Shape;
 
 /// Why an answer is not a solution of a puzzle.
 pub fn check_solution(puzzle: &Grid, answer: &Grid) -> Result<(), String> {
@@ -83,4 +84,93 @@ pub fn first_clash(puzzle: &Grid) -> Option<(usize, usize)> {
         }
     }
     None
+}
+
+/// [`check_solution`] for any [`Shape`]: `answer` holds `1..=side` in every
+/// cell, keeps every given of `puzzle`, and each row, column and region holds
+/// every digit once. Messages count rows and columns from 1.
+///
+/// ```
+/// use sudoku_workspace::{oracle::check_completion, shape::Shape};
+/// let shape = Shape::boxes(2);
+/// let answer = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+/// let mut puzzle = answer;
+/// puzzle[5] = 0;
+/// assert_eq!(check_completion(&shape, &puzzle, &answer), Ok(()));
+/// let mut wrong = answer;
+/// wrong.swap(0, 1);
+/// assert!(check_completion(&shape, &puzzle, &wrong).is_err());
+/// ```
+pub fn check_completion(shape: &Shape, puzzle: &[u8], answer: &[u8]) -> Result<(), String> {
+    let side = shape.side();
+    if puzzle.len() != shape.cells() || answer.len() != shape.cells() {
+        return Err(format!(
+            "{} cells in the puzzle and {} in the answer, not {}",
+            puzzle.len(),
+            answer.len(),
+            shape.cells()
+        ));
+    }
+    for (cell, (&given, &d)) in puzzle.iter().zip(answer).enumerate() {
+        let (r, c) = (cell / side + 1, cell % side + 1);
+        if d == 0 || d as usize > side {
+            return Err(format!("row {r}, col {c} is not a digit 1-{side}"));
+        }
+        if given != 0 && given != d {
+            return Err(format!("row {r}, col {c}: the given {given} became {d}"));
+        }
+    }
+    let names = ["row", "col", "region"];
+    for (i, unit) in shape.units().iter().enumerate() {
+        let mut seen = vec![false; side + 1];
+        for &cell in unit {
+            let d = answer[cell] as usize;
+            if seen[d] {
+                let (what, which) = (names[i / side], i % side + 1);
+                return Err(format!("{what} {which} holds {d} twice"));
+            }
+            seen[d] = true;
+        }
+    }
+    Ok(())
+}
+
+/// Codeforces 1335D's rule: `answer` differs from the solved `grid` in at most
+/// 9 cells, holds digits 1-9, and every row, column and box has some digit twice.
+///
+/// ```
+/// use sudoku_workspace::oracle::check_anti_sudoku;
+/// let solved: Vec<u8> = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+///     .bytes().map(|b| b - b'0').collect();
+/// let anti: Vec<u8> = solved.iter().map(|&d| if d == 2 { 1 } else { d }).collect();
+/// assert_eq!(check_anti_sudoku(&solved, &anti), Ok(()));
+/// assert!(check_anti_sudoku(&solved, &solved).is_err());
+/// ```
+pub fn check_anti_sudoku(grid: &[u8], answer: &[u8]) -> Result<(), String> {
+    if grid.len() != 81 || answer.len() != 81 {
+        return Err(format!("{} cells, not 81", answer.len()));
+    }
+    if let Some(cell) = answer.iter().position(|d| !(1..=9).contains(d)) {
+        return Err(format!(
+            "row {}, col {} is not a digit 1-9",
+            cell / 9 + 1,
+            cell % 9 + 1
+        ));
+    }
+    let changed = grid.iter().zip(answer).filter(|(a, b)| a != b).count();
+    if changed > 9 {
+        return Err(format!("{changed} cells changed, at most 9 may be"));
+    }
+    for (i, unit) in Shape::boxes(3).units().iter().enumerate() {
+        let mut seen = [false; 10];
+        let repeats = unit.iter().any(|&cell| {
+            let d = answer[cell] as usize;
+            std::mem::replace(&mut seen[d], true)
+        });
+        if !repeats {
+            let what = ["row", "col", "box"][i / 9];
+            return Err(format!("{what} {} has no digit twice", i % 9 + 1));
+        }
+    }
+    Ok(())
 }
