@@ -204,7 +204,7 @@ fn parse(input: &str) -> Result<Vec<Grid>, Failure> {
         i += 16;
     }
     if let Some(extra) = (i..lines.len()).find(|&j| !lines[j].is_empty()) {
-        let why = format!("expected {k} grids as the first line says, found more");
+        let why = format!("the first line says {k} grids, a further one starts here");
         return Err(malformed(extra + 1, 1, why));
     }
     Ok(grids)
