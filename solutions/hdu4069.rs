@@ -240,7 +240,7 @@ fn parse(input: &str) -> Result<Vec<Case>, Failure> {
         cases.push(parse_case(&tokens[at..at + 81], n + 1)?);
     }
     if let Some(extra) = tokens.get(1 + t * 81) {
-        let why = format!("expected {t} cases as the first number says, found more");
+        let why = format!("the first number says {t} cases, a further number follows");
         return Err(malformed(extra.line, extra.col, why));
     }
     Ok(cases)
