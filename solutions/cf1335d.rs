@@ -221,7 +221,7 @@ fn check_solved(grid: &[u8; 81], k: usize) -> Result<(), Failure> {
     for cell in 0..81 {
         let d = grid[cell];
         let (r, c) = (cell / 9, cell % 9);
-        for other in 0..cell {
+        for (other, &e) in grid[..cell].iter().enumerate() {
             let (or, oc) = (other / 9, other % 9);
             let unit = if or == r {
                 "row"
@@ -232,7 +232,7 @@ fn check_solved(grid: &[u8; 81], k: usize) -> Result<(), Failure> {
             } else {
                 continue;
             };
-            if grid[other] == d {
+            if e == d {
                 let why = format!(
                     "test case {}: line {}, column {}: the {d} repeats the {d} at line {}, column {} in its {unit}, so the grid is not a solved Sudoku",
                     k + 1,

@@ -262,25 +262,70 @@ impl Search {
         if missing == 0 {
             return 0;
         }
-        let mut ws = [0u32; 9];
-        let mut n = 0;
+        // Weights are 6..=10: count the empty cells per weight, no sort.
+        let mut per_weight = [0u32; 11];
         let mut by_cell = 0;
         for &i in unit {
             if self.cells[i] == 0 {
                 by_cell += self.weights[i] * (15 - cands[i].leading_zeros());
-                ws[n] = self.weights[i];
-                n += 1;
+                per_weight[self.weights[i] as usize] += 1;
             }
         }
-        ws[..n].sort_unstable_by(|a, b| b.cmp(a));
         let mut by_unit = 0;
         let mut digits = missing;
-        for &w in &ws[..n] {
-            let d = 15 - digits.leading_zeros();
-            digits &= !(1 << d);
-            by_unit += w * d;
+        for w in (6..=10).rev() {
+            for _ in 0..per_weight[w] {
+                let d = 15 - digits.leading_zeros();
+                digits &= !(1 << d);
+                by_unit += w as u32 * d;
+            }
         }
         by_unit.min(by_cell)
+    }
+
+    fn set(&mut self, i: usize, d: u32, on: bool) {
+        let bit = 1u16 << d;
+        let (r, c, b) = (i / 9, i % 9, i / 27 * 3 + i % 9 / 3);
+        if on {
+            self.cells[i] = d as u8;
+            self.rows[r] |= bit;
+            self.cols[c] |= bit;
+            self.boxes[b] |= bit;
+        } else {
+            self.cells[i] = 0;
+            self.rows[r] &= !bit;
+            self.cols[c] &= !bit;
+            self.boxes[b] &= !bit;
+        }
+    }
+
+    /// Places every cell with one candidate, unless two of them want the
+    /// same digit in one unit (a dead end); searches on; takes them back.
+    fn place_singles(&mut self, mut score: u32, cands: &[u16; 81]) {
+        let mut placed = [0usize; 81];
+        let mut n = 0;
+        let mut ok = true;
+        for (i, &c) in cands.iter().enumerate() {
+            if self.cells[i] != 0 || c.count_ones() != 1 {
+                continue;
+            }
+            if self.cands(i) != c {
+                ok = false; // an earlier single took its digit
+                break;
+            }
+            let d = c.trailing_zeros();
+            self.set(i, d, true);
+            score += d * self.weights[i];
+            placed[n] = i;
+            n += 1;
+        }
+        if ok {
+            self.dfs(score);
+        }
+        for &i in &placed[..n] {
+            let d = self.cells[i] as u32;
+            self.set(i, d, false);
+        }
     }
 
     fn dfs(&mut self, score: u32) {
@@ -288,12 +333,12 @@ impl Search {
         let mut cands = [0u16; 81];
         let mut pick = None;
         let mut fewest = 10;
-        for i in 0..81 {
+        for (i, slot) in cands.iter_mut().enumerate() {
             if self.cells[i] != 0 {
                 continue;
             }
-            cands[i] = self.cands(i);
-            let k = cands[i].count_ones();
+            *slot = self.cands(i);
+            let k = slot.count_ones();
             if k == 0 {
                 return; // a dead end
             }
@@ -302,14 +347,19 @@ impl Search {
                 pick = Some(i);
             }
         }
+        if fewest == 1 {
+            // Naked singles, all at once in one step; no bound check here:
+            // the next branching cell checks it with these digits counted.
+            self.place_singles(score, &cands);
+            return;
+        }
         // The bound: rows, columns and boxes each cover every empty cell
         // once, so each sum bounds the rest; take the smallest.
         let mut bound = u32::MAX;
-        for kind in 0..3 {
+        for (units, used) in UNITS.iter().zip([&self.rows, &self.cols, &self.boxes]) {
             let mut sum = 0;
-            for u in 0..9 {
-                let units = [self.rows[u], self.cols[u], self.boxes[u]];
-                sum += self.unit_bound(&UNITS[kind][u], ALL & !units[kind], &cands);
+            for (unit, &mask) in units.iter().zip(used.iter()) {
+                sum += self.unit_bound(unit, ALL & !mask, &cands);
             }
             bound = bound.min(sum);
         }
@@ -328,22 +378,14 @@ impl Search {
                 return; // this branch cannot beat the best found
             }
         }
-        let (r, c, b) = (i / 9, i % 9, i / 27 * 3 + i % 9 / 3);
         let mut left = cands[i];
         while left != 0 {
             let d = 15 - left.leading_zeros();
-            let bit = 1u16 << d;
-            left &= !bit;
-            self.cells[i] = d as u8;
-            self.rows[r] |= bit;
-            self.cols[c] |= bit;
-            self.boxes[b] |= bit;
+            left &= !(1 << d);
+            self.set(i, d, true);
             self.dfs(score + d * self.weights[i]);
-            self.rows[r] &= !bit;
-            self.cols[c] &= !bit;
-            self.boxes[b] &= !bit;
+            self.set(i, d, false);
         }
-        self.cells[i] = 0;
     }
 }
 
