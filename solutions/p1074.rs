@@ -11,14 +11,19 @@
 //! tabs, trailing blanks and a missing final newline are accepted; at most
 //! 64 KiB of stdin is read (`MAX_INPUT`).
 //!
-//! Method: depth-first branch and bound over all completions, with row,
-//! column and box bitmasks. Each step fills the empty cell with the fewest
-//! candidates (MRV), tries its digits from 9 down, and cuts a branch when the
-//! score so far plus an upper bound on the rest cannot beat the best found.
-//! The bound, per row: the smaller of (a) the row's missing digits paired,
-//! largest with largest, with its empty cells' weights (rearrangement
-//! inequality) and (b) each empty cell's weight times its largest candidate.
-//! Both only overestimate, so the answer is the exact maximum.
+//! Method: branch and bound over all completions (the statement promises
+//! at least 24 givens). The search engine is the one of `lanqiao.rs` /
+//! `lc37_11_bitboard.rs` (JCZSolve-style bitboards: one 27-bit set per digit
+//! and band, band and stack permutation tables, naked singles, guesses on
+//! bivalue cells), copied unchanged; instead of stopping at two solutions it
+//! scores every solution it reaches, tries digits from 9 down, and at each
+//! guess cuts the branch when the placed cells' score plus an upper bound on
+//! the open cells cannot beat the best found. The bound: for each row,
+//! column or box, the smaller of (a) its missing digits paired largest with
+//! largest with its open cells' weights (rearrangement inequality) and (b)
+//! each open cell's weight times its largest candidate; summed over the rows,
+//! over the columns and over the boxes, the smallest of the three sums
+//! taken. All only overestimate, so the answer is the exact maximum.
 
 use std::fmt;
 use std::io::{self, Read, Write};
@@ -209,10 +214,6 @@ const UNITS: [[[usize; 9]; 9]; 3] = {
 const ALL: u16 = 0x3fe;
 
 struct Search {
-    cells: [u8; 81],
-    rows: [u16; 9],
-    cols: [u16; 9],
-    boxes: [u16; 9],
     weights: [u32; 81],
     best: Option<u32>,
 }
@@ -220,55 +221,47 @@ struct Search {
 /// The highest score over all solutions, or `None` when there is none
 /// (clashing givens included).
 fn best_score(cells: &[u8; 81]) -> Option<u32> {
-    let mut s = Search {
-        cells: *cells,
-        rows: [0; 9],
-        cols: [0; 9],
-        boxes: [0; 9],
-        weights: [0; 81],
-        best: None,
-    };
-    let mut score = 0;
+    let mut seen = [0u16; 27];
     for (i, &d) in cells.iter().enumerate() {
-        s.weights[i] = weight(i);
         if d == 0 {
             continue;
         }
-        let bit = 1u16 << d;
-        let (r, c, b) = (i / 9, i % 9, i / 27 * 3 + i % 9 / 3);
-        if (s.rows[r] | s.cols[c] | s.boxes[b]) & bit != 0 {
-            return None; // two equal givens in one unit
+        for u in [i / 9, 9 + i % 9, 18 + i / 27 * 3 + i % 9 / 3] {
+            if seen[u] & 1 << d != 0 {
+                return None; // two equal givens in one unit
+            }
+            seen[u] |= 1 << d;
         }
-        s.rows[r] |= bit;
-        s.cols[c] |= bit;
-        s.boxes[b] |= bit;
-        score += d as u32 * s.weights[i];
     }
-    s.dfs(score);
+    let mut s = Search {
+        weights: [0; 81],
+        best: None,
+    };
+    for (i, w) in s.weights.iter_mut().enumerate() {
+        *w = weight(i);
+    }
+    if let Some(start) = Bits::new(cells) {
+        s.dfs(start);
+    }
     s.best
 }
 
 impl Search {
-    fn cands(&self, i: usize) -> u16 {
-        let (r, c, b) = (i / 9, i % 9, i / 27 * 3 + i % 9 / 3);
-        ALL & !(self.rows[r] | self.cols[c] | self.boxes[b])
-    }
-
-    /// An upper bound on what the empty cells of one unit can add: the
+    /// An upper bound on what the open cells of one unit can add: the
     /// smaller of its missing digits paired largest with largest with the
     /// cells' weights (rearrangement inequality), and each cell's weight
     /// times its largest candidate.
-    fn unit_bound(&self, unit: &[usize; 9], missing: u16, cands: &[u16; 81]) -> u32 {
-        if missing == 0 {
-            return 0;
-        }
-        // Weights are 6..=10: count the empty cells per weight, no sort.
+    fn unit_bound(&self, unit: &[usize; 9], open: &[bool; 81], masks: &[u16; 81]) -> u32 {
+        // Weights are 6..=10: count the open cells per weight, no sort.
         let mut per_weight = [0u32; 11];
         let mut by_cell = 0;
+        let mut missing = ALL;
         for &i in unit {
-            if self.cells[i] == 0 {
-                by_cell += self.weights[i] * (15 - cands[i].leading_zeros());
+            if open[i] {
+                by_cell += self.weights[i] * (15 - masks[i].leading_zeros());
                 per_weight[self.weights[i] as usize] += 1;
+            } else {
+                missing &= !masks[i];
             }
         }
         let mut by_unit = 0;
@@ -283,109 +276,369 @@ impl Search {
         by_unit.min(by_cell)
     }
 
-    fn set(&mut self, i: usize, d: u32, on: bool) {
-        let bit = 1u16 << d;
-        let (r, c, b) = (i / 9, i % 9, i / 27 * 3 + i % 9 / 3);
-        if on {
-            self.cells[i] = d as u8;
-            self.rows[r] |= bit;
-            self.cols[c] |= bit;
-            self.boxes[b] |= bit;
-        } else {
-            self.cells[i] = 0;
-            self.rows[r] &= !bit;
-            self.cols[c] &= !bit;
-            self.boxes[b] &= !bit;
-        }
-    }
-
-    /// Places every cell with one candidate, unless two of them want the
-    /// same digit in one unit (a dead end); searches on; takes them back.
-    fn place_singles(&mut self, mut score: u32, cands: &[u16; 81]) {
-        let mut placed = [0usize; 81];
-        let mut n = 0;
-        let mut ok = true;
-        for (i, &c) in cands.iter().enumerate() {
-            if self.cells[i] != 0 || c.count_ones() != 1 {
-                continue;
-            }
-            if self.cands(i) != c {
-                ok = false; // an earlier single took its digit
-                break;
-            }
-            let d = c.trailing_zeros();
-            self.set(i, d, true);
-            score += d * self.weights[i];
-            placed[n] = i;
-            n += 1;
-        }
-        if ok {
-            self.dfs(score);
-        }
-        for &i in &placed[..n] {
-            let d = self.cells[i] as u32;
-            self.set(i, d, false);
-        }
-    }
-
-    fn dfs(&mut self, score: u32) {
-        // MRV: the empty cell with the fewest candidates.
-        let mut cands = [0u16; 81];
-        let mut pick = None;
-        let mut fewest = 10;
-        for (i, slot) in cands.iter_mut().enumerate() {
-            if self.cells[i] != 0 {
-                continue;
-            }
-            *slot = self.cands(i);
-            let k = slot.count_ones();
-            if k == 0 {
-                return; // a dead end
-            }
-            if k < fewest {
-                fewest = k;
-                pick = Some(i);
-            }
-        }
-        if fewest == 1 {
-            // Naked singles, all at once in one step; no bound check here:
-            // the next branching cell checks it with these digits counted.
-            self.place_singles(score, &cands);
-            return;
-        }
-        // The bound: rows, columns and boxes each cover every empty cell
-        // once, so each sum bounds the rest; take the smallest.
-        let mut bound = u32::MAX;
-        for (units, used) in UNITS.iter().zip([&self.rows, &self.cols, &self.boxes]) {
-            let mut sum = 0;
-            for (unit, &mask) in units.iter().zip(used.iter()) {
-                sum += self.unit_bound(unit, ALL & !mask, &cands);
-            }
-            bound = bound.min(sum);
-        }
-        let i = match pick {
-            None => {
-                // Every cell is filled: a solution.
+    /// Propagates, then branches on a cell of the engine's choice, digits
+    /// from 9 down, unless the bound says no completion can beat the best.
+    fn dfs(&mut self, mut s: Bits) {
+        match s.propagate() {
+            None => return, // a contradiction
+            Some(true) => {
+                let digits = s.digits();
+                let score = (0..81).map(|i| self.weights[i] * digits[i] as u32).sum();
                 if self.best.map_or(true, |b| score > b) {
                     self.best = Some(score);
                 }
                 return;
             }
-            Some(i) => i,
-        };
-        if let Some(b) = self.best {
-            if score + bound <= b {
-                return; // this branch cannot beat the best found
+            Some(false) => {}
+        }
+        if let Some(best) = self.best {
+            // Candidates per cell as bits 1..=9; placed cells hold one.
+            let mut masks = [0u16; 81];
+            let mut open = [false; 81];
+            for b in 0..3 {
+                for d in 0..9 {
+                    let mut a = s.cands[d * 3 + b];
+                    while a != 0 {
+                        let bit = a.trailing_zeros() as usize;
+                        a &= a - 1;
+                        masks[b * 27 + bit] |= 2 << d;
+                    }
+                }
+                for bit in 0..27 {
+                    open[b * 27 + bit] = s.open[b] >> bit & 1 == 1;
+                }
+            }
+            let mut fixed = 0;
+            for i in 0..81 {
+                if !open[i] {
+                    fixed += self.weights[i] * (15 - masks[i].leading_zeros());
+                }
+            }
+            // Rows, columns and boxes each cover every open cell once, so
+            // each sum bounds the rest; the smallest is taken.
+            let mut bound = u32::MAX;
+            for units in UNITS.iter() {
+                let sum = units
+                    .iter()
+                    .map(|u| self.unit_bound(u, &open, &masks))
+                    .sum();
+                bound = bound.min(sum);
+            }
+            if fixed + bound <= best {
+                return; // no completion here can beat the best found
             }
         }
-        let mut left = cands[i];
-        while left != 0 {
-            let d = 15 - left.leading_zeros();
-            left &= !(1 << d);
-            self.set(i, d, true);
-            self.dfs(score + d * self.weights[i]);
-            self.set(i, d, false);
+        let (b, bit) = s.pick();
+        let mut digits = s.digits_at(b, bit);
+        while digits != 0 {
+            let d = 31 - digits.leading_zeros() as usize;
+            digits &= !(1 << d);
+            let mut t = s;
+            t.place(d, b, bit);
+            self.dfs(t);
         }
+    }
+}
+
+impl Bits {
+    /// The solved board as 81 digits.
+    fn digits(&self) -> [u8; 81] {
+        let mut cells = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut a = self.cands[d * 3 + b];
+                while a != 0 {
+                    let bit = a.trailing_zeros() as usize;
+                    a &= a - 1;
+                    cells[b * 27 + bit] = d as u8 + 1;
+                }
+            }
+        }
+        cells
+    }
+}
+
+// From here to the end of `impl Bits` below: the engine of
+// `lc37_11_bitboard.rs` (by way of `lanqiao.rs`), copied unchanged.
+
+const BAND: u32 = (1 << 27) - 1;
+const ROW: u32 = 0x1ff;
+/// Bits 0, 9, 18: times a 9-bit column set, those columns in all three rows.
+const SPREAD: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// Row `r` uses box (or column) `PERMS[p][r]`.
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// For a 9-bit set of a 3x3 grid (bit `r * 3 + k`): the bits on some
+/// permutation inside the set.
+const fn perm_keep(s: usize) -> u32 {
+    let mut keep = 0;
+    let mut p = 0;
+    while p < 6 {
+        let q = PERMS[p];
+        let bits = 1 << q[0] | 1 << (3 + q[1]) | 1 << (6 + q[2]);
+        if s & bits == bits {
+            keep |= bits as u32;
+        }
+        p += 1;
+    }
+    keep
+}
+
+/// Per occupied-triad set: the band cells of the triads to keep.
+static TRIAD_KEEP: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut s = 0;
+    while s < 512 {
+        let k = perm_keep(s);
+        let mut j = 0;
+        while j < 9 {
+            if k >> j & 1 == 1 {
+                t[s] |= 7 << (j / 3 * 9 + j % 3 * 3);
+            }
+            j += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// Per stack occupancy (bit `band * 3 + col`): the kept bits spread 9 apart.
+static STACK_KEEP: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut s = 0;
+    while s < 512 {
+        let k = perm_keep(s);
+        t[s] = (k & 7) | (k >> 3 & 7) << 9 | (k >> 6 & 7) << 18;
+        s += 1;
+    }
+    t
+};
+
+/// For a 9-bit row: which of its three boxes are occupied.
+static ROW_TRIADS: [u8; 512] = {
+    let mut t = [0; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] = (x & 7 != 0) as u8 | ((x >> 3 & 7 != 0) as u8) << 1 | ((x >> 6 != 0) as u8) << 2;
+        x += 1;
+    }
+    t
+};
+
+fn triads(a: u32) -> usize {
+    ROW_TRIADS[(a & ROW) as usize] as usize
+        | (ROW_TRIADS[(a >> 9 & ROW) as usize] as usize) << 3
+        | (ROW_TRIADS[(a >> 18 & ROW) as usize] as usize) << 6
+}
+
+fn cols_of(a: u32) -> u32 {
+    (a | a >> 9 | a >> 18) & ROW
+}
+
+/// Cells of `a` in rows holding exactly one (every row non-empty): SWAR,
+/// `a - SPREAD` borrows inside each row only.
+fn placed(a: u32) -> u32 {
+    let rest = a & a.wrapping_sub(SPREAD);
+    let crowded = (rest | ((rest & (0xff * SPREAD)) + 0xff * SPREAD)) & (0x100 * SPREAD);
+    a & !((crowded >> 8) * ROW)
+}
+
+#[derive(Clone, Copy)]
+struct Bits {
+    cands: [u32; 27],
+    /// Bit `d`: a set of digit `d` lost a cell since its last update.
+    dirty: u32,
+    /// Per digit, its bands' column sets as the stack rule last left them.
+    cols_seen: [u32; 9],
+    /// Cells not yet placed, per band.
+    open: [u32; 3],
+    /// Bivalue cells found by the last naked-singles pass.
+    pairs: [u32; 3],
+}
+
+impl Bits {
+    fn new(cells: &[u8; 81]) -> Option<Bits> {
+        let mut givens = [0u32; 28]; // slot 27 takes the empty cells
+        for (i, &v) in cells.iter().enumerate() {
+            let slot = if v == 0 {
+                27
+            } else {
+                (v as usize - 1) * 3 + i / 27
+            };
+            givens[slot] |= 1 << (i % 27);
+        }
+        let mut s = Bits {
+            cands: [0; 27],
+            dirty: 0x1ff,
+            cols_seen: [0; 9],
+            open: [0; 3],
+            pairs: [0; 3],
+        };
+        for b in 0..3 {
+            let taken = (0..9).fold(0, |t, d| t | givens[d * 3 + b]);
+            s.open[b] = BAND & !taken;
+            for d in 0..9 {
+                let g = givens[d * 3 + b];
+                let mut rows = 0;
+                for r in [0, 9, 18] {
+                    let x = g >> r & ROW;
+                    if x & x.wrapping_sub(1) != 0 {
+                        return None; // two givens of a digit in one row
+                    }
+                    if x != 0 {
+                        rows |= ROW << r;
+                    }
+                }
+                s.cands[d * 3 + b] = (s.open[b] & !rows) | g;
+            }
+        }
+        Some(s)
+    }
+
+    fn place(&mut self, d: usize, b: usize, bit: usize) {
+        self.cands[d * 3 + b] &= !(ROW << (bit / 9 * 9)) | 1 << bit;
+        self.dirty |= 1 << d;
+    }
+
+    /// Rows of each band, then columns of each stack, to a fixed point for
+    /// digit `d`; new placements leave the other digits. False: dead end.
+    fn update(&mut self, d: usize) -> bool {
+        let i = d * 3;
+        let mut a = [self.cands[i], self.cands[i + 1], self.cands[i + 2]];
+        for x in a.iter_mut() {
+            *x &= TRIAD_KEEP[triads(*x)];
+        }
+        loop {
+            if a.contains(&0) {
+                return false;
+            }
+            let cols = cols_of(a[0]) | cols_of(a[1]) << 9 | cols_of(a[2]) << 18;
+            if cols == self.cols_seen[d] {
+                break;
+            }
+            let mut keep = 0;
+            for s in [0, 3, 6] {
+                let x = cols >> s & 0o7007007;
+                keep |= STACK_KEEP[((x | x >> 6 | x >> 12) & ROW) as usize] << s;
+            }
+            let kept = cols & keep;
+            self.cols_seen[d] = kept;
+            if kept == cols {
+                break;
+            }
+            for (b, x) in a.iter_mut().enumerate() {
+                let n = *x & ((kept >> (9 * b) & ROW) * SPREAD);
+                *x = n & TRIAD_KEEP[triads(n)];
+            }
+        }
+        for (b, &x) in a.iter().enumerate() {
+            self.cands[i + b] = x;
+            let fresh = placed(x) & self.open[b];
+            if fresh != 0 {
+                self.open[b] &= !fresh;
+                for k in 0..9 {
+                    let c = self.cands[k * 3 + b];
+                    if k != d && c & fresh != 0 {
+                        self.cands[k * 3 + b] = c & !fresh;
+                        self.dirty |= 1 << k;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    fn digits_at(&self, b: usize, bit: usize) -> u32 {
+        (0..9).fold(0, |m, d| m | (self.cands[d * 3 + b] >> bit & 1) << d)
+    }
+
+    /// Some(true) solved, Some(false) stuck, None dead end.
+    fn propagate(&mut self) -> Option<bool> {
+        loop {
+            while self.dirty != 0 {
+                let d = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                if !self.update(d) {
+                    return None;
+                }
+            }
+            if self.open == [0; 3] {
+                return Some(true);
+            }
+            // Naked singles, bit-sliced over the nine digits.
+            let mut any = false;
+            for b in 0..3 {
+                let (mut once, mut twice, mut thrice) = (0, 0, 0);
+                for d in 0..9 {
+                    let x = self.cands[d * 3 + b];
+                    thrice |= twice & x;
+                    twice |= once & x;
+                    once |= x;
+                }
+                let open = self.open[b];
+                if open & !once != 0 {
+                    return None;
+                }
+                self.pairs[b] = open & twice & !thrice;
+                let mut singles = open & !twice;
+                while singles != 0 {
+                    let bit = singles.trailing_zeros() as usize;
+                    singles &= singles - 1;
+                    let digits = self.digits_at(b, bit);
+                    if digits == 0 {
+                        return None;
+                    }
+                    self.place(digits.trailing_zeros() as usize, b, bit);
+                    any = true;
+                }
+            }
+            if !any {
+                return Some(false);
+            }
+        }
+    }
+
+    /// The bivalue cell with most open peers, else the fewest candidates.
+    fn pick(&self) -> (usize, usize) {
+        let mut best = (0, 0, 0);
+        for b in 0..3 {
+            let mut p = self.pairs[b];
+            while p != 0 {
+                let bit = p.trailing_zeros() as usize;
+                p &= p - 1;
+                let col = (1 << (bit % 9)) * SPREAD;
+                let near = ROW << (bit / 9 * 9) | 0o7007007 << (bit % 9 / 3 * 3);
+                let far = (self.open[(b + 1) % 3] & col) | (self.open[(b + 2) % 3] & col) << 1;
+                let score = (self.open[b] & near).count_ones() + far.count_ones();
+                if score >= best.2 {
+                    best = (b, bit, score);
+                }
+            }
+        }
+        if best.2 != 0 {
+            return (best.0, best.1);
+        }
+        let mut best = (0, 0, u32::MAX);
+        for b in 0..3 {
+            let mut open = self.open[b];
+            while open != 0 {
+                let bit = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let n = self.digits_at(b, bit).count_ones();
+                if n < best.2 {
+                    best = (b, bit, n);
+                }
+            }
+        }
+        (best.0, best.1)
     }
 }
 
