@@ -314,16 +314,26 @@ impl Search {
                     fixed += self.weights[i] * (15 - masks[i].leading_zeros());
                 }
             }
-            // Rows, columns and boxes each cover every open cell once, so
-            // each sum bounds the rest; the smallest is taken.
-            let mut bound = u32::MAX;
-            for units in UNITS.iter() {
-                let sum = units
-                    .iter()
-                    .map(|u| self.unit_bound(u, &open, &masks))
-                    .sum();
-                bound = bound.min(sum);
+            // Any split of the open cells into parts of units bounds the
+            // rest by the sum of the parts' bounds. Each band is split into
+            // its 3 rows or its 3 boxes, whichever bounds less, and each
+            // stack into its 3 columns or its 3 boxes; the smaller total.
+            let mut ub = [[0u32; 9]; 3];
+            for (kind, units) in UNITS.iter().enumerate() {
+                for (u, unit) in units.iter().enumerate() {
+                    ub[kind][u] = self.unit_bound(unit, &open, &masks);
+                }
             }
+            let (mut by_bands, mut by_stacks) = (0, 0);
+            for k in 0..3 {
+                let rows = ub[0][3 * k] + ub[0][3 * k + 1] + ub[0][3 * k + 2];
+                let cols = ub[1][3 * k] + ub[1][3 * k + 1] + ub[1][3 * k + 2];
+                let band_boxes = ub[2][3 * k] + ub[2][3 * k + 1] + ub[2][3 * k + 2];
+                let stack_boxes = ub[2][k] + ub[2][k + 3] + ub[2][k + 6];
+                by_bands += rows.min(band_boxes);
+                by_stacks += cols.min(stack_boxes);
+            }
+            let bound = by_bands.min(by_stacks);
             if fixed + bound <= best {
                 return; // no completion here can beat the best found
             }
