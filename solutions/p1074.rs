@@ -5,8 +5,12 @@
 //! weight of its cell: 6 on the outer ring, then 7, 8, 9 and 10 at the
 //! centre), or `-1` when the puzzle has no solution. Givens that clash in a
 //! row, column or box leave no solution either, so they print `-1` too: the
-//! statement's output covers them. Exit codes: 0 = a score or `-1` printed;
-//! 2 = malformed input (not 9 lines of 9 numbers 0-9), one line on stderr
+//! statement's output covers them, whatever the number of givens. Exit
+//! codes: 0 = a score or `-1` printed; 1 = fewer than 24 givens (the
+//! statement promises at least 24; the search over all solutions of a
+//! sparser grid can run far past the limit: the empty grid took over 20 s),
+//! one line on stderr; 2 = malformed
+//! input (not 9 lines of 9 numbers 0-9), one line on stderr
 //! naming line and column; 141 = stdout was closed early, quietly. CRLF,
 //! tabs, trailing blanks and a missing final newline are accepted; at most
 //! 64 KiB of stdin is read (`MAX_INPUT`).
@@ -21,9 +25,11 @@
 //! the open cells cannot beat the best found. The bound: for each row,
 //! column or box, the smaller of (a) its missing digits paired largest with
 //! largest with its open cells' weights (rearrangement inequality) and (b)
-//! each open cell's weight times its largest candidate; summed over the rows,
-//! over the columns and over the boxes, the smallest of the three sums
-//! taken. All only overestimate, so the answer is the exact maximum.
+//! each open cell's weight times its largest candidate. Any split of the
+//! open cells into parts of units bounds them by the sum of the parts: each
+//! band is taken as its 3 rows or its 3 boxes, whichever bounds less, and
+//! the total compared with each stack taken as its 3 columns or 3 boxes.
+//! All only overestimate, so the answer is the exact maximum.
 
 use std::fmt;
 use std::io::{self, Read, Write};
@@ -80,6 +86,10 @@ fn too_long(bytes: &[u8]) -> Failure {
 /// Why no answer is printed.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Failure {
+    /// Fewer givens than the statement's 24 (exit 1): the search over all
+    /// solutions of a sparse grid can run far past the limit, so it is
+    /// refused.
+    TooFewGivens(usize),
     /// The input is not 9 lines of 9 numbers 0-9 (exit 2). `line` and `col`
     /// are 1-based, `col` counted in characters.
     Malformed {
@@ -95,6 +105,7 @@ impl Failure {
     /// The process exit code for this failure.
     pub fn exit_code(&self) -> u8 {
         match self {
+            Failure::TooFewGivens(_) => 1,
             Failure::Malformed { .. } | Failure::Io(_) => 2,
         }
     }
@@ -103,6 +114,10 @@ impl Failure {
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Failure::TooFewGivens(n) => write!(
+                f,
+                "outside the statement's promise: {n} givens, it promises at least {MIN_GIVENS}"
+            ),
             Failure::Malformed { line, col, why } => {
                 write!(f, "malformed input: line {line}, column {col}: {why}")
             }
@@ -114,10 +129,34 @@ impl fmt::Display for Failure {
 /// Scores one puzzle given as text; `Ok` holds exactly what goes to stdout.
 pub fn run(input: &str) -> Result<String, Failure> {
     let cells = parse(input)?;
+    let givens = cells.iter().filter(|&&d| d != 0).count();
+    if givens < MIN_GIVENS && !clashes(&cells) {
+        return Err(Failure::TooFewGivens(givens));
+    }
     Ok(match best_score(&cells) {
         Some(score) => format!("{score}\n"),
         None => "-1\n".to_string(),
     })
+}
+
+/// The statement: "100% of the data have at least 24 non-zero numbers".
+const MIN_GIVENS: usize = 24;
+
+/// Whether two equal givens share a row, column or box.
+fn clashes(cells: &[u8; 81]) -> bool {
+    let mut seen = [0u16; 27];
+    for (i, &d) in cells.iter().enumerate() {
+        if d == 0 {
+            continue;
+        }
+        for u in [i / 9, 9 + i % 9, 18 + i / 27 * 3 + i % 9 / 3] {
+            if seen[u] & 1 << d != 0 {
+                return true;
+            }
+            seen[u] |= 1 << d;
+        }
+    }
+    false
 }
 
 fn malformed(line: usize, col: usize, why: String) -> Failure {
@@ -221,17 +260,8 @@ struct Search {
 /// The highest score over all solutions, or `None` when there is none
 /// (clashing givens included).
 fn best_score(cells: &[u8; 81]) -> Option<u32> {
-    let mut seen = [0u16; 27];
-    for (i, &d) in cells.iter().enumerate() {
-        if d == 0 {
-            continue;
-        }
-        for u in [i / 9, 9 + i % 9, 18 + i / 27 * 3 + i % 9 / 3] {
-            if seen[u] & 1 << d != 0 {
-                return None; // two equal givens in one unit
-            }
-            seen[u] |= 1 << d;
-        }
+    if clashes(cells) {
+        return None;
     }
     let mut s = Search {
         weights: [0; 81],
