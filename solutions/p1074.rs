@@ -1,0 +1,714 @@
+//! Luogu P1074 靶形数独 (NOIP 2009 提高组 4, AcWing 183), std only, paste-ready; statement read at http://zznfzx.openjudge.cn/search001/014/ (the OpenJudge copy: 2000 ms, 128 MiB).
+//!
+//! stdin: 9 lines of 9 integers 0-9 separated by spaces, `0` = empty. stdout:
+//! one line, the highest score over all solutions (the sum of digit times the
+//! weight of its cell: 6 on the outer ring, then 7, 8, 9 and 10 at the
+//! centre), or `-1` when the puzzle has no solution. Givens that clash in a
+//! row, column or box leave no solution either, so they print `-1` too: the
+//! statement's output covers them, whatever the number of givens. Exit
+//! codes: 0 = a score or `-1` printed; 1 = fewer than 24 givens (the
+//! statement promises at least 24; the search over all solutions of a
+//! sparser grid can run far past the limit: the empty grid took over 20 s),
+//! one line on stderr; 2 = malformed
+//! input (not 9 lines of 9 numbers 0-9), one line on stderr
+//! naming line and column; 141 = stdout was closed early, quietly. CRLF,
+//! tabs, trailing blanks and a missing final newline are accepted; at most
+//! 64 KiB of stdin is read (`MAX_INPUT`).
+//!
+//! Method: branch and bound over all completions (the statement promises
+//! at least 24 givens). The search engine is the one of `lanqiao.rs` /
+//! `lc37_11_bitboard.rs` (JCZSolve-style bitboards: one 27-bit set per digit
+//! and band, band and stack permutation tables, naked singles, guesses on
+//! bivalue cells), copied unchanged; instead of stopping at two solutions it
+//! scores every solution it reaches, tries digits from 9 down, and at each
+//! guess cuts the branch when the placed cells' score plus an upper bound on
+//! the open cells cannot beat the best found. The bound: for each row,
+//! column or box, the smaller of (a) its missing digits paired largest with
+//! largest with its open cells' weights (rearrangement inequality) and (b)
+//! each open cell's weight times its largest candidate. Any split of the
+//! open cells into parts of units bounds them by the sum of the parts: each
+//! band is taken as its 3 rows or its 3 boxes, whichever bounds less, and
+//! the total compared with each stack taken as its 3 columns or 3 boxes.
+//! All only overestimate, so the answer is the exact maximum.
+
+use std::fmt;
+use std::io::{self, Read, Write};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let mut bytes = Vec::new();
+    let read = io::stdin().take(MAX_INPUT + 1).read_to_end(&mut bytes);
+    let result = match read {
+        Ok(_) if bytes.len() as u64 > MAX_INPUT => Err(too_long(&bytes)),
+        Ok(_) => run(&String::from_utf8_lossy(&bytes)),
+        Err(e) => Err(Failure::Io(e.to_string())),
+    };
+    match result {
+        Ok(out) => match io::stdout().write_all(out.as_bytes()) {
+            Ok(()) => ExitCode::SUCCESS,
+            // `p1074 < in | head -c 0`: the reader has gone; stop quietly.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(141),
+            Err(e) => {
+                eprintln!("error: cannot write the answer: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Err(failure) => {
+            eprintln!("{failure}");
+            ExitCode::from(failure.exit_code())
+        }
+    }
+}
+
+/// The most stdin this program reads: a valid input is 9 short lines.
+const MAX_INPUT: u64 = 64 * 1024;
+
+/// The input went past [`MAX_INPUT`]: the parser's own error if it finds one
+/// before that byte, else the line and column where the cap was passed.
+fn too_long(bytes: &[u8]) -> Failure {
+    let text = String::from_utf8_lossy(&bytes[..MAX_INPUT as usize]);
+    let line = text.matches('\n').count() + 1;
+    let col = text.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    if let Err(Failure::Malformed {
+        line: l,
+        col: c,
+        why,
+    }) = parse(&text)
+    {
+        if (l, c) < (line, col) {
+            return malformed(l, c, why);
+        }
+    }
+    let why = format!("the input is longer than {MAX_INPUT} bytes");
+    malformed(line, col, why)
+}
+
+/// Why no answer is printed.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// Fewer givens than the statement's 24 (exit 1): the search over all
+    /// solutions of a sparse grid can run far past the limit, so it is
+    /// refused.
+    TooFewGivens(usize),
+    /// The input is not 9 lines of 9 numbers 0-9 (exit 2). `line` and `col`
+    /// are 1-based, `col` counted in characters.
+    Malformed {
+        line: usize,
+        col: usize,
+        why: String,
+    },
+    /// stdin could not be read (exit 2).
+    Io(String),
+}
+
+impl Failure {
+    /// The process exit code for this failure.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Failure::TooFewGivens(_) => 1,
+            Failure::Malformed { .. } | Failure::Io(_) => 2,
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::TooFewGivens(n) => write!(
+                f,
+                "outside the statement's promise: {n} givens, it promises at least {MIN_GIVENS}"
+            ),
+            Failure::Malformed { line, col, why } => {
+                write!(f, "malformed input: line {line}, column {col}: {why}")
+            }
+            Failure::Io(e) => write!(f, "error: cannot read stdin: {e}"),
+        }
+    }
+}
+
+/// Scores one puzzle given as text; `Ok` holds exactly what goes to stdout.
+pub fn run(input: &str) -> Result<String, Failure> {
+    let cells = parse(input)?;
+    let givens = cells.iter().filter(|&&d| d != 0).count();
+    if givens < MIN_GIVENS && !clashes(&cells) {
+        return Err(Failure::TooFewGivens(givens));
+    }
+    Ok(match best_score(&cells) {
+        Some(score) => format!("{score}\n"),
+        None => "-1\n".to_string(),
+    })
+}
+
+/// The statement: "100% of the data have at least 24 non-zero numbers".
+const MIN_GIVENS: usize = 24;
+
+/// Whether two equal givens share a row, column or box.
+fn clashes(cells: &[u8; 81]) -> bool {
+    let mut seen = [0u16; 27];
+    for (i, &d) in cells.iter().enumerate() {
+        if d == 0 {
+            continue;
+        }
+        for u in [i / 9, 9 + i % 9, 18 + i / 27 * 3 + i % 9 / 3] {
+            if seen[u] & 1 << d != 0 {
+                return true;
+            }
+            seen[u] |= 1 << d;
+        }
+    }
+    false
+}
+
+fn malformed(line: usize, col: usize, why: String) -> Failure {
+    Failure::Malformed { line, col, why }
+}
+
+/// 9 lines of 9 blank-separated numbers 0-9 into 81 cells; blank lines at
+/// the very end are ignored.
+fn parse(input: &str) -> Result<[u8; 81], Failure> {
+    let mut lines: Vec<&str> = input
+        .split('\n')
+        .map(|l| l.trim_end_matches([' ', '\t', '\r']))
+        .collect();
+    while lines.last() == Some(&"") {
+        lines.pop(); // the final newline, and any blank lines after the grid
+    }
+    if lines.len() > 9 {
+        let why = format!("expected 9 lines, found {}", lines.len());
+        return Err(malformed(10, 1, why));
+    }
+    let mut cells = [0u8; 81];
+    for (r, line) in lines.iter().enumerate() {
+        let row = parse_row(line, r + 1)?;
+        cells[r * 9..r * 9 + 9].copy_from_slice(&row);
+    }
+    if lines.len() < 9 {
+        let why = format!("expected 9 lines, the input ends after {}", lines.len());
+        return Err(malformed(lines.len() + 1, 1, why));
+    }
+    Ok(cells)
+}
+
+/// One line of 9 numbers 0-9 separated by spaces or tabs (line `n`).
+fn parse_row(line: &str, n: usize) -> Result<[u8; 9], Failure> {
+    let chars: Vec<char> = line.chars().collect();
+    let mut row = [0u8; 9];
+    let mut count = 0;
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] == ' ' || chars[i] == '\t' {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len() && chars[i] != ' ' && chars[i] != '\t' {
+            i += 1;
+        }
+        let token = &chars[start..i];
+        if count == 9 {
+            let why = "expected 9 numbers, the line has more".to_string();
+            return Err(malformed(n, start + 1, why));
+        }
+        if let Some(k) = token.iter().position(|c| !c.is_ascii_digit()) {
+            let why = format!("expected a number 0-9, found {:?}", token[k]);
+            return Err(malformed(n, start + k + 1, why));
+        }
+        if token.len() > 1 {
+            let text: String = token.iter().collect();
+            let why = format!("expected a number 0-9, found {text}");
+            return Err(malformed(n, start + 1, why));
+        }
+        row[count] = token[0] as u8 - b'0';
+        count += 1;
+    }
+    if count < 9 {
+        let why = format!("expected 9 numbers, the line ends after {count}");
+        return Err(malformed(n, chars.len() + 1, why));
+    }
+    Ok(row)
+}
+
+/// Weight of a cell: 10 at the centre, one less per ring outwards.
+fn weight(cell: usize) -> u32 {
+    let (r, c) = ((cell / 9) as i32, (cell % 9) as i32);
+    10 - (r - 4).abs().max((c - 4).abs()) as u32
+}
+
+/// The cells of each row, column and box.
+const UNITS: [[[usize; 9]; 9]; 3] = {
+    let mut t = [[[0; 9]; 9]; 3];
+    let mut i = 0;
+    while i < 81 {
+        let (r, c) = (i / 9, i % 9);
+        let b = r / 3 * 3 + c / 3;
+        t[0][r][c] = i;
+        t[1][c][r] = i;
+        t[2][b][r % 3 * 3 + c % 3] = i;
+        i += 1;
+    }
+    t
+};
+
+/// Bits 1..=9 set: every digit.
+const ALL: u16 = 0x3fe;
+
+struct Search {
+    weights: [u32; 81],
+    best: Option<u32>,
+}
+
+/// The highest score over all solutions, or `None` when there is none
+/// (clashing givens included).
+fn best_score(cells: &[u8; 81]) -> Option<u32> {
+    if clashes(cells) {
+        return None;
+    }
+    let mut s = Search {
+        weights: [0; 81],
+        best: None,
+    };
+    for (i, w) in s.weights.iter_mut().enumerate() {
+        *w = weight(i);
+    }
+    if let Some(start) = Bits::new(cells) {
+        s.dfs(start);
+    }
+    s.best
+}
+
+impl Search {
+    /// An upper bound on what the open cells of one unit can add: the
+    /// smaller of its missing digits paired largest with largest with the
+    /// cells' weights (rearrangement inequality), and each cell's weight
+    /// times its largest candidate.
+    fn unit_bound(&self, unit: &[usize; 9], open: &[bool; 81], masks: &[u16; 81]) -> u32 {
+        // Weights are 6..=10: count the open cells per weight, no sort.
+        let mut per_weight = [0u32; 11];
+        let mut by_cell = 0;
+        let mut missing = ALL;
+        for &i in unit {
+            if open[i] {
+                by_cell += self.weights[i] * (15 - masks[i].leading_zeros());
+                per_weight[self.weights[i] as usize] += 1;
+            } else {
+                missing &= !masks[i];
+            }
+        }
+        let mut by_unit = 0;
+        let mut digits = missing;
+        for w in (6..=10).rev() {
+            for _ in 0..per_weight[w] {
+                let d = 15 - digits.leading_zeros();
+                digits &= !(1 << d);
+                by_unit += w as u32 * d;
+            }
+        }
+        by_unit.min(by_cell)
+    }
+
+    /// Propagates, then branches on a cell of the engine's choice, digits
+    /// from 9 down, unless the bound says no completion can beat the best.
+    fn dfs(&mut self, mut s: Bits) {
+        match s.propagate() {
+            None => return, // a contradiction
+            Some(true) => {
+                let digits = s.digits();
+                let score = (0..81).map(|i| self.weights[i] * digits[i] as u32).sum();
+                if self.best.map_or(true, |b| score > b) {
+                    self.best = Some(score);
+                }
+                return;
+            }
+            Some(false) => {}
+        }
+        if let Some(best) = self.best {
+            // Candidates per cell as bits 1..=9; placed cells hold one.
+            let mut masks = [0u16; 81];
+            let mut open = [false; 81];
+            for b in 0..3 {
+                for d in 0..9 {
+                    let mut a = s.cands[d * 3 + b];
+                    while a != 0 {
+                        let bit = a.trailing_zeros() as usize;
+                        a &= a - 1;
+                        masks[b * 27 + bit] |= 2 << d;
+                    }
+                }
+                for bit in 0..27 {
+                    open[b * 27 + bit] = s.open[b] >> bit & 1 == 1;
+                }
+            }
+            let mut fixed = 0;
+            for i in 0..81 {
+                if !open[i] {
+                    fixed += self.weights[i] * (15 - masks[i].leading_zeros());
+                }
+            }
+            // Any split of the open cells into parts of units bounds the
+            // rest by the sum of the parts' bounds. Each band is split into
+            // its 3 rows or its 3 boxes, whichever bounds less, and each
+            // stack into its 3 columns or its 3 boxes; the smaller total.
+            let mut ub = [[0u32; 9]; 3];
+            for (kind, units) in UNITS.iter().enumerate() {
+                for (u, unit) in units.iter().enumerate() {
+                    ub[kind][u] = self.unit_bound(unit, &open, &masks);
+                }
+            }
+            let (mut by_bands, mut by_stacks) = (0, 0);
+            for k in 0..3 {
+                let rows = ub[0][3 * k] + ub[0][3 * k + 1] + ub[0][3 * k + 2];
+                let cols = ub[1][3 * k] + ub[1][3 * k + 1] + ub[1][3 * k + 2];
+                let band_boxes = ub[2][3 * k] + ub[2][3 * k + 1] + ub[2][3 * k + 2];
+                let stack_boxes = ub[2][k] + ub[2][k + 3] + ub[2][k + 6];
+                by_bands += rows.min(band_boxes);
+                by_stacks += cols.min(stack_boxes);
+            }
+            let bound = by_bands.min(by_stacks);
+            if fixed + bound <= best {
+                return; // no completion here can beat the best found
+            }
+        }
+        let (b, bit) = s.pick();
+        let mut digits = s.digits_at(b, bit);
+        while digits != 0 {
+            let d = 31 - digits.leading_zeros() as usize;
+            digits &= !(1 << d);
+            let mut t = s;
+            t.place(d, b, bit);
+            self.dfs(t);
+        }
+    }
+}
+
+impl Bits {
+    /// The solved board as 81 digits.
+    fn digits(&self) -> [u8; 81] {
+        let mut cells = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut a = self.cands[d * 3 + b];
+                while a != 0 {
+                    let bit = a.trailing_zeros() as usize;
+                    a &= a - 1;
+                    cells[b * 27 + bit] = d as u8 + 1;
+                }
+            }
+        }
+        cells
+    }
+}
+
+// From here to the end of `impl Bits` below: the engine of
+// `lc37_11_bitboard.rs` (by way of `lanqiao.rs`), copied unchanged.
+
+const BAND: u32 = (1 << 27) - 1;
+const ROW: u32 = 0x1ff;
+/// Bits 0, 9, 18: times a 9-bit column set, those columns in all three rows.
+const SPREAD: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// Row `r` uses box (or column) `PERMS[p][r]`.
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// For a 9-bit set of a 3x3 grid (bit `r * 3 + k`): the bits on some
+/// permutation inside the set.
+const fn perm_keep(s: usize) -> u32 {
+    let mut keep = 0;
+    let mut p = 0;
+    while p < 6 {
+        let q = PERMS[p];
+        let bits = 1 << q[0] | 1 << (3 + q[1]) | 1 << (6 + q[2]);
+        if s & bits == bits {
+            keep |= bits as u32;
+        }
+        p += 1;
+    }
+    keep
+}
+
+/// Per occupied-triad set: the band cells of the triads to keep.
+static TRIAD_KEEP: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut s = 0;
+    while s < 512 {
+        let k = perm_keep(s);
+        let mut j = 0;
+        while j < 9 {
+            if k >> j & 1 == 1 {
+                t[s] |= 7 << (j / 3 * 9 + j % 3 * 3);
+            }
+            j += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// Per stack occupancy (bit `band * 3 + col`): the kept bits spread 9 apart.
+static STACK_KEEP: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut s = 0;
+    while s < 512 {
+        let k = perm_keep(s);
+        t[s] = (k & 7) | (k >> 3 & 7) << 9 | (k >> 6 & 7) << 18;
+        s += 1;
+    }
+    t
+};
+
+/// For a 9-bit row: which of its three boxes are occupied.
+static ROW_TRIADS: [u8; 512] = {
+    let mut t = [0; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] = (x & 7 != 0) as u8 | ((x >> 3 & 7 != 0) as u8) << 1 | ((x >> 6 != 0) as u8) << 2;
+        x += 1;
+    }
+    t
+};
+
+fn triads(a: u32) -> usize {
+    ROW_TRIADS[(a & ROW) as usize] as usize
+        | (ROW_TRIADS[(a >> 9 & ROW) as usize] as usize) << 3
+        | (ROW_TRIADS[(a >> 18 & ROW) as usize] as usize) << 6
+}
+
+fn cols_of(a: u32) -> u32 {
+    (a | a >> 9 | a >> 18) & ROW
+}
+
+/// Cells of `a` in rows holding exactly one (every row non-empty): SWAR,
+/// `a - SPREAD` borrows inside each row only.
+fn placed(a: u32) -> u32 {
+    let rest = a & a.wrapping_sub(SPREAD);
+    let crowded = (rest | ((rest & (0xff * SPREAD)) + 0xff * SPREAD)) & (0x100 * SPREAD);
+    a & !((crowded >> 8) * ROW)
+}
+
+#[derive(Clone, Copy)]
+struct Bits {
+    cands: [u32; 27],
+    /// Bit `d`: a set of digit `d` lost a cell since its last update.
+    dirty: u32,
+    /// Per digit, its bands' column sets as the stack rule last left them.
+    cols_seen: [u32; 9],
+    /// Cells not yet placed, per band.
+    open: [u32; 3],
+    /// Bivalue cells found by the last naked-singles pass.
+    pairs: [u32; 3],
+}
+
+impl Bits {
+    fn new(cells: &[u8; 81]) -> Option<Bits> {
+        let mut givens = [0u32; 28]; // slot 27 takes the empty cells
+        for (i, &v) in cells.iter().enumerate() {
+            let slot = if v == 0 {
+                27
+            } else {
+                (v as usize - 1) * 3 + i / 27
+            };
+            givens[slot] |= 1 << (i % 27);
+        }
+        let mut s = Bits {
+            cands: [0; 27],
+            dirty: 0x1ff,
+            cols_seen: [0; 9],
+            open: [0; 3],
+            pairs: [0; 3],
+        };
+        for b in 0..3 {
+            let taken = (0..9).fold(0, |t, d| t | givens[d * 3 + b]);
+            s.open[b] = BAND & !taken;
+            for d in 0..9 {
+                let g = givens[d * 3 + b];
+                let mut rows = 0;
+                for r in [0, 9, 18] {
+                    let x = g >> r & ROW;
+                    if x & x.wrapping_sub(1) != 0 {
+                        return None; // two givens of a digit in one row
+                    }
+                    if x != 0 {
+                        rows |= ROW << r;
+                    }
+                }
+                s.cands[d * 3 + b] = (s.open[b] & !rows) | g;
+            }
+        }
+        Some(s)
+    }
+
+    fn place(&mut self, d: usize, b: usize, bit: usize) {
+        self.cands[d * 3 + b] &= !(ROW << (bit / 9 * 9)) | 1 << bit;
+        self.dirty |= 1 << d;
+    }
+
+    /// Rows of each band, then columns of each stack, to a fixed point for
+    /// digit `d`; new placements leave the other digits. False: dead end.
+    fn update(&mut self, d: usize) -> bool {
+        let i = d * 3;
+        let mut a = [self.cands[i], self.cands[i + 1], self.cands[i + 2]];
+        for x in a.iter_mut() {
+            *x &= TRIAD_KEEP[triads(*x)];
+        }
+        loop {
+            if a.contains(&0) {
+                return false;
+            }
+            let cols = cols_of(a[0]) | cols_of(a[1]) << 9 | cols_of(a[2]) << 18;
+            if cols == self.cols_seen[d] {
+                break;
+            }
+            let mut keep = 0;
+            for s in [0, 3, 6] {
+                let x = cols >> s & 0o7007007;
+                keep |= STACK_KEEP[((x | x >> 6 | x >> 12) & ROW) as usize] << s;
+            }
+            let kept = cols & keep;
+            self.cols_seen[d] = kept;
+            if kept == cols {
+                break;
+            }
+            for (b, x) in a.iter_mut().enumerate() {
+                let n = *x & ((kept >> (9 * b) & ROW) * SPREAD);
+                *x = n & TRIAD_KEEP[triads(n)];
+            }
+        }
+        for (b, &x) in a.iter().enumerate() {
+            self.cands[i + b] = x;
+            let fresh = placed(x) & self.open[b];
+            if fresh != 0 {
+                self.open[b] &= !fresh;
+                for k in 0..9 {
+                    let c = self.cands[k * 3 + b];
+                    if k != d && c & fresh != 0 {
+                        self.cands[k * 3 + b] = c & !fresh;
+                        self.dirty |= 1 << k;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    fn digits_at(&self, b: usize, bit: usize) -> u32 {
+        (0..9).fold(0, |m, d| m | (self.cands[d * 3 + b] >> bit & 1) << d)
+    }
+
+    /// Some(true) solved, Some(false) stuck, None dead end.
+    fn propagate(&mut self) -> Option<bool> {
+        loop {
+            while self.dirty != 0 {
+                let d = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                if !self.update(d) {
+                    return None;
+                }
+            }
+            if self.open == [0; 3] {
+                return Some(true);
+            }
+            // Naked singles, bit-sliced over the nine digits.
+            let mut any = false;
+            for b in 0..3 {
+                let (mut once, mut twice, mut thrice) = (0, 0, 0);
+                for d in 0..9 {
+                    let x = self.cands[d * 3 + b];
+                    thrice |= twice & x;
+                    twice |= once & x;
+                    once |= x;
+                }
+                let open = self.open[b];
+                if open & !once != 0 {
+                    return None;
+                }
+                self.pairs[b] = open & twice & !thrice;
+                let mut singles = open & !twice;
+                while singles != 0 {
+                    let bit = singles.trailing_zeros() as usize;
+                    singles &= singles - 1;
+                    let digits = self.digits_at(b, bit);
+                    if digits == 0 {
+                        return None;
+                    }
+                    self.place(digits.trailing_zeros() as usize, b, bit);
+                    any = true;
+                }
+            }
+            if !any {
+                return Some(false);
+            }
+        }
+    }
+
+    /// The bivalue cell with most open peers, else the fewest candidates.
+    fn pick(&self) -> (usize, usize) {
+        let mut best = (0, 0, 0);
+        for b in 0..3 {
+            let mut p = self.pairs[b];
+            while p != 0 {
+                let bit = p.trailing_zeros() as usize;
+                p &= p - 1;
+                let col = (1 << (bit % 9)) * SPREAD;
+                let near = ROW << (bit / 9 * 9) | 0o7007007 << (bit % 9 / 3 * 3);
+                let far = (self.open[(b + 1) % 3] & col) | (self.open[(b + 2) % 3] & col) << 1;
+                let score = (self.open[b] & near).count_ones() + far.count_ones();
+                if score >= best.2 {
+                    best = (b, bit, score);
+                }
+            }
+        }
+        if best.2 != 0 {
+            return (best.0, best.1);
+        }
+        let mut best = (0, 0, u32::MAX);
+        for b in 0..3 {
+            let mut open = self.open[b];
+            while open != 0 {
+                let bit = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let n = self.digits_at(b, bit).count_ones();
+                if n < best.2 {
+                    best = (b, bit, n);
+                }
+            }
+        }
+        (best.0, best.1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = "7 0 0 9 0 0 0 0 1\n1 0 0 0 0 5 9 0 0\n0 0 0 2 0 0 0 8 0\n0 0 5 0 2 0 0 0 3\n0 0 0 0 0 0 6 4 8\n4 1 3 0 0 0 0 0 0\n0 0 7 0 0 2 0 9 0\n2 0 1 0 6 0 8 0 4\n0 8 0 5 0 4 0 1 2\n";
+
+    #[test]
+    fn scores_the_first_sample() {
+        assert_eq!(run(SAMPLE).unwrap(), "2829\n");
+    }
+
+    #[test]
+    fn clashing_givens_have_no_solution() {
+        let bad = SAMPLE.replacen("7 0 0 9", "7 7 0 9", 1);
+        assert_eq!(run(&bad).unwrap(), "-1\n");
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let bad = SAMPLE.replacen("0 8 0", "0 x 0", 1);
+        assert!(matches!(
+            run(&bad),
+            Err(Failure::Malformed {
+                line: 3,
+                col: 15,
+                ..
+            })
+        ));
+    }
+}
