@@ -1,0 +1,653 @@
+//! HDU 1426 Sudoku Killer, statement read at https://blog.youkuaiyun.com/blue_hpu/article/details/67664623 (a copy of http://acm.hdu.edu.cn/showproblem.php?pid=1426) — std only, paste-ready.
+//!
+//! stdin: several cases "separated by a blank line", each a 9x9 matrix whose
+//! adjacent elements on a line are separated by a space, `1`-`9` a given and
+//! `?` a cell to fill; read until end of input. "Each case is guaranteed to
+//! have exactly one solution." stdout: per case its solution, 9 lines of 9
+//! digits separated by single spaces, with one blank line between two
+//! solutions (between, not after the last). 1000 ms.
+//! Tolerated like a `scanf(" %c")` reader: CRLF, leading and trailing spaces
+//! or tabs, several spaces or tabs between cells, several blank lines between
+//! cases or at either end, no blank line between two cases (9 lines make a
+//! case), a missing final newline; no input at all prints nothing. Not
+//! tolerated: a blank line inside a case, a cell that is not one character.
+//! At most 16 MiB of stdin is read.
+//!
+//! Exit codes: 0 = every case solved and printed; 1 = a case has no
+//! solution, or more than one (outside the promise), one line on stderr
+//! naming it, nothing on stdout; 2 = malformed input (a bad cell, a line
+//! without 9 cells, a case cut short, two givens that clash), one line on
+//! stderr: `malformed input: line L, column C: why`; 141 = stdout closed
+//! early, quietly.
+//!
+//! Algorithm: the bitboard search of our `lanqiao.rs` (from
+//! `lc37_11_bitboard.rs`, JCZSolve-style: one 27-bit set per digit and band,
+//! band and stack permutation tables, naked singles, guesses on bivalue cells),
+//! counting solutions up to 2 so that a second one is caught.
+
+use std::fmt;
+use std::io::{self, Read, Write};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let mut bytes = Vec::new();
+    let read = io::stdin().take(MAX_INPUT + 1).read_to_end(&mut bytes);
+    let result = match read {
+        Ok(_) if bytes.len() as u64 > MAX_INPUT => Err(too_long(&bytes)),
+        Ok(_) => run(&String::from_utf8_lossy(&bytes)),
+        Err(e) => Err(Failure::Io(e.to_string())),
+    };
+    match result {
+        Ok(out) => match io::stdout().write_all(out.as_bytes()) {
+            Ok(()) => ExitCode::SUCCESS,
+            // `hdu1426 < in | head -c 0`: the reader has gone; stop quietly.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(141),
+            Err(e) => {
+                eprintln!("error: cannot write the answer: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Err(failure) => {
+            eprintln!("{failure}");
+            ExitCode::from(failure.exit_code())
+        }
+    }
+}
+
+/// The most stdin this program reads (about 100,000 cases).
+const MAX_INPUT: u64 = 16 * 1024 * 1024;
+
+/// The input went past [`MAX_INPUT`]: the parser's own error if it finds one
+/// before that byte, else the line and column where the cap was passed.
+fn too_long(bytes: &[u8]) -> Failure {
+    let text = String::from_utf8_lossy(&bytes[..MAX_INPUT as usize]);
+    let line = text.matches('\n').count() + 1;
+    let col = text.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    if let Err(Failure::Malformed {
+        line: l,
+        col: c,
+        why,
+    }) = parse(&text)
+    {
+        if (l, c) < (line, col) {
+            return malformed(l, c, why);
+        }
+    }
+    let why = format!("the input is longer than {MAX_INPUT} bytes");
+    malformed(line, col, why)
+}
+
+/// Why no answer is printed.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// Case number `case` (1-based), whose first row is on input line
+    /// `line`, has no solution (exit 1).
+    NoSolution { case: usize, line: usize },
+    /// That case has two or more solutions (exit 1).
+    MultipleSolutions { case: usize, line: usize },
+    /// Not the statement's format, or two givens clash (exit 2). `line` and
+    /// `col` are 1-based, `col` in characters.
+    Malformed {
+        line: usize,
+        col: usize,
+        why: String,
+    },
+    /// stdin could not be read (exit 2).
+    Io(String),
+}
+
+impl Failure {
+    /// The process exit code for this failure.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Failure::NoSolution { .. } | Failure::MultipleSolutions { .. } => 1,
+            Failure::Malformed { .. } | Failure::Io(_) => 2,
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::NoSolution { case, line } => {
+                write!(f, "case {case}: no solution (its first row is line {line})")
+            }
+            Failure::MultipleSolutions { case, line } => write!(
+                f,
+                "case {case}: more than one solution, the statement promises exactly one (its first row is line {line})"
+            ),
+            Failure::Malformed { line, col, why } => {
+                write!(f, "malformed input: line {line}, column {col}: {why}")
+            }
+            Failure::Io(e) => write!(f, "error: cannot read stdin: {e}"),
+        }
+    }
+}
+
+/// Solves every case; `Ok` holds exactly what goes to stdout.
+pub fn run(input: &str) -> Result<String, Failure> {
+    let cases = parse(input)?;
+    let mut out = String::with_capacity(cases.len() * 163);
+    for (k, (line, cells)) in cases.iter().enumerate() {
+        let (case, line) = (k + 1, *line);
+        let grid = match solve(cells, 2) {
+            (1, Some(grid)) => grid,
+            (0, _) => return Err(Failure::NoSolution { case, line }),
+            _ => return Err(Failure::MultipleSolutions { case, line }),
+        };
+        if k > 0 {
+            out.push('\n'); // a blank line between two solutions
+        }
+        for row in grid.chunks(9) {
+            for (c, &d) in row.iter().enumerate() {
+                if c > 0 {
+                    out.push(' ');
+                }
+                out.push((b'0' + d) as char);
+            }
+            out.push('\n');
+        }
+    }
+    Ok(out)
+}
+
+fn malformed(line: usize, col: usize, why: String) -> Failure {
+    Failure::Malformed { line, col, why }
+}
+
+/// The cases, each with the 1-based line number of its first row: runs of 9
+/// non-blank lines of 9 cells; blank lines separate cases.
+fn parse(input: &str) -> Result<Vec<(usize, [u8; 81])>, Failure> {
+    let mut all: Vec<&str> = input
+        .split('\n')
+        .map(|l| l.trim_end_matches([' ', '\t', '\r']))
+        .collect();
+    while all.last() == Some(&"") {
+        all.pop(); // the final newline, and any blank lines at the end
+    }
+    let mut cases = Vec::new();
+    let mut cells = [0u8; 81];
+    let mut row_lines = [0usize; 9];
+    let mut row = 0; // rows of the current case read so far
+    for (i, line) in all.iter().enumerate() {
+        let n = i + 1;
+        if line.is_empty() {
+            if row > 0 {
+                let why = format!("case {} ends after {row} rows, expected 9", cases.len() + 1);
+                return Err(malformed(n, 1, why));
+            }
+            continue;
+        }
+        row_lines[row] = n;
+        parse_row(n, line, &mut cells[row * 9..row * 9 + 9])?;
+        row += 1;
+        if row == 9 {
+            if let Some((cell, other)) = clash(&cells) {
+                let d = cells[cell];
+                let why = format!(
+                    "the given {d} (row {}, column {} of case {}) clashes with the {d} in row {}, column {} (line {})",
+                    cell / 9 + 1,
+                    cell % 9 + 1,
+                    cases.len() + 1,
+                    other / 9 + 1,
+                    other % 9 + 1,
+                    row_lines[other / 9]
+                );
+                let col = cell_column(all[row_lines[cell / 9] - 1], cell % 9);
+                return Err(malformed(row_lines[cell / 9], col, why));
+            }
+            cases.push((row_lines[0], cells));
+            row = 0;
+        }
+    }
+    if row > 0 {
+        let why = format!("case {} ends after {row} rows, expected 9", cases.len() + 1);
+        return Err(malformed(all.len() + 1, 1, why));
+    }
+    Ok(cases)
+}
+
+/// One row: 9 cells, each `1`-`9` or `?`, separated by spaces or tabs.
+fn parse_row(n: usize, line: &str, row: &mut [u8]) -> Result<(), Failure> {
+    let mut count = 0;
+    let mut prev_blank = true;
+    let mut len = 0;
+    for (c, ch) in line.chars().enumerate() {
+        len = c + 1;
+        if ch == ' ' || ch == '\t' {
+            prev_blank = true;
+            continue;
+        }
+        if !prev_blank {
+            let why = format!("expected a space between two cells, found {ch:?}");
+            return Err(malformed(n, c + 1, why));
+        }
+        prev_blank = false;
+        if count == 9 {
+            let why = "expected 9 cells, the line has more".to_string();
+            return Err(malformed(n, c + 1, why));
+        }
+        row[count] = match ch {
+            '?' => 0,
+            '1'..='9' => ch as u8 - b'0',
+            _ => {
+                let why = format!("expected a digit 1-9 or '?', found {ch:?}");
+                return Err(malformed(n, c + 1, why));
+            }
+        };
+        count += 1;
+    }
+    if count < 9 {
+        let why = format!("expected 9 cells, the line ends after {count}");
+        return Err(malformed(n, len + 1, why));
+    }
+    Ok(())
+}
+
+/// The 1-based character column of cell `k` (0-based) of a valid row.
+fn cell_column(line: &str, k: usize) -> usize {
+    line.chars()
+        .enumerate()
+        .filter(|&(_, ch)| ch != ' ' && ch != '\t')
+        .nth(k)
+        .map_or(1, |(c, _)| c + 1)
+}
+
+/// The first given (in reading order) equal to an earlier given in its row,
+/// column or box, and that earlier given.
+fn clash(cells: &[u8; 81]) -> Option<(usize, usize)> {
+    for cell in 0..81 {
+        let d = cells[cell];
+        let (r, c) = (cell / 9, cell % 9);
+        let same_unit =
+            |o: usize| o / 9 == r || o % 9 == c || (o / 27 == r / 3 && o % 9 / 3 == c / 3);
+        if let Some(other) = (0..cell).find(|&o| d != 0 && cells[o] == d && same_unit(o)) {
+            return Some((cell, other));
+        }
+    }
+    None
+}
+
+/// Searches `cells` (givens that do not clash) for up to `limit` solutions:
+/// how many were found, and the first.
+fn solve(cells: &[u8; 81], limit: usize) -> (usize, Option<[u8; 81]>) {
+    let mut found = 0;
+    let mut first = None;
+    if let Some(start) = Bits::new(cells) {
+        search(start, limit, &mut found, &mut first);
+    }
+    (found, first.map(|s: Bits| s.digits()))
+}
+
+/// Depth first over copies of the state, counting solutions up to `limit`
+/// and keeping the first.
+fn search(mut s: Bits, limit: usize, found: &mut usize, first: &mut Option<Bits>) {
+    match s.propagate() {
+        None => return, // a contradiction
+        Some(true) => {
+            *found += 1;
+            first.get_or_insert(s);
+            return;
+        }
+        Some(false) => {}
+    }
+    let (b, bit) = s.pick();
+    let mut digits = s.digits_at(b, bit);
+    while digits != 0 && *found < limit {
+        let d = digits.trailing_zeros() as usize;
+        digits &= digits - 1;
+        let mut t = s;
+        t.place(d, b, bit);
+        search(t, limit, found, first);
+    }
+}
+
+impl Bits {
+    /// The solved board as 81 digits.
+    fn digits(&self) -> [u8; 81] {
+        let mut cells = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut a = self.cands[d * 3 + b];
+                while a != 0 {
+                    let bit = a.trailing_zeros() as usize;
+                    a &= a - 1;
+                    cells[b * 27 + bit] = d as u8 + 1;
+                }
+            }
+        }
+        cells
+    }
+}
+
+// From here to the end of `impl Bits` below: the engine of
+// `lc37_11_bitboard.rs`, copied unchanged from `lanqiao.rs`.
+
+const BAND: u32 = (1 << 27) - 1;
+const ROW: u32 = 0x1ff;
+/// Bits 0, 9, 18: times a 9-bit column set, those columns in all three rows.
+const SPREAD: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// Row `r` uses box (or column) `PERMS[p][r]`.
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// For a 9-bit set of a 3x3 grid (bit `r * 3 + k`): the bits on some
+/// permutation inside the set.
+const fn perm_keep(s: usize) -> u32 {
+    let mut keep = 0;
+    let mut p = 0;
+    while p < 6 {
+        let q = PERMS[p];
+        let bits = 1 << q[0] | 1 << (3 + q[1]) | 1 << (6 + q[2]);
+        if s & bits == bits {
+            keep |= bits as u32;
+        }
+        p += 1;
+    }
+    keep
+}
+
+/// Per occupied-triad set: the band cells of the triads to keep.
+static TRIAD_KEEP: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut s = 0;
+    while s < 512 {
+        let k = perm_keep(s);
+        let mut j = 0;
+        while j < 9 {
+            if k >> j & 1 == 1 {
+                t[s] |= 7 << (j / 3 * 9 + j % 3 * 3);
+            }
+            j += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// Per stack occupancy (bit `band * 3 + col`): the kept bits spread 9 apart.
+static STACK_KEEP: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut s = 0;
+    while s < 512 {
+        let k = perm_keep(s);
+        t[s] = (k & 7) | (k >> 3 & 7) << 9 | (k >> 6 & 7) << 18;
+        s += 1;
+    }
+    t
+};
+
+/// For a 9-bit row: which of its three boxes are occupied.
+static ROW_TRIADS: [u8; 512] = {
+    let mut t = [0; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] = (x & 7 != 0) as u8 | ((x >> 3 & 7 != 0) as u8) << 1 | ((x >> 6 != 0) as u8) << 2;
+        x += 1;
+    }
+    t
+};
+
+fn triads(a: u32) -> usize {
+    ROW_TRIADS[(a & ROW) as usize] as usize
+        | (ROW_TRIADS[(a >> 9 & ROW) as usize] as usize) << 3
+        | (ROW_TRIADS[(a >> 18 & ROW) as usize] as usize) << 6
+}
+
+fn cols_of(a: u32) -> u32 {
+    (a | a >> 9 | a >> 18) & ROW
+}
+
+/// Cells of `a` in rows holding exactly one (every row non-empty): SWAR,
+/// `a - SPREAD` borrows inside each row only.
+fn placed(a: u32) -> u32 {
+    let rest = a & a.wrapping_sub(SPREAD);
+    let crowded = (rest | ((rest & (0xff * SPREAD)) + 0xff * SPREAD)) & (0x100 * SPREAD);
+    a & !((crowded >> 8) * ROW)
+}
+
+#[derive(Clone, Copy)]
+struct Bits {
+    cands: [u32; 27],
+    /// Bit `d`: a set of digit `d` lost a cell since its last update.
+    dirty: u32,
+    /// Per digit, its bands' column sets as the stack rule last left them.
+    cols_seen: [u32; 9],
+    /// Cells not yet placed, per band.
+    open: [u32; 3],
+    /// Bivalue cells found by the last naked-singles pass.
+    pairs: [u32; 3],
+}
+
+impl Bits {
+    fn new(cells: &[u8; 81]) -> Option<Bits> {
+        let mut givens = [0u32; 28]; // slot 27 takes the empty cells
+        for (i, &v) in cells.iter().enumerate() {
+            let slot = if v == 0 {
+                27
+            } else {
+                (v as usize - 1) * 3 + i / 27
+            };
+            givens[slot] |= 1 << (i % 27);
+        }
+        let mut s = Bits {
+            cands: [0; 27],
+            dirty: 0x1ff,
+            cols_seen: [0; 9],
+            open: [0; 3],
+            pairs: [0; 3],
+        };
+        for b in 0..3 {
+            let taken = (0..9).fold(0, |t, d| t | givens[d * 3 + b]);
+            s.open[b] = BAND & !taken;
+            for d in 0..9 {
+                let g = givens[d * 3 + b];
+                let mut rows = 0;
+                for r in [0, 9, 18] {
+                    let x = g >> r & ROW;
+                    if x & x.wrapping_sub(1) != 0 {
+                        return None; // two givens of a digit in one row
+                    }
+                    if x != 0 {
+                        rows |= ROW << r;
+                    }
+                }
+                s.cands[d * 3 + b] = (s.open[b] & !rows) | g;
+            }
+        }
+        Some(s)
+    }
+
+    fn place(&mut self, d: usize, b: usize, bit: usize) {
+        self.cands[d * 3 + b] &= !(ROW << (bit / 9 * 9)) | 1 << bit;
+        self.dirty |= 1 << d;
+    }
+
+    /// Rows of each band, then columns of each stack, to a fixed point for
+    /// digit `d`; new placements leave the other digits. False: dead end.
+    fn update(&mut self, d: usize) -> bool {
+        let i = d * 3;
+        let mut a = [self.cands[i], self.cands[i + 1], self.cands[i + 2]];
+        for x in a.iter_mut() {
+            *x &= TRIAD_KEEP[triads(*x)];
+        }
+        loop {
+            if a.contains(&0) {
+                return false;
+            }
+            let cols = cols_of(a[0]) | cols_of(a[1]) << 9 | cols_of(a[2]) << 18;
+            if cols == self.cols_seen[d] {
+                break;
+            }
+            let mut keep = 0;
+            for s in [0, 3, 6] {
+                let x = cols >> s & 0o7007007;
+                keep |= STACK_KEEP[((x | x >> 6 | x >> 12) & ROW) as usize] << s;
+            }
+            let kept = cols & keep;
+            self.cols_seen[d] = kept;
+            if kept == cols {
+                break;
+            }
+            for (b, x) in a.iter_mut().enumerate() {
+                let n = *x & ((kept >> (9 * b) & ROW) * SPREAD);
+                *x = n & TRIAD_KEEP[triads(n)];
+            }
+        }
+        for (b, &x) in a.iter().enumerate() {
+            self.cands[i + b] = x;
+            let fresh = placed(x) & self.open[b];
+            if fresh != 0 {
+                self.open[b] &= !fresh;
+                for k in 0..9 {
+                    let c = self.cands[k * 3 + b];
+                    if k != d && c & fresh != 0 {
+                        self.cands[k * 3 + b] = c & !fresh;
+                        self.dirty |= 1 << k;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    fn digits_at(&self, b: usize, bit: usize) -> u32 {
+        (0..9).fold(0, |m, d| m | (self.cands[d * 3 + b] >> bit & 1) << d)
+    }
+
+    /// Some(true) solved, Some(false) stuck, None dead end.
+    fn propagate(&mut self) -> Option<bool> {
+        loop {
+            while self.dirty != 0 {
+                let d = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                if !self.update(d) {
+                    return None;
+                }
+            }
+            if self.open == [0; 3] {
+                return Some(true);
+            }
+            // Naked singles, bit-sliced over the nine digits.
+            let mut any = false;
+            for b in 0..3 {
+                let (mut once, mut twice, mut thrice) = (0, 0, 0);
+                for d in 0..9 {
+                    let x = self.cands[d * 3 + b];
+                    thrice |= twice & x;
+                    twice |= once & x;
+                    once |= x;
+                }
+                let open = self.open[b];
+                if open & !once != 0 {
+                    return None;
+                }
+                self.pairs[b] = open & twice & !thrice;
+                let mut singles = open & !twice;
+                while singles != 0 {
+                    let bit = singles.trailing_zeros() as usize;
+                    singles &= singles - 1;
+                    let digits = self.digits_at(b, bit);
+                    if digits == 0 {
+                        return None;
+                    }
+                    self.place(digits.trailing_zeros() as usize, b, bit);
+                    any = true;
+                }
+            }
+            if !any {
+                return Some(false);
+            }
+        }
+    }
+
+    /// The bivalue cell with most open peers, else the fewest candidates.
+    fn pick(&self) -> (usize, usize) {
+        let mut best = (0, 0, 0);
+        for b in 0..3 {
+            let mut p = self.pairs[b];
+            while p != 0 {
+                let bit = p.trailing_zeros() as usize;
+                p &= p - 1;
+                let col = (1 << (bit % 9)) * SPREAD;
+                let near = ROW << (bit / 9 * 9) | 0o7007007 << (bit % 9 / 3 * 3);
+                let far = (self.open[(b + 1) % 3] & col) | (self.open[(b + 2) % 3] & col) << 1;
+                let score = (self.open[b] & near).count_ones() + far.count_ones();
+                if score >= best.2 {
+                    best = (b, bit, score);
+                }
+            }
+        }
+        if best.2 != 0 {
+            return (best.0, best.1);
+        }
+        let mut best = (0, 0, u32::MAX);
+        for b in 0..3 {
+            let mut open = self.open[b];
+            while open != 0 {
+                let bit = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let n = self.digits_at(b, bit).count_ones();
+                if n < best.2 {
+                    best = (b, bit, n);
+                }
+            }
+        }
+        (best.0, best.1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = "7 1 2 ? 6 ? 3 5 8\n? 6 5 2 ? 7 1 ? 4\n? ? 8 5 1 3 6 7 2\n9 2 4 ? 5 6 ? 3 7\n5 ? 6 ? ? ? 2 4 1\n1 ? 3 7 2 ? 9 ? 5\n? ? 1 9 7 5 4 8 6\n6 ? 7 8 3 ? 5 1 9\n8 5 9 ? 4 ? ? 2 3\n";
+    const ANSWER: &str = "7 1 2 4 6 9 3 5 8\n3 6 5 2 8 7 1 9 4\n4 9 8 5 1 3 6 7 2\n9 2 4 1 5 6 8 3 7\n5 7 6 3 9 8 2 4 1\n1 8 3 7 2 4 9 6 5\n2 3 1 9 7 5 4 8 6\n6 4 7 8 3 2 5 1 9\n8 5 9 6 4 1 7 2 3\n";
+
+    #[test]
+    fn solves_the_sample() {
+        assert_eq!(run(SAMPLE).unwrap(), ANSWER);
+    }
+
+    #[test]
+    fn a_blank_line_between_solutions_not_after() {
+        let two = format!("{SAMPLE}\n{SAMPLE}");
+        assert_eq!(run(&two).unwrap(), format!("{ANSWER}\n{ANSWER}"));
+        assert_eq!(run(""), Ok(String::new()));
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let bad = SAMPLE.replacen("? 6 5", "? 0 5", 1);
+        assert_eq!(
+            run(&bad),
+            Err(malformed(
+                2,
+                3,
+                "expected a digit 1-9 or '?', found '0'".into()
+            ))
+        );
+        let cut: String = SAMPLE.lines().take(8).map(|l| format!("{l}\n")).collect();
+        let two = format!("{cut}\n{SAMPLE}");
+        assert!(matches!(
+            run(&two),
+            Err(Failure::Malformed {
+                line: 9,
+                col: 1,
+                ..
+            })
+        ));
+        let empty = "? ? ? ? ? ? ? ? ?\n".repeat(9);
+        assert_eq!(
+            run(&empty),
+            Err(Failure::MultipleSolutions { case: 1, line: 1 })
+        );
+    }
+}

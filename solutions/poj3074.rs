@@ -1,0 +1,587 @@
+//! POJ 3074 Sudoku (also AcWing 166, Luogu P10482 "Sudoku 2"), statement read at https://www.luogu.com.cn/problem/P10482 — std only, paste-ready.
+//!
+//! stdin: one puzzle per line, 81 characters in row-major order, `1`-`9` a
+//! given and `.` an empty cell; a line `end` ends the input (Stanford Local
+//! 2006; "you may assume that each puzzle in the input will have exactly one
+//! solution"; 1000 ms). stdout: per puzzle one line of its 81 solved digits.
+//! Tolerated like a `cin >> s` reader: CRLF, trailing spaces or tabs, blank
+//! lines, a missing final newline, and a missing `end` line (end of input then
+//! ends the list; zero puzzles print nothing). Whatever follows `end` is not
+//! read, as the judges' readers stop there. `0` for an empty cell is refused:
+//! the statement's empty cell is `.`. At most 16 MiB of stdin is read.
+//!
+//! Exit codes: 0 = every puzzle solved and printed; 1 = a puzzle has no
+//! solution, or more than one (outside the promise), one line on stderr naming
+//! its line, nothing on stdout; 2 = malformed input (a bad character, a line
+//! not 81 long, two givens that clash), one line on stderr:
+//! `malformed input: line L, column C: why`; 141 = stdout closed early,
+//! quietly.
+//!
+//! Algorithm: the bitboard search of our `lanqiao.rs` (from
+//! `lc37_11_bitboard.rs`, JCZSolve-style: one 27-bit set per digit and band,
+//! band and stack permutation tables, naked singles, guesses on bivalue cells),
+//! counting solutions up to 2 so that a second one is caught.
+
+use std::fmt;
+use std::io::{self, Read, Write};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let mut bytes = Vec::new();
+    let read = io::stdin().take(MAX_INPUT + 1).read_to_end(&mut bytes);
+    let result = match read {
+        Ok(_) if bytes.len() as u64 > MAX_INPUT => Err(too_long(&bytes)),
+        Ok(_) => run(&String::from_utf8_lossy(&bytes)),
+        Err(e) => Err(Failure::Io(e.to_string())),
+    };
+    match result {
+        Ok(out) => match io::stdout().write_all(out.as_bytes()) {
+            Ok(()) => ExitCode::SUCCESS,
+            // `poj3074 < in | head -c 0`: the reader has gone; stop quietly.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(141),
+            Err(e) => {
+                eprintln!("error: cannot write the answer: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Err(failure) => {
+            eprintln!("{failure}");
+            ExitCode::from(failure.exit_code())
+        }
+    }
+}
+
+/// The most stdin this program reads (about 200,000 puzzle lines).
+const MAX_INPUT: u64 = 16 * 1024 * 1024;
+
+/// The input went past [`MAX_INPUT`]: the parser's own error if it finds one
+/// before that byte, else the line and column where the cap was passed.
+fn too_long(bytes: &[u8]) -> Failure {
+    let text = String::from_utf8_lossy(&bytes[..MAX_INPUT as usize]);
+    let line = text.matches('\n').count() + 1;
+    let col = text.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    if let Err(Failure::Malformed {
+        line: l,
+        col: c,
+        why,
+    }) = parse(&text)
+    {
+        if (l, c) < (line, col) {
+            return malformed(l, c, why);
+        }
+    }
+    let why = format!("the input is longer than {MAX_INPUT} bytes");
+    malformed(line, col, why)
+}
+
+/// Why no answer is printed.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The puzzle on this input line has no solution (exit 1).
+    NoSolution { line: usize },
+    /// The puzzle on this input line has two or more solutions (exit 1).
+    MultipleSolutions { line: usize },
+    /// Not the statement's format, or two givens clash (exit 2). `line` and
+    /// `col` are 1-based, `col` in characters.
+    Malformed {
+        line: usize,
+        col: usize,
+        why: String,
+    },
+    /// stdin could not be read (exit 2).
+    Io(String),
+}
+
+impl Failure {
+    /// The process exit code for this failure.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Failure::NoSolution { .. } | Failure::MultipleSolutions { .. } => 1,
+            Failure::Malformed { .. } | Failure::Io(_) => 2,
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::NoSolution { line } => write!(f, "puzzle on line {line}: no solution"),
+            Failure::MultipleSolutions { line } => write!(
+                f,
+                "puzzle on line {line}: more than one solution (the statement promises exactly one)"
+            ),
+            Failure::Malformed { line, col, why } => {
+                write!(f, "malformed input: line {line}, column {col}: {why}")
+            }
+            Failure::Io(e) => write!(f, "error: cannot read stdin: {e}"),
+        }
+    }
+}
+
+/// Solves every puzzle; `Ok` holds exactly what goes to stdout.
+pub fn run(input: &str) -> Result<String, Failure> {
+    let puzzles = parse(input)?;
+    let mut out = String::with_capacity(puzzles.len() * 82);
+    for (line, cells) in puzzles {
+        let solved = solve(&cells, 2);
+        match solved {
+            (1, Some(grid)) => {
+                out.extend(grid.iter().map(|&d| (b'0' + d) as char));
+                out.push('\n');
+            }
+            (0, _) => return Err(Failure::NoSolution { line }),
+            _ => return Err(Failure::MultipleSolutions { line }),
+        }
+    }
+    Ok(out)
+}
+
+fn malformed(line: usize, col: usize, why: String) -> Failure {
+    Failure::Malformed { line, col, why }
+}
+
+/// The puzzles before the `end` line (or the end of input), each with its
+/// 1-based line number; blank lines are skipped.
+fn parse(input: &str) -> Result<Vec<(usize, [u8; 81])>, Failure> {
+    let mut puzzles = Vec::new();
+    for (i, raw) in input.split('\n').enumerate() {
+        let line = raw.trim_end_matches([' ', '\t', '\r']);
+        if line.is_empty() {
+            continue;
+        }
+        if line == "end" {
+            break;
+        }
+        let mut cells = [0u8; 81];
+        let mut len = 0;
+        for (c, ch) in line.chars().enumerate() {
+            if c == 81 {
+                let why = "expected 81 characters, the line is longer".to_string();
+                return Err(malformed(i + 1, 82, why));
+            }
+            cells[c] = match ch {
+                '.' => 0,
+                '1'..='9' => ch as u8 - b'0',
+                _ => {
+                    let why = format!("expected a digit 1-9 or '.', found {ch:?}");
+                    return Err(malformed(i + 1, c + 1, why));
+                }
+            };
+            len += 1;
+        }
+        if len < 81 {
+            let why = format!("expected 81 characters, the line ends after {len}");
+            return Err(malformed(i + 1, len + 1, why));
+        }
+        if let Some((cell, other)) = clash(&cells) {
+            let d = cells[cell];
+            let why = format!(
+                "the given {d} (grid row {}, column {}) clashes with the {d} at column {} (grid row {}, column {})",
+                cell / 9 + 1,
+                cell % 9 + 1,
+                other + 1,
+                other / 9 + 1,
+                other % 9 + 1
+            );
+            return Err(malformed(i + 1, cell + 1, why));
+        }
+        puzzles.push((i + 1, cells));
+    }
+    Ok(puzzles)
+}
+
+/// The first given (in reading order) equal to an earlier given in its row,
+/// column or box, and that earlier given.
+fn clash(cells: &[u8; 81]) -> Option<(usize, usize)> {
+    for cell in 0..81 {
+        let d = cells[cell];
+        let (r, c) = (cell / 9, cell % 9);
+        let same_unit =
+            |o: usize| o / 9 == r || o % 9 == c || (o / 27 == r / 3 && o % 9 / 3 == c / 3);
+        if let Some(other) = (0..cell).find(|&o| d != 0 && cells[o] == d && same_unit(o)) {
+            return Some((cell, other));
+        }
+    }
+    None
+}
+
+/// Searches `cells` (givens that do not clash) for up to `limit` solutions:
+/// how many were found, and the first.
+fn solve(cells: &[u8; 81], limit: usize) -> (usize, Option<[u8; 81]>) {
+    let mut found = 0;
+    let mut first = None;
+    if let Some(start) = Bits::new(cells) {
+        search(start, limit, &mut found, &mut first);
+    }
+    (found, first.map(|s: Bits| s.digits()))
+}
+
+/// Depth first over copies of the state, counting solutions up to `limit`
+/// and keeping the first.
+fn search(mut s: Bits, limit: usize, found: &mut usize, first: &mut Option<Bits>) {
+    match s.propagate() {
+        None => return, // a contradiction
+        Some(true) => {
+            *found += 1;
+            first.get_or_insert(s);
+            return;
+        }
+        Some(false) => {}
+    }
+    let (b, bit) = s.pick();
+    let mut digits = s.digits_at(b, bit);
+    while digits != 0 && *found < limit {
+        let d = digits.trailing_zeros() as usize;
+        digits &= digits - 1;
+        let mut t = s;
+        t.place(d, b, bit);
+        search(t, limit, found, first);
+    }
+}
+
+impl Bits {
+    /// The solved board as 81 digits.
+    fn digits(&self) -> [u8; 81] {
+        let mut cells = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut a = self.cands[d * 3 + b];
+                while a != 0 {
+                    let bit = a.trailing_zeros() as usize;
+                    a &= a - 1;
+                    cells[b * 27 + bit] = d as u8 + 1;
+                }
+            }
+        }
+        cells
+    }
+}
+
+// From here to the end of `impl Bits` below: the engine of
+// `lc37_11_bitboard.rs`, copied unchanged from `lanqiao.rs`.
+
+const BAND: u32 = (1 << 27) - 1;
+const ROW: u32 = 0x1ff;
+/// Bits 0, 9, 18: times a 9-bit column set, those columns in all three rows.
+const SPREAD: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// Row `r` uses box (or column) `PERMS[p][r]`.
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// For a 9-bit set of a 3x3 grid (bit `r * 3 + k`): the bits on some
+/// permutation inside the set.
+const fn perm_keep(s: usize) -> u32 {
+    let mut keep = 0;
+    let mut p = 0;
+    while p < 6 {
+        let q = PERMS[p];
+        let bits = 1 << q[0] | 1 << (3 + q[1]) | 1 << (6 + q[2]);
+        if s & bits == bits {
+            keep |= bits as u32;
+        }
+        p += 1;
+    }
+    keep
+}
+
+/// Per occupied-triad set: the band cells of the triads to keep.
+static TRIAD_KEEP: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut s = 0;
+    while s < 512 {
+        let k = perm_keep(s);
+        let mut j = 0;
+        while j < 9 {
+            if k >> j & 1 == 1 {
+                t[s] |= 7 << (j / 3 * 9 + j % 3 * 3);
+            }
+            j += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// Per stack occupancy (bit `band * 3 + col`): the kept bits spread 9 apart.
+static STACK_KEEP: [u32; 512] = {
+    let mut t = [0; 512];
+    let mut s = 0;
+    while s < 512 {
+        let k = perm_keep(s);
+        t[s] = (k & 7) | (k >> 3 & 7) << 9 | (k >> 6 & 7) << 18;
+        s += 1;
+    }
+    t
+};
+
+/// For a 9-bit row: which of its three boxes are occupied.
+static ROW_TRIADS: [u8; 512] = {
+    let mut t = [0; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] = (x & 7 != 0) as u8 | ((x >> 3 & 7 != 0) as u8) << 1 | ((x >> 6 != 0) as u8) << 2;
+        x += 1;
+    }
+    t
+};
+
+fn triads(a: u32) -> usize {
+    ROW_TRIADS[(a & ROW) as usize] as usize
+        | (ROW_TRIADS[(a >> 9 & ROW) as usize] as usize) << 3
+        | (ROW_TRIADS[(a >> 18 & ROW) as usize] as usize) << 6
+}
+
+fn cols_of(a: u32) -> u32 {
+    (a | a >> 9 | a >> 18) & ROW
+}
+
+/// Cells of `a` in rows holding exactly one (every row non-empty): SWAR,
+/// `a - SPREAD` borrows inside each row only.
+fn placed(a: u32) -> u32 {
+    let rest = a & a.wrapping_sub(SPREAD);
+    let crowded = (rest | ((rest & (0xff * SPREAD)) + 0xff * SPREAD)) & (0x100 * SPREAD);
+    a & !((crowded >> 8) * ROW)
+}
+
+#[derive(Clone, Copy)]
+struct Bits {
+    cands: [u32; 27],
+    /// Bit `d`: a set of digit `d` lost a cell since its last update.
+    dirty: u32,
+    /// Per digit, its bands' column sets as the stack rule last left them.
+    cols_seen: [u32; 9],
+    /// Cells not yet placed, per band.
+    open: [u32; 3],
+    /// Bivalue cells found by the last naked-singles pass.
+    pairs: [u32; 3],
+}
+
+impl Bits {
+    fn new(cells: &[u8; 81]) -> Option<Bits> {
+        let mut givens = [0u32; 28]; // slot 27 takes the empty cells
+        for (i, &v) in cells.iter().enumerate() {
+            let slot = if v == 0 {
+                27
+            } else {
+                (v as usize - 1) * 3 + i / 27
+            };
+            givens[slot] |= 1 << (i % 27);
+        }
+        let mut s = Bits {
+            cands: [0; 27],
+            dirty: 0x1ff,
+            cols_seen: [0; 9],
+            open: [0; 3],
+            pairs: [0; 3],
+        };
+        for b in 0..3 {
+            let taken = (0..9).fold(0, |t, d| t | givens[d * 3 + b]);
+            s.open[b] = BAND & !taken;
+            for d in 0..9 {
+                let g = givens[d * 3 + b];
+                let mut rows = 0;
+                for r in [0, 9, 18] {
+                    let x = g >> r & ROW;
+                    if x & x.wrapping_sub(1) != 0 {
+                        return None; // two givens of a digit in one row
+                    }
+                    if x != 0 {
+                        rows |= ROW << r;
+                    }
+                }
+                s.cands[d * 3 + b] = (s.open[b] & !rows) | g;
+            }
+        }
+        Some(s)
+    }
+
+    fn place(&mut self, d: usize, b: usize, bit: usize) {
+        self.cands[d * 3 + b] &= !(ROW << (bit / 9 * 9)) | 1 << bit;
+        self.dirty |= 1 << d;
+    }
+
+    /// Rows of each band, then columns of each stack, to a fixed point for
+    /// digit `d`; new placements leave the other digits. False: dead end.
+    fn update(&mut self, d: usize) -> bool {
+        let i = d * 3;
+        let mut a = [self.cands[i], self.cands[i + 1], self.cands[i + 2]];
+        for x in a.iter_mut() {
+            *x &= TRIAD_KEEP[triads(*x)];
+        }
+        loop {
+            if a.contains(&0) {
+                return false;
+            }
+            let cols = cols_of(a[0]) | cols_of(a[1]) << 9 | cols_of(a[2]) << 18;
+            if cols == self.cols_seen[d] {
+                break;
+            }
+            let mut keep = 0;
+            for s in [0, 3, 6] {
+                let x = cols >> s & 0o7007007;
+                keep |= STACK_KEEP[((x | x >> 6 | x >> 12) & ROW) as usize] << s;
+            }
+            let kept = cols & keep;
+            self.cols_seen[d] = kept;
+            if kept == cols {
+                break;
+            }
+            for (b, x) in a.iter_mut().enumerate() {
+                let n = *x & ((kept >> (9 * b) & ROW) * SPREAD);
+                *x = n & TRIAD_KEEP[triads(n)];
+            }
+        }
+        for (b, &x) in a.iter().enumerate() {
+            self.cands[i + b] = x;
+            let fresh = placed(x) & self.open[b];
+            if fresh != 0 {
+                self.open[b] &= !fresh;
+                for k in 0..9 {
+                    let c = self.cands[k * 3 + b];
+                    if k != d && c & fresh != 0 {
+                        self.cands[k * 3 + b] = c & !fresh;
+                        self.dirty |= 1 << k;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    fn digits_at(&self, b: usize, bit: usize) -> u32 {
+        (0..9).fold(0, |m, d| m | (self.cands[d * 3 + b] >> bit & 1) << d)
+    }
+
+    /// Some(true) solved, Some(false) stuck, None dead end.
+    fn propagate(&mut self) -> Option<bool> {
+        loop {
+            while self.dirty != 0 {
+                let d = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                if !self.update(d) {
+                    return None;
+                }
+            }
+            if self.open == [0; 3] {
+                return Some(true);
+            }
+            // Naked singles, bit-sliced over the nine digits.
+            let mut any = false;
+            for b in 0..3 {
+                let (mut once, mut twice, mut thrice) = (0, 0, 0);
+                for d in 0..9 {
+                    let x = self.cands[d * 3 + b];
+                    thrice |= twice & x;
+                    twice |= once & x;
+                    once |= x;
+                }
+                let open = self.open[b];
+                if open & !once != 0 {
+                    return None;
+                }
+                self.pairs[b] = open & twice & !thrice;
+                let mut singles = open & !twice;
+                while singles != 0 {
+                    let bit = singles.trailing_zeros() as usize;
+                    singles &= singles - 1;
+                    let digits = self.digits_at(b, bit);
+                    if digits == 0 {
+                        return None;
+                    }
+                    self.place(digits.trailing_zeros() as usize, b, bit);
+                    any = true;
+                }
+            }
+            if !any {
+                return Some(false);
+            }
+        }
+    }
+
+    /// The bivalue cell with most open peers, else the fewest candidates.
+    fn pick(&self) -> (usize, usize) {
+        let mut best = (0, 0, 0);
+        for b in 0..3 {
+            let mut p = self.pairs[b];
+            while p != 0 {
+                let bit = p.trailing_zeros() as usize;
+                p &= p - 1;
+                let col = (1 << (bit % 9)) * SPREAD;
+                let near = ROW << (bit / 9 * 9) | 0o7007007 << (bit % 9 / 3 * 3);
+                let far = (self.open[(b + 1) % 3] & col) | (self.open[(b + 2) % 3] & col) << 1;
+                let score = (self.open[b] & near).count_ones() + far.count_ones();
+                if score >= best.2 {
+                    best = (b, bit, score);
+                }
+            }
+        }
+        if best.2 != 0 {
+            return (best.0, best.1);
+        }
+        let mut best = (0, 0, u32::MAX);
+        for b in 0..3 {
+            let mut open = self.open[b];
+            while open != 0 {
+                let bit = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let n = self.digits_at(b, bit).count_ones();
+                if n < best.2 {
+                    best = (b, bit, n);
+                }
+            }
+        }
+        (best.0, best.1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.\n......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.\nend\n";
+
+    #[test]
+    fn solves_the_sample() {
+        assert_eq!(
+            run(SAMPLE).unwrap(),
+            "527389416819426735436751829375692184194538267268174593643217958951843672782965341\n416837529982465371735129468571298643293746185864351297647913852359682714128574936\n"
+        );
+    }
+
+    #[test]
+    fn end_of_input_ends_the_list_too() {
+        let no_end = SAMPLE.replace("end\n", "");
+        assert_eq!(run(&no_end), run(SAMPLE));
+        assert_eq!(run(""), Ok(String::new()));
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let bad = SAMPLE.replacen("......52", "...0..52", 1);
+        assert_eq!(
+            run(&bad),
+            Err(malformed(
+                2,
+                4,
+                "expected a digit 1-9 or '.', found '0'".into()
+            ))
+        );
+        assert!(matches!(
+            run(".........\nend\n"),
+            Err(Failure::Malformed {
+                line: 1,
+                col: 10,
+                ..
+            })
+        ));
+        let empty = format!("{}\n", ".".repeat(81));
+        assert_eq!(run(&empty), Err(Failure::MultipleSolutions { line: 1 }));
+    }
+}
