@@ -163,8 +163,7 @@ fn tokenize(input: &str) -> (Vec<Token<'_>>, usize) {
     let mut end = 1;
     for (l, line) in input.split('\n').enumerate() {
         let mut start: Option<(usize, usize)> = None; // byte, char column
-        let mut chars = 0;
-        for (b, ch) in line.char_indices() {
+        for (chars, (b, ch)) in line.char_indices().enumerate() {
             if ch.is_whitespace() {
                 if let Some((sb, sc)) = start.take() {
                     tokens.push(Token {
@@ -176,7 +175,6 @@ fn tokenize(input: &str) -> (Vec<Token<'_>>, usize) {
             } else if start.is_none() {
                 start = Some((b, chars));
             }
-            chars += 1;
         }
         if let Some((sb, sc)) = start {
             tokens.push(Token {
@@ -185,7 +183,7 @@ fn tokenize(input: &str) -> (Vec<Token<'_>>, usize) {
                 col: sc + 1,
             });
         }
-        if tokens.last().map_or(false, |t| t.line == l + 1) {
+        if tokens.last().map(|t| t.line) == Some(l + 1) {
             end = l + 2;
         }
     }

@@ -314,7 +314,7 @@ impl Search {
             Some(true) => {
                 let digits = s.digits();
                 let score = (0..81).map(|i| self.weights[i] * digits[i] as u32).sum();
-                if self.best.map_or(true, |b| score > b) {
+                if self.best < Some(score) {
                     self.best = Some(score);
                 }
                 return;

@@ -126,3 +126,6 @@ pub mod lanqiao;
 #[allow(dead_code)]
 #[path = "../solutions/lanqiao_proconio.rs"]
 pub mod lanqiao_proconio;
+
+/// The online-judge family's stdin programs, callable in memory.
+pub mod family;

@@ -83,12 +83,74 @@ fn answers_sample(binary: &Path) {
     assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
 }
 
+/// Every stdin program (`solutions/KEY.rs` but LeetCode's and proconio's),
+/// compiled alone with `rustc -O` and nothing else (std only), answers every
+/// passing fixture of `inputs/KEY/` byte for byte.
 #[test]
-fn lanqiao_compiles_alone_with_std_only() {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("solutions/lanqiao.rs");
-    let binary = scratch_dir("lanqiao").join("lanqiao");
-    compile(&file, &binary, &["-O".to_string()]).unwrap_or_else(|e| panic!("{e}"));
-    answers_sample(&binary);
+fn every_stdin_program_compiles_alone_with_std_only() {
+    let files: Vec<PathBuf> = solution_files("")
+        .into_iter()
+        .filter(|f| {
+            let stem = f.file_stem().unwrap().to_string_lossy();
+            !stem.starts_with("lc3") && stem != "lanqiao_proconio"
+        })
+        .collect();
+    assert!(files.len() >= 10, "lanqiao and the family: {files:?}");
+    let dir = scratch_dir("stdin_programs");
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = files
+            .iter()
+            .map(|file| {
+                let dir = &dir;
+                scope.spawn(move || {
+                    let key = file.file_stem().unwrap().to_string_lossy().into_owned();
+                    let binary = dir.join(&key);
+                    compile(file, &binary, &["-O".to_string()])
+                        .map_err(|e| format!("{key}: {e}"))?;
+                    answers_its_fixtures(&key, &binary)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .filter_map(|h| h.join().unwrap().err())
+            .collect()
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Runs a compiled stdin program on every passing fixture of its problem
+/// (not one with a `NAME.slow`: a pinned TLE, run by the judge under its limit).
+fn answers_its_fixtures(key: &str, binary: &Path) -> Result<(), String> {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("inputs")
+        .join(key);
+    let mut inputs: Vec<PathBuf> = std::fs::read_dir(&fixtures)
+        .map_err(|e| format!("{}: {e}", fixtures.display()))?
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "in"))
+        .filter(|p| !p.with_extension("slow").exists())
+        .collect();
+    inputs.sort();
+    if inputs.is_empty() {
+        return Err(format!("{key}: no fixtures in {}", fixtures.display()));
+    }
+    for input in inputs {
+        let out = Command::new(binary)
+            .stdin(std::fs::File::open(&input).unwrap())
+            .output()
+            .map_err(|e| format!("{key}: {e}"))?;
+        let expected = std::fs::read_to_string(input.with_extension("out")).unwrap();
+        if !out.status.success() || out.stdout != expected.as_bytes() {
+            return Err(format!(
+                "{key} on {}: {}, stderr {:?}",
+                input.display(),
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+    }
+    Ok(())
 }
 
 #[test]
@@ -150,24 +212,46 @@ fn lanqiao_variants_share_everything_but_the_reader() {
     pretty_assertions::assert_eq!(std_only.1, proconio.1, "code after `parse` differs");
 }
 
-/// `lanqiao.rs` uses the bitboard engine of `lc37_11_bitboard.rs`; both paste
-/// alone, so it is written twice, and this keeps the copies equal.
+/// Paste files carry their engine with them, so one engine is written out in
+/// several files; this keeps each copy equal to its original, byte for byte:
+/// the bitboard search of `lc37_11_bitboard.rs` and the 16×16 dancing links
+/// of `poj3076.rs`.
 #[test]
-fn lanqiao_engine_is_the_bitboard_files_engine() {
+fn engine_copies_are_unchanged() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("solutions");
     let read = |file: &str| std::fs::read_to_string(dir.join(file)).unwrap();
-    let bitboard = read("lc37_11_bitboard.rs");
-    let start = bitboard.find("const BAND: u32").expect("engine start");
-    let end = bitboard.find("/// Depth first").expect("engine end");
-    let engine = &bitboard[start..end];
+    let section = |file: &str, start: &str, end: &str| {
+        let text = read(file);
+        let from = text
+            .find(start)
+            .unwrap_or_else(|| panic!("{file}: {start}"));
+        let to = from
+            + text[from..]
+                .find(end)
+                .unwrap_or_else(|| panic!("{file}: {end}"));
+        text[from..to].to_string()
+    };
+    let bitboard = section("lc37_11_bitboard.rs", "const BAND: u32", "/// Depth first");
     assert!(
-        engine.contains("fn propagate"),
+        bitboard.contains("fn propagate"),
         "the engine holds the propagation"
     );
-    for file in ["lanqiao.rs", "lanqiao_proconio.rs"] {
+    let dlx = section("poj3076.rs", "struct Dlx {", "#[cfg(test)]");
+    assert!(dlx.contains("fn cover"), "the engine holds cover");
+    let copies = [
+        (&bitboard, "lanqiao.rs"),
+        (&bitboard, "lanqiao_proconio.rs"),
+        (&bitboard, "poj2676.rs"),
+        (&bitboard, "poj3074.rs"),
+        (&bitboard, "hdu1426.rs"),
+        (&bitboard, "p1074.rs"),
+        (&dlx, "spoj_sudoku.rs"),
+        (&dlx, "hdu4069.rs"),
+    ];
+    for (engine, file) in copies {
         assert!(
-            read(file).contains(engine),
-            "{file} no longer holds lc37_11_bitboard.rs's engine unchanged"
+            read(file).contains(engine.as_str()),
+            "{file} no longer holds its engine unchanged"
         );
     }
 }

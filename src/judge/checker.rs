@@ -77,7 +77,7 @@ pub enum Check {
 }
 
 impl Check {
-    fn wrong(why: impl Into<String>) -> Check {
+    pub(super) fn wrong(why: impl Into<String>) -> Check {
         Check::Wrong {
             why: why.into(),
             diff: None,
@@ -215,7 +215,7 @@ fn side<R: Read>(
     }
 }
 
-fn read_capped(file: &mut File, cap: u64) -> io::Result<(String, bool)> {
+pub(super) fn read_capped(file: &mut File, cap: u64) -> io::Result<(String, bool)> {
     file.seek(SeekFrom::Start(0))?;
     let mut bytes = Vec::new();
     file.take(cap + 1).read_to_end(&mut bytes)?;

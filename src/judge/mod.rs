@@ -21,6 +21,7 @@ pub mod report;
 pub mod sandbox;
 pub mod solution;
 mod stats;
+pub mod validate;
 
 use crate::fixtures::{self, Fixture};
 use checker::{Answer, Check, FirstDifference};

@@ -6,6 +6,7 @@
 //! ([`super::solution::runner_main`]); the sandbox and the report do not change.
 
 use super::checker::{self, Answer, Checker};
+use super::validate;
 use super::Verdict;
 use crate::fixtures::{format_board, parse_board};
 use crate::grid::Grid;
@@ -43,8 +44,22 @@ pub struct Problem {
     pub claims: fn(&str, Option<&str>) -> bool,
 }
 
-/// Every problem, in table order.
-pub static PROBLEMS: [Problem; 3] = [LC36, LC37, LANQIAO];
+/// Every problem, in table order: the write-ups' three, then the
+/// online-judge family.
+pub static PROBLEMS: [Problem; 12] = [
+    LC36,
+    LC37,
+    LANQIAO,
+    POJ2676,
+    POJ3074,
+    POJ3076,
+    SPOJ_SUDOKU,
+    P1074,
+    HDU1426,
+    HDU4069,
+    ABC327C,
+    CF1335D,
+];
 
 /// Looks a problem up by its key.
 pub fn by_key(key: &str) -> Option<&'static Problem> {
@@ -60,12 +75,59 @@ pub fn keys() -> String {
         .join(", ")
 }
 
-/// The problem a user's case belongs to: the first that claims it.
+/// The problem a user's case belongs to: the first that claims it, else
+/// Lanqiao (the family's formats overlap too much to guess; name them with
+/// `--problem`).
 pub fn detect(input: &str, expect: Option<&str>) -> &'static Problem {
     PROBLEMS
         .iter()
         .find(|p| (p.claims)(input, expect))
-        .unwrap_or(&PROBLEMS[PROBLEMS.len() - 1])
+        .unwrap_or(LANQIAO_IN_TABLE)
+}
+
+/// [`LANQIAO`] as it sits in [`PROBLEMS`] (a `const` is a new value at each use).
+static LANQIAO_IN_TABLE: &Problem = &PROBLEMS[2];
+
+/// A stdin program's result as the expected answer: its stdout, or the
+/// failure it must show (exit 1: outside the problem's promise), or, for
+/// exit 2, the malformed-input message (a user's `--input` is refused).
+fn from_program(result: Result<String, (u8, String)>) -> Result<Answer, String> {
+    match result {
+        Ok(out) => Ok(Answer::Text(out)),
+        Err((2, message)) => Err(message),
+        Err((code, message)) => Ok(Answer::Fails {
+            why: message.clone(),
+            exit: i32::from(code),
+            stderr: message,
+        }),
+    }
+}
+
+/// A problem of the online-judge family: a std-only stdin program
+/// `solutions/KEY.rs` (binary `KEY`), exit 0 answer / 1 outside the
+/// statement's promise / 2 malformed, judged by `checker`.
+macro_rules! family {
+    ($key:ident, $title:literal, $url:literal, $input:literal, $output:literal,
+     $time:literal ms, $memory:literal MB, $checker:expr) => {
+        Problem {
+            key: stringify!($key),
+            title: $title,
+            statement: $url,
+            input: $input,
+            output: $output,
+            time_ms: $time,
+            memory_mb: $memory,
+            exit_codes: &[0, 1, 2],
+            checker: $checker,
+            solutions: || vec![(stringify!($key), Verdict::Ac)],
+            reference: |input| {
+                from_program(
+                    crate::family::$key::run(input).map_err(|f| (f.exit_code(), f.to_string())),
+                )
+            },
+            claims: |_, _| false,
+        }
+    };
 }
 
 fn is_literal(input: &str) -> bool {
@@ -152,6 +214,96 @@ const LANQIAO: Problem = Problem {
     },
     claims: |_, _| true,
 };
+
+const POJ2676: Problem = family!(
+    poj2676,
+    "POJ 2676 Sudoku (T grids, any completion)",
+    "http://poj.org/problem?id=2676",
+    "T, then T grids of 9 lines of 9 digits, 0 = empty",
+    "each grid completed, 9 lines of 9 digits (validated: any completion)",
+    2000 ms, 64 MB,
+    validate::poj2676
+);
+
+const POJ3074: Problem = family!(
+    poj3074,
+    "POJ 3074 Sudoku (one line per puzzle, many hard ones)",
+    "http://poj.org/problem?id=3074",
+    "one puzzle per line, 81 characters, `.` = empty; a line `end` ends the input",
+    "one line of 81 digits per puzzle (validated)",
+    1000 ms, 64 MB,
+    validate::poj3074
+);
+
+const POJ3076: Problem = family!(
+    poj3076,
+    "POJ 3076 Sudoku (16×16, letters)",
+    "http://poj.org/problem?id=3076",
+    "16×16 grids of `A`-`P`, `-` = empty, separated by blank lines, to the end of input",
+    "each solution in 16 lines, then a blank line (validated)",
+    1000 ms, 64 MB,
+    validate::poj3076
+);
+
+const SPOJ_SUDOKU: Problem = family!(
+    spoj_sudoku,
+    "SPOJ SUDOKU (16×16, counted)",
+    "https://www.spoj.com/problems/SUDOKU/",
+    "the number of tests, then 16×16 grids of `A`-`P`, `-` = empty",
+    "each solution in 16 lines, then a blank line (validated)",
+    1000 ms, 64 MB,
+    validate::spoj_sudoku
+);
+
+const P1074: Problem = family!(
+    p1074,
+    "Luogu P1074 靶形数独 (target Sudoku, best score)",
+    "https://www.luogu.com.cn/problem/P1074",
+    "9 lines of 9 space-separated digits, 0 = empty",
+    "the highest weighted score over all solutions, or -1",
+    2000 ms, 128 MB,
+    checker::program
+);
+
+const HDU1426: Problem = family!(
+    hdu1426,
+    "HDU 1426 Sudoku Killer (`?` cells)",
+    "https://acm.hdu.edu.cn/showproblem.php?pid=1426",
+    "grids of 9 lines of 9 space-separated digits, `?` = empty, separated by blank lines",
+    "each solution as 9 lines of space-separated digits, a blank line between (validated)",
+    1000 ms, 32 MB,
+    validate::hdu1426
+);
+
+const HDU4069: Problem = family!(
+    hdu4069,
+    "HDU 4069 Squiggly Sudoku (irregular regions)",
+    "https://acm.hdu.edu.cn/showproblem.php?pid=4069",
+    "T, then per case 9 lines of 9 numbers: digit + wall bits",
+    "`Case N:` and the solution, `No solution` or `Multiple Solutions`",
+    2000 ms, 32 MB,
+    checker::program
+);
+
+const ABC327C: Problem = family!(
+    abc327c,
+    "AtCoder ABC327 C Number Place (is it solved?)",
+    "https://atcoder.jp/contests/abc327/tasks/abc327_c",
+    "9 lines of 9 space-separated digits 1-9",
+    "Yes or No",
+    2000 ms, 1024 MB,
+    checker::program
+);
+
+const CF1335D: Problem = family!(
+    cf1335d,
+    "Codeforces 1335D Anti-Sudoku",
+    "https://codeforces.com/problemset/problem/1335/D",
+    "t, then t solved grids of 9 lines of 9 digits",
+    "each grid with at most 9 cells changed so every unit repeats a digit (validated)",
+    2000 ms, 256 MB,
+    validate::cf1335d
+);
 
 #[cfg(test)]
 mod tests {

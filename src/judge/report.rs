@@ -1,5 +1,6 @@
 //! The judge's output: one table per problem (rows = solutions, columns =
-//! fixtures, then a summary column), or one JSON object per case. It only
+//! fixtures, then a summary column; a problem judged with one solution is
+//! turned round, a case per line), or one JSON object per case. It only
 //! renders what the judge found.
 
 use super::problem::Problem;
@@ -148,9 +149,7 @@ pub fn write_table(
         limits.wall.as_millis(),
         limits.memory_mb
     )?;
-    let mut headers: Vec<String> = cases.iter().map(|c| c.name.clone()).collect();
-    headers.push("summary".into());
-    let mut cells = Vec::new();
+    let mut rows_by_solution = Vec::new();
     for solution in solutions {
         let mine: Vec<&CaseResult> = results
             .iter()
@@ -165,18 +164,35 @@ pub fn write_table(
             })
             .collect();
         row.push(summary_cell(&mine));
-        cells.push(row);
+        rows_by_solution.push(row);
     }
-    let rows: Vec<String> = solutions.iter().map(|s| s.name.clone()).collect();
-    write_grid(
-        out,
-        "solution",
-        &rows,
-        &headers,
-        &cells,
-        opts.colour,
-        opts.width,
-    )?;
+    let names: Vec<String> = solutions.iter().map(|s| s.name.clone()).collect();
+    let mut case_names: Vec<String> = cases.iter().map(|c| c.name.clone()).collect();
+    case_names.push("summary".into());
+    if let [row] = &mut rows_by_solution[..] {
+        // One solution (the online-judge family): a case per line reads
+        // better than one long row wrapped into blocks.
+        let cells: Vec<Vec<Cell>> = row.drain(..).map(|cell| vec![cell]).collect();
+        write_grid(
+            out,
+            "case",
+            &case_names,
+            &names,
+            &cells,
+            opts.colour,
+            opts.width,
+        )?;
+    } else {
+        write_grid(
+            out,
+            "solution",
+            &names,
+            &case_names,
+            &rows_by_solution,
+            opts.colour,
+            opts.width,
+        )?;
+    }
     let mut notes = Vec::new();
     for s in solutions.iter().filter(|s| s.expected == Verdict::Tle) {
         notes.push(format!(

@@ -5,7 +5,7 @@
 use super::problem::Problem;
 use super::Verdict;
 use crate::fixtures::{self, format_board};
-use crate::{lanqiao, lanqiao_proconio, lc36, lc37};
+use crate::{lc36, lc37};
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::path::Path;
@@ -70,7 +70,7 @@ const INPUT_CAP: u64 = 16 << 20;
 /// The child's side: `runner SOLUTION [FILE]` runs one solution on one case
 /// (stdin, or FILE) in this process and prints the answer, as a judge's child does.
 ///
-/// Exit codes: the solution's own (0, or `lanqiao`'s 1 and 2; 101 for a
+/// Exit codes: the solution's own (0, or a stdin program's 1 and 2; 101 for a
 /// panic); 3 when the input cannot be read or parsed; 4 for an unknown
 /// solution name or bad arguments. The test-only solutions in [`TEST_ONLY`]
 /// loop, allocate without end, panic, print a wrong board, sleep, or write
@@ -94,15 +94,7 @@ pub fn runner_main(args: &[String]) -> ExitCode {
         return ExitCode::from(3);
     }
     let input = String::from_utf8_lossy(&bytes);
-    type Program = fn(&str) -> Result<String, (u8, String)>;
-    let lanqiao_run: Option<Program> = match name.as_str() {
-        "lanqiao" => Some(|i| lanqiao::run(i).map_err(|f| (f.exit_code(), f.to_string()))),
-        "lanqiao_proconio" => {
-            Some(|i| lanqiao_proconio::run(i).map_err(|f| (f.exit_code(), f.to_string())))
-        }
-        _ => None,
-    };
-    if let Some(run) = lanqiao_run {
+    if let Some(run) = crate::family::program(name) {
         return match run(&input) {
             Ok(out) => {
                 print!("{out}");

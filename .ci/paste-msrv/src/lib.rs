@@ -38,3 +38,27 @@ pub mod lanqiao;
 #[clippy::msrv = "1.63"]
 #[path = "../../../solutions/lanqiao_proconio.rs"]
 pub mod lanqiao_proconio;
+
+// The online-judge family: stdin programs held to 1.63 as lanqiao.rs is
+// (.ci/old-rustc builds each with a real rustc 1.63 too).
+macro_rules! stdin_programs {
+    ($($name:ident => $path:literal),* $(,)?) => {
+        $(
+            #[clippy::msrv = "1.63"]
+            #[path = $path]
+            pub mod $name;
+        )*
+    };
+}
+
+stdin_programs! {
+    poj2676 => "../../../solutions/poj2676.rs",
+    poj3074 => "../../../solutions/poj3074.rs",
+    poj3076 => "../../../solutions/poj3076.rs",
+    spoj_sudoku => "../../../solutions/spoj_sudoku.rs",
+    p1074 => "../../../solutions/p1074.rs",
+    hdu1426 => "../../../solutions/hdu1426.rs",
+    hdu4069 => "../../../solutions/hdu4069.rs",
+    abc327c => "../../../solutions/abc327c.rs",
+    cf1335d => "../../../solutions/cf1335d.rs",
+}

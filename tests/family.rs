@@ -1,0 +1,492 @@
+//! The online-judge family against the oracle on generated cases: each paste
+//! file's `run` (what its binary prints) on random puzzles of its format,
+//! 9×9, 16×16 and irregular, checked by `oracle::check_completion`, the
+//! generic DLX engine, or a brute force written here. Same seed, same cases.
+
+use pretty_assertions::assert_eq;
+use sudoku_workspace::dlx::solve_shape;
+use sudoku_workspace::family;
+use sudoku_workspace::oracle::{check_anti_sudoku, check_completion};
+use sudoku_workspace::shape::Shape;
+
+/// SplitMix64: a seeded generator, so a failing case is the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// A random solved n²×n² grid: the engine's first solution of the empty board,
+/// with digits relabelled, rows shuffled within bands, bands shuffled, and the
+/// same for columns and stacks (each keeps every unit a permutation).
+fn random_solved(n: usize, rng: &mut Rng) -> Vec<u8> {
+    let shape = Shape::boxes(n);
+    let side = n * n;
+    let base = solve_shape(&shape, &vec![0; side * side], 1)
+        .solution
+        .expect("the empty board has a solution");
+    let order = |rng: &mut Rng| {
+        let mut bands: Vec<usize> = (0..n).collect();
+        rng.shuffle(&mut bands);
+        let mut lines = Vec::new();
+        for b in bands {
+            let mut inner: Vec<usize> = (0..n).collect();
+            rng.shuffle(&mut inner);
+            lines.extend(inner.into_iter().map(|i| b * n + i));
+        }
+        lines
+    };
+    let (rows, cols) = (order(rng), order(rng));
+    let mut label: Vec<u8> = (1..=side as u8).collect();
+    rng.shuffle(&mut label);
+    let mut grid = vec![0; side * side];
+    for r in 0..side {
+        for c in 0..side {
+            grid[r * side + c] = label[base[rows[r] * side + cols[c]] as usize - 1];
+        }
+    }
+    assert_eq!(
+        check_completion(&shape, &vec![0; side * side], &grid),
+        Ok(())
+    );
+    grid
+}
+
+/// `solved` with each cell emptied with probability `empty` per mille.
+fn dig(solved: &[u8], empty: usize, rng: &mut Rng) -> Vec<u8> {
+    solved
+        .iter()
+        .map(|&d| if rng.below(1000) < empty { 0 } else { d })
+        .collect()
+}
+
+/// `solved` with up to `holes` cells emptied in random order, each kept
+/// empty only while the puzzle stays unique (POJ 3074 and HDU 1426 promise one
+/// solution, and their programs exit 1 for more).
+fn dig_unique(solved: &[u8], holes: usize, rng: &mut Rng) -> Vec<u8> {
+    let shape = Shape::boxes(3);
+    let mut order: Vec<usize> = (0..81).collect();
+    rng.shuffle(&mut order);
+    let mut puzzle = solved.to_vec();
+    let mut emptied = 0;
+    for cell in order {
+        if emptied == holes {
+            break;
+        }
+        puzzle[cell] = 0;
+        if solve_shape(&shape, &puzzle, 2).count == 1 {
+            emptied += 1;
+        } else {
+            puzzle[cell] = solved[cell];
+        }
+    }
+    puzzle
+}
+
+/// Every non-blank character of `text` mapped by `symbol` (layout-tolerant,
+/// as the judge's validating checkers read).
+fn cells(text: &str, symbol: impl Fn(char) -> u8) -> Vec<u8> {
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(symbol)
+        .collect()
+}
+
+fn digit(c: char) -> u8 {
+    c.to_digit(10).unwrap_or(99) as u8
+}
+
+fn letter(c: char) -> u8 {
+    match c {
+        'A'..='P' => c as u8 - b'A' + 1,
+        _ => 99,
+    }
+}
+
+/// Runs `key`'s paste file in memory; its output must complete every puzzle.
+fn completes(key: &str, input: &str, shape: &Shape, puzzles: &[Vec<u8>], symbol: fn(char) -> u8) {
+    let run = family::program(key).expect("a family program");
+    let out = run(input).unwrap_or_else(|(code, e)| panic!("{key}: exit {code}: {e}\n{input}"));
+    let got = cells(&out, symbol);
+    let n = shape.cells();
+    assert_eq!(got.len(), n * puzzles.len(), "{key}: output\n{out}");
+    for (k, (puzzle, answer)) in puzzles.iter().zip(got.chunks(n)).enumerate() {
+        if let Err(why) = check_completion(shape, puzzle, answer) {
+            panic!(
+                "{key}: grid {}: {why}\ninput:\n{input}\noutput:\n{out}",
+                k + 1
+            );
+        }
+    }
+}
+
+fn rows(puzzle: &[u8], side: usize, sep: &str, show: impl Fn(u8) -> String) -> String {
+    puzzle
+        .chunks(side)
+        .map(|row| row.iter().map(|&d| show(d)).collect::<Vec<_>>().join(sep) + "\n")
+        .collect()
+}
+
+fn digits(d: u8) -> String {
+    d.to_string()
+}
+
+#[test]
+fn poj2676_and_poj3074_complete_random_puzzles() {
+    let mut rng = Rng(2676);
+    let shape = Shape::boxes(3);
+    // POJ 2676 takes any completion: puzzles with many solutions too.
+    let puzzles: Vec<Vec<u8>> = (0..40)
+        .map(|k| dig(&random_solved(3, &mut rng), 300 + k * 15, &mut rng))
+        .collect();
+    let mut poj2676 = format!("{}\n", puzzles.len());
+    for p in &puzzles {
+        poj2676 += &rows(p, 9, "", digits);
+    }
+    completes("poj2676", &poj2676, &shape, &puzzles, digit);
+    // POJ 3074 promises one solution: 20 to 64 holes, unique.
+    let puzzles: Vec<Vec<u8>> = (0..45)
+        .map(|k| dig_unique(&random_solved(3, &mut rng), 20 + k, &mut rng))
+        .collect();
+    let mut poj3074 = String::new();
+    for p in &puzzles {
+        poj3074 += &p
+            .iter()
+            .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+            .collect::<String>();
+        poj3074.push('\n');
+    }
+    poj3074 += "end\n";
+    completes("poj3074", &poj3074, &shape, &puzzles, digit);
+}
+
+#[test]
+fn hdu1426_completes_random_puzzles() {
+    let mut rng = Rng(1426);
+    let shape = Shape::boxes(3);
+    let puzzles: Vec<Vec<u8>> = (0..20)
+        .map(|k| dig_unique(&random_solved(3, &mut rng), 30 + 2 * k, &mut rng))
+        .collect();
+    let show = |d: u8| {
+        if d == 0 {
+            "?".to_string()
+        } else {
+            d.to_string()
+        }
+    };
+    let input = puzzles
+        .iter()
+        .map(|p| rows(p, 9, " ", show))
+        .collect::<Vec<_>>()
+        .join("\n");
+    completes("hdu1426", &input, &shape, &puzzles, digit);
+}
+
+#[test]
+fn poj3076_and_spoj_complete_random_16x16_puzzles() {
+    let mut rng = Rng(3076);
+    let shape = Shape::boxes(4);
+    let puzzles: Vec<Vec<u8>> = (0..6)
+        .map(|k| dig(&random_solved(4, &mut rng), 350 + k * 50, &mut rng))
+        .collect();
+    let show = |d: u8| {
+        if d == 0 {
+            "-".to_string()
+        } else {
+            ((b'A' + d - 1) as char).to_string()
+        }
+    };
+    let grids: Vec<String> = puzzles.iter().map(|p| rows(p, 16, "", show)).collect();
+    let poj3076 = grids.join("\n");
+    let spoj = format!("{}\n{}", puzzles.len(), grids.join("\n"));
+    completes("poj3076", &poj3076, &shape, &puzzles, letter);
+    completes("spoj_sudoku", &spoj, &shape, &puzzles, letter);
+}
+
+/// A random partition of the 9×9 board into 9 connected regions of 9 cells
+/// that `solved` still solves: the boxes, then swaps of a border cell of one
+/// region with a cell of the neighbouring region holding the same digit (so
+/// each region still holds 1-9), kept when both regions stay connected.
+/// Solving an empty board of random regions instead can take minutes: many
+/// region maps have no solution at all.
+fn random_regions(solved: &[u8], rng: &mut Rng) -> Vec<u8> {
+    let mut region: Vec<u8> = (0..81).map(|c| (c / 27 * 3 + c % 9 / 3) as u8).collect();
+    let neighbours = |c: usize| {
+        let (row, col) = (c / 9, c % 9);
+        let mut next = Vec::with_capacity(4);
+        if row > 0 {
+            next.push(c - 9);
+        }
+        if row < 8 {
+            next.push(c + 9);
+        }
+        if col > 0 {
+            next.push(c - 1);
+        }
+        if col < 8 {
+            next.push(c + 1);
+        }
+        next
+    };
+    let connected = |region: &[u8], r: u8| {
+        let start = (0..81)
+            .find(|&c| region[c] == r)
+            .expect("a non-empty region");
+        let mut seen = vec![start];
+        let mut k = 0;
+        while k < seen.len() {
+            for x in neighbours(seen[k]) {
+                if region[x] == r && !seen.contains(&x) {
+                    seen.push(x);
+                }
+            }
+            k += 1;
+        }
+        seen.len() == 9
+    };
+    for _ in 0..400 {
+        let a = rng.below(81);
+        let near = neighbours(a);
+        let b = near[rng.below(near.len())];
+        let (ra, rb) = (region[a], region[b]);
+        // a joins b's region; the cell of b's region with a's digit joins a's.
+        let Some(c) = (0..81).find(|&c| region[c] == rb && solved[c] == solved[a]) else {
+            continue;
+        };
+        if ra == rb {
+            continue;
+        }
+        let mut trial = region.clone();
+        trial[a] = rb;
+        trial[c] = ra;
+        if connected(&trial, ra) && connected(&trial, rb) {
+            region = trial;
+        }
+    }
+    region
+}
+
+/// HDU 4069's cell number: the digit, plus 16/32/64/128 for a wall on the
+/// top/right/bottom/left (the board's edge is a wall).
+fn hdu4069_cell(region: &[u8], cell: usize, digit: u8) -> u32 {
+    let (r, c) = (cell / 9, cell % 9);
+    let mut n = u32::from(digit);
+    if r == 0 || region[cell - 9] != region[cell] {
+        n += 16;
+    }
+    if c == 8 || region[cell + 1] != region[cell] {
+        n += 32;
+    }
+    if r == 8 || region[cell + 9] != region[cell] {
+        n += 64;
+    }
+    if c == 0 || region[cell - 1] != region[cell] {
+        n += 128;
+    }
+    n
+}
+
+#[test]
+fn hdu4069_agrees_with_the_generic_engine_on_random_regions() {
+    let mut rng = Rng(4069);
+    let mut input = String::new();
+    let mut expected = String::new();
+    let cases = 24;
+    input += &format!("{cases}\n");
+    let mut kinds = [0; 3];
+    let boxes: Vec<u8> = (0..81).map(|c| (c / 27 * 3 + c % 9 / 3) as u8).collect();
+    let mut irregular = 0;
+    for case in 1..=cases {
+        let solved = random_solved(3, &mut rng);
+        let region = random_regions(&solved, &mut rng);
+        let shape = Shape::regions(9, region.clone()).expect("a partition");
+        assert_eq!(check_completion(&shape, &[0; 81], &solved), Ok(()));
+        irregular += usize::from(region != boxes);
+        // Many holes give several solutions, few a unique one; a clash none.
+        let mut puzzle = dig(&solved, [450, 600, 800][case % 3], &mut rng);
+        if case % 8 == 0 {
+            let (a, b) = (0, 1 + rng.below(8));
+            puzzle[a] = solved[a];
+            puzzle[b] = solved[a];
+        }
+        let found = solve_shape(&shape, &puzzle, 2);
+        kinds[found.count] += 1;
+        expected += &format!("Case {case}:\n");
+        expected += &match found.count {
+            0 => "No solution\n".to_string(),
+            1 => rows(&found.solution.unwrap(), 9, "", digits),
+            _ => "Multiple Solutions\n".to_string(),
+        };
+        for r in 0..9 {
+            let line: Vec<String> = (0..9)
+                .map(|c| hdu4069_cell(&region, r * 9 + c, puzzle[r * 9 + c]).to_string())
+                .collect();
+            input += &line.join(" ");
+            input.push('\n');
+        }
+    }
+    assert!(
+        kinds.iter().all(|&k| k > 0),
+        "every outcome covered: {kinds:?}"
+    );
+    assert_eq!(irregular, cases, "every case has squiggly regions");
+    let run = family::program("hdu4069").unwrap();
+    let out = run(&input).unwrap_or_else(|(code, e)| panic!("exit {code}: {e}"));
+    assert_eq!(out, expected);
+}
+
+/// P1074's weight of a cell: 6 on the rim, one more per ring inwards.
+fn weight(cell: usize) -> u32 {
+    let (r, c) = (cell / 9, cell % 9);
+    let ring = r.min(c).min(8 - r).min(8 - c);
+    6 + ring as u32
+}
+
+/// Every solution's score by plain row-major backtracking (nothing shared
+/// with the paste file), the best of them, or -1.
+fn best_score(puzzle: &[u8]) -> i64 {
+    fn go(g: &mut [u8; 81], cell: usize, best: &mut i64) {
+        if cell == 81 {
+            let score: u32 = (0..81).map(|c| weight(c) * u32::from(g[c])).sum();
+            *best = (*best).max(i64::from(score));
+            return;
+        }
+        if g[cell] != 0 {
+            return go(g, cell + 1, best);
+        }
+        for d in 1..=9 {
+            let clash = (0..81).any(|o| {
+                g[o] == d
+                    && (o / 9 == cell / 9
+                        || o % 9 == cell % 9
+                        || (o / 27 == cell / 27 && o % 9 / 3 == cell % 9 / 3))
+            });
+            if !clash {
+                g[cell] = d;
+                go(g, cell + 1, best);
+                g[cell] = 0;
+            }
+        }
+    }
+    let mut g = [0u8; 81];
+    g.copy_from_slice(puzzle);
+    let mut best = -1;
+    go(&mut g, 0, &mut best);
+    best
+}
+
+#[test]
+fn p1074_finds_the_best_score_of_a_brute_force() {
+    let mut rng = Rng(1074);
+    let run = family::program("p1074").unwrap();
+    for k in 0..30 {
+        let solved = random_solved(3, &mut rng);
+        // 25-45 holes: a handful to hundreds of solutions.
+        let mut puzzle = dig(&solved, 300 + k * 8, &mut rng);
+        if k % 10 == 9 {
+            // Two equal givens in row 1: no solution.
+            let d = puzzle.iter().copied().find(|&d| d != 0).unwrap_or(1);
+            puzzle[0] = d;
+            puzzle[4] = d;
+            puzzle[1..4].fill(0);
+            puzzle[5..9].fill(0);
+        }
+        let input = rows(&puzzle, 9, " ", digits);
+        let want = best_score(&puzzle);
+        let got = run(&input);
+        match got {
+            Ok(out) => assert_eq!(out.trim(), want.to_string(), "case {k}:\n{input}"),
+            Err((code, e)) => panic!("case {k}: exit {code}: {e}\n{input}"),
+        }
+    }
+}
+
+#[test]
+fn abc327c_says_yes_exactly_for_solved_grids() {
+    let mut rng = Rng(327);
+    let run = family::program("abc327c").unwrap();
+    let shape = Shape::boxes(3);
+    for k in 0..60 {
+        let mut grid = random_solved(3, &mut rng);
+        if k % 2 == 1 {
+            // Swap two cells: still a Latin square sometimes, never a solved grid
+            // unless the two are equal.
+            let (a, b) = (rng.below(81), rng.below(81));
+            grid.swap(a, b);
+        }
+        let want = if check_completion(&shape, &[0; 81], &grid).is_ok() {
+            "Yes"
+        } else {
+            "No"
+        };
+        let out = run(&rows(&grid, 9, " ", digits)).unwrap();
+        assert_eq!(out.trim(), want, "case {k}");
+    }
+}
+
+#[test]
+fn cf1335d_makes_anti_sudokus_of_random_grids() {
+    let mut rng = Rng(1335);
+    let grids: Vec<Vec<u8>> = (0..50).map(|_| random_solved(3, &mut rng)).collect();
+    let mut input = format!("{}\n", grids.len());
+    for g in &grids {
+        input += &rows(g, 9, "", digits);
+    }
+    let run = family::program("cf1335d").unwrap();
+    let out = run(&input).unwrap_or_else(|(code, e)| panic!("exit {code}: {e}"));
+    let got = cells(&out, digit);
+    assert_eq!(got.len(), 81 * grids.len());
+    for (k, (grid, answer)) in grids.iter().zip(got.chunks(81)).enumerate() {
+        assert_eq!(check_anti_sudoku(grid, answer), Ok(()), "grid {}", k + 1);
+    }
+}
+
+#[test]
+fn the_generic_engine_solves_16x16_and_counts_like_the_9x9_one() {
+    let mut rng = Rng(16);
+    let shape = Shape::boxes(4);
+    for k in 0..5 {
+        let solved = random_solved(4, &mut rng);
+        // Up to 55% empty: random 16×16 puzzles emptier than that can take
+        // DLX minutes (the hard region of random puzzles).
+        let puzzle = dig(&solved, 350 + 50 * k, &mut rng);
+        let found = solve_shape(&shape, &puzzle, 1);
+        assert!(found.count >= 1);
+        let answer = found.solution.unwrap();
+        assert_eq!(check_completion(&shape, &puzzle, &answer), Ok(()));
+    }
+    // A clash is no solution, not a panic; a digit above the side too.
+    let mut clash = vec![0; 256];
+    clash[0] = 5;
+    clash[15] = 5;
+    assert_eq!(solve_shape(&shape, &clash, 2).count, 0);
+    clash[15] = 17;
+    assert_eq!(solve_shape(&shape, &clash, 2).count, 0);
+    // 9x9: the shape engine and the classic entry point agree.
+    let classic = Shape::boxes(3);
+    for _ in 0..20 {
+        let puzzle = dig(&random_solved(3, &mut rng), 650, &mut rng);
+        let mut grid = sudoku_workspace::grid::Grid::EMPTY;
+        grid.0.copy_from_slice(&puzzle);
+        let a = sudoku_workspace::dlx::solve(&grid, 2);
+        let b = solve_shape(&classic, &puzzle, 2);
+        assert_eq!(a.count, b.count);
+        assert_eq!(a.solution.map(|g| g.0.to_vec()), b.solution);
+    }
+}
