@@ -31,6 +31,8 @@ use solution::{Solution, TEST_ONLY};
 use std::fmt;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The verdicts, with the judges' own names.
@@ -321,6 +323,8 @@ pub struct Options {
     pub colour: bool,
     /// Wrap tables at this many columns.
     pub width: usize,
+    /// Cases run at once, each in its own sandbox (`--jobs`).
+    pub jobs: usize,
 }
 
 impl Options {
@@ -585,19 +589,53 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> Result<Report, Error> {
         prefix: vec!["sandbox".into()],
     };
     let total: usize = plan.iter().map(|(_, s, c)| s.len() * c.len()).sum();
-    let mut progress = Progress::new(total as u64);
+    let progress = Mutex::new(Progress::new(total as u64));
+    let workers = opts.jobs.clamp(1, sandbox::MAX_RUNNING);
     let mut results = Vec::new();
     for (problem, solutions, cases) in &plan {
         let limits = opts.limits(problem);
+        let work: Vec<(&Solution, &Case)> = solutions
+            .iter()
+            .flat_map(|solution| cases.iter().map(move |case| (solution, case)))
+            .collect();
+        // Each case in its own sandbox, `workers` at a time; results keep
+        // the plan's order. CPU time is per process, so verdicts do not
+        // depend on how many run at once.
+        let next = AtomicUsize::new(0);
+        let slots: Vec<Mutex<Option<io::Result<CaseResult>>>> =
+            work.iter().map(|_| Mutex::new(None)).collect();
+        std::thread::scope(|scope| {
+            for _ in 0..workers.min(work.len()) {
+                scope.spawn(|| loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(&(solution, case)) = work.get(i) else {
+                        break;
+                    };
+                    if let Ok(mut p) = progress.lock() {
+                        p.show(&solution.name, &case.name);
+                    }
+                    let r = judge_case(&supervisor, &opts.exe, solution, case, &limits);
+                    let failed = r.is_err();
+                    if let Ok(mut slot) = slots[i].lock() {
+                        *slot = Some(r);
+                    }
+                    if failed {
+                        next.store(work.len(), Ordering::SeqCst);
+                    }
+                });
+            }
+        });
         let mut these = Vec::new();
-        for solution in solutions {
-            for case in cases {
-                progress.show(&solution.name, &case.name);
-                let r = judge_case(&supervisor, &opts.exe, solution, case, &limits)?;
-                if opts.json {
-                    writeln!(out, "{}", report::json_line(&r))?;
+        for slot in slots {
+            match slot.into_inner().unwrap_or(None) {
+                Some(r) => {
+                    let r = r?;
+                    if opts.json {
+                        writeln!(out, "{}", report::json_line(&r))?;
+                    }
+                    these.push(r);
                 }
-                these.push(r);
+                None => continue, // not run: an earlier case's error ends the run
             }
         }
         if !opts.json {
@@ -608,6 +646,7 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> Result<Report, Error> {
         }
         results.extend(these);
     }
+    let progress = progress.into_inner().unwrap_or_else(|e| e.into_inner());
     progress.bar.finish_and_clear();
     let report = Report {
         results,

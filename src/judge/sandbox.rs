@@ -107,21 +107,41 @@ pub struct Supervisor {
     pub prefix: Vec<OsString>,
 }
 
-/// The process group of the case being run (0 when none), for the signal handler.
-static RUNNING_GROUP: AtomicI32 = AtomicI32::new(0);
+/// The process groups of the cases being run (0 = a free slot), for the
+/// signal handler: one slot per case the judge runs at once.
+static RUNNING_GROUPS: [AtomicI32; MAX_RUNNING] = [const { AtomicI32::new(0) }; MAX_RUNNING];
+
+/// The most cases that can run at once (the judge's `--jobs` ceiling).
+pub const MAX_RUNNING: usize = 64;
+
+/// Records `group` in a free slot; the slot is freed by [`forget_group`].
+fn remember_group(group: libc::pid_t) -> Option<usize> {
+    RUNNING_GROUPS.iter().position(|slot| {
+        slot.compare_exchange(0, group, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+    })
+}
+
+fn forget_group(slot: Option<usize>) {
+    if let Some(i) = slot {
+        RUNNING_GROUPS[i].store(0, Ordering::SeqCst);
+    }
+}
 
 extern "C" fn on_signal(sig: libc::c_int) {
-    let group = RUNNING_GROUP.load(Ordering::SeqCst);
     // SAFETY: kill and _exit are async-signal-safe; nothing here allocates.
     unsafe {
-        if group > 0 {
-            libc::kill(-group, libc::SIGKILL);
+        for slot in &RUNNING_GROUPS {
+            let group = slot.load(Ordering::SeqCst);
+            if group > 0 {
+                libc::kill(-group, libc::SIGKILL);
+            }
         }
         libc::_exit(128 + sig);
     }
 }
 
-/// On SIGINT (Ctrl-C) or SIGTERM, kill the running case's process group and
+/// On SIGINT (Ctrl-C) or SIGTERM, kill every running case's process group and
 /// exit 128 + the signal (130, 143). Call once, before the first run.
 pub fn install_signal_handlers() {
     for sig in [libc::SIGINT, libc::SIGTERM] {
@@ -202,7 +222,7 @@ impl Supervisor {
         }
         let mut child = cmd.spawn()?;
         let group = child.id() as libc::pid_t;
-        RUNNING_GROUP.store(group, Ordering::SeqCst);
+        let slot = remember_group(group);
         drop(cmd); // its copy of the pipe's write end
         drop(report_w);
         let mut line = String::new();
@@ -211,7 +231,7 @@ impl Supervisor {
         // (its leader is our unreaped child, so the id cannot be reused).
         unsafe { libc::kill(-group, libc::SIGKILL) };
         let status = child.wait();
-        RUNNING_GROUP.store(0, Ordering::SeqCst);
+        forget_group(slot);
         read?;
         let status = status?;
         let measured = parse_report(&line).ok_or_else(|| {

@@ -190,6 +190,10 @@ struct JudgeArgs {
     /// Also print placements and undos of each search order, and the CPU time per placement.
     #[arg(long)]
     stats: bool,
+    /// Cases run at once, each in its own sandbox [default: the number of cores]. Verdicts
+    /// use CPU time, so they do not change with this; --jobs 1 gives the steadiest timings.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=judge::sandbox::MAX_RUNNING as u64))]
+    jobs: Option<u64>,
 }
 
 fn problem_keys() -> clap::builder::PossibleValuesParser {
@@ -282,6 +286,10 @@ impl Command {
                     json: args.json,
                     colour: terminal(),
                     width: width(),
+                    jobs: args.jobs.map_or_else(
+                        || std::thread::available_parallelism().map_or(1, usize::from),
+                        |n| n as usize,
+                    ),
                 };
                 let mut out = BufWriter::new(stdout);
                 let result = judge::run(&opts, &mut out).and_then(|r| {
