@@ -140,14 +140,17 @@ size of the solution's own process (nothing of the judge's is counted).
 
 Output is compared the way judges do: spaces, tabs and CR at the end of a line, a missing
 final newline and blank lines at the end are not differences; anything else is. LeetCode 37
-boards are checked with the oracle (any solution of the puzzle), then against the answer.
+boards are checked with the oracle (any solution of the puzzle), then against the answer;
+where a problem accepts many answers (POJ 2676/3074/3076, SPOJ, HDU 1426: any completion;
+Codeforces 1335D: any Anti-Sudoku), the output is validated against the rules instead.
 
 Exit codes:
-  0    every solution got its expected verdict (AC; TLE for the wrong DFS)
+  0    every solution got its expected verdict (AC; TLE for the wrong DFS and the cases a
+       NAME.slow file pins)
   1    some verdict was not the expected one
   2    bad command line (a limit out of its range, an unknown name), or an input, answer or
        fixture file that cannot be read or is malformed (the message names line and column)
-  130  interrupted (SIGINT, Ctrl-C); 143: terminated (SIGTERM); the running case is killed first
+  130  interrupted (SIGINT, Ctrl-C); 143: terminated (SIGTERM); every running case is killed first
   141  stdout was closed early (e.g. piped into head): the run stops quietly";
 
 #[derive(Args, Default)]
