@@ -521,7 +521,9 @@ fn plan(opts: &Options) -> Result<Plan, Error> {
             })?;
             let mut cases = Vec::new();
             for f in set {
-                if opts.fixtures.is_empty() || opts.fixtures.contains(&f.name) {
+                if opts.fixtures.is_empty()
+                    || opts.fixtures.iter().any(|p| name_matches(p, &f.name))
+                {
                     cases.push(Case::from_fixture(problem, f)?);
                 }
             }
@@ -577,6 +579,27 @@ impl Progress {
             self.drawn = true;
         }
     }
+}
+
+/// Does `name` match `pattern`, where `*` stands for any run of characters
+/// (`hard_*`, `*sample*`) and anything else for itself?
+pub fn name_matches(pattern: &str, name: &str) -> bool {
+    let mut parts = pattern.split('*');
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = name.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    let Some((last, middle)) = parts.split_last() else {
+        return rest.is_empty(); // no `*`: the whole name
+    };
+    for part in middle {
+        match rest.find(part) {
+            Some(i) => rest = &rest[i + part.len()..],
+            None => return false,
+        }
+    }
+    rest.len() >= last.len() && rest.ends_with(last)
 }
 
 /// Judges what `opts` asks for, writing the tables (or JSON lines) to `out`.
@@ -656,4 +679,18 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> Result<Report, Error> {
         report::write_summary(out, &report)?;
     }
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::name_matches as m;
+
+    #[test]
+    fn fixture_patterns() {
+        assert!(m("sample1", "sample1") && !m("sample1", "sample10"));
+        assert!(m("hard_*", "hard_1000") && m("hard_*", "hard_") && !m("hard_*", "a_hard_1"));
+        assert!(m("*sample*", "crlf_sample1") && m("*_tle", "hard_24_tle"));
+        assert!(m("a*b*c", "a__b__c") && !m("a*b*c", "a__c__b") && !m("ab*ba", "aba"));
+        assert!(m("*", "anything") && !m("", "x") && m("", ""));
+    }
 }

@@ -170,7 +170,8 @@ struct JudgeArgs {
     /// Only this solution, by file name, e.g. lc37_04_bitmasks (repeatable).
     #[arg(long, value_name = "NAME")]
     solution: Vec<String>,
-    /// Only this fixture, by file stem, e.g. leetcode_example (repeatable).
+    /// Only this fixture, by file stem, e.g. leetcode_example; `*` matches any run of
+    /// characters, e.g. 'hard_*' (repeatable).
     #[arg(long, value_name = "NAME")]
     fixture: Vec<String>,
     /// Judge on your own fixtures instead of the shipped ones: `DIR/<problem>/` for each
