@@ -31,8 +31,10 @@
 use crate::grid::{Grid, ParseError, PuzzleReader};
 use crate::solver::{Outcome, SolveFn};
 use crate::{dlx, lc37, oracle};
+use rayon::prelude::*;
 use std::fmt;
 use std::io::{self, BufReader, Read, Write};
+use std::time::{Duration, Instant};
 
 /// One solver the batch commands can run, by name.
 #[derive(Clone, Copy, Debug)]
@@ -218,6 +220,12 @@ pub struct Summary {
     pub one: usize,
     /// Puzzles with count 2 or more (in `Solve` mode: multiple solutions).
     pub more: usize,
+    /// Guesses the solver reported, over every puzzle.
+    pub guesses: u64,
+    /// Time spent solving, reading and writing excluded (wall time of the
+    /// solving phases, so with several jobs it is the elapsed time, not the
+    /// CPU time summed over threads).
+    pub solve_time: Duration,
 }
 
 impl Summary {
@@ -316,18 +324,27 @@ pub fn run_batch(
     mode: Mode,
     out: &mut impl Write,
 ) -> Result<Summary, BatchError> {
-    run_batch_reader(BufReader::new(input.as_bytes()), solver, mode, out)
+    run_batch_reader(BufReader::new(input.as_bytes()), solver, mode, 1, out)
 }
+
+/// Puzzles solved together: up to this many are read (while the input has
+/// them buffered) before the jobs split them.
+const BATCH: usize = 4096;
 
 /// Runs the batch over a stream, one line at a time: memory stays bounded
 /// whatever the input's size, and `out` is flushed whenever `input` has
 /// nothing more buffered, so a reader of a pipe sees each answer before the
 /// next puzzle arrives while a big file is still written in large blocks.
 /// The rules are [`run_batch`]'s.
+///
+/// With `jobs` above 1, the puzzles already buffered (up to [`BATCH`]) are
+/// solved on that many threads (a rayon pool) and written in input order, so
+/// the output is the same as with one job.
 pub fn run_batch_reader<R: Read>(
     input: BufReader<R>,
     solver: &Solver,
     mode: Mode,
+    jobs: usize,
     out: &mut impl Write,
 ) -> Result<Summary, BatchError> {
     let (solve, limit) = match mode {
@@ -340,48 +357,107 @@ pub fn run_batch_reader<R: Read>(
         none: 0,
         one: 0,
         more: 0,
+        guesses: 0,
+        solve_time: Duration::ZERO,
+    };
+    let pool = match jobs {
+        0 | 1 => None,
+        n => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map_err(|e| BatchError::Write(io::Error::other(e)))?,
+        ),
     };
     let mut reader = PuzzleReader::new(input);
+    let mut batch: Vec<(usize, Grid)> = Vec::with_capacity(if jobs > 1 { BATCH } else { 1 });
     loop {
-        if !reader.buffered() {
-            out.flush()?; // the next read may wait: show what is done
+        batch.clear();
+        let mut stop = None;
+        let mut ended = false;
+        let wanted = if pool.is_some() { BATCH } else { 1 };
+        while batch.len() < wanted {
+            if !reader.buffered() {
+                if !batch.is_empty() {
+                    break; // work in hand: do it before a read that could wait
+                }
+                out.flush()?; // the next read may wait: show what is done
+            }
+            match reader.next_puzzle() {
+                Ok(Some((line, Ok(puzzle)))) => batch.push((line, puzzle)),
+                Ok(Some((_, Err(e)))) => stop = Some(BatchError::Malformed(e)),
+                Ok(None) => ended = true,
+                Err(e) => stop = Some(BatchError::Read(e)),
+            }
+            if stop.is_some() || ended {
+                break;
+            }
         }
-        let next = match reader.next_puzzle() {
-            Ok(next) => next,
-            Err(e) => {
-                let _ = out.flush();
-                return Err(BatchError::Read(e));
-            }
+        let started = Instant::now();
+        let outcomes: Vec<Outcome> = match &pool {
+            Some(pool) => pool.install(|| batch.par_iter().map(|(_, p)| solve(p, limit)).collect()),
+            None => batch.iter().map(|(_, p)| solve(p, limit)).collect(),
         };
-        let Some((line, puzzle)) = next else { break };
-        let puzzle = match puzzle {
-            Ok(puzzle) => puzzle,
-            Err(e) => {
-                // Show what came before the bad line; the parse error is the
-                // one to report even if this flush fails.
-                let _ = out.flush();
-                return Err(BatchError::Malformed(e));
+        summary.solve_time += started.elapsed();
+        for (&(line, _), outcome) in batch.iter().zip(outcomes) {
+            summary.puzzles += 1;
+            summary.guesses += outcome.guesses;
+            match outcome.count {
+                0 => summary.none += 1,
+                1 => summary.one += 1,
+                _ => summary.more += 1,
             }
-        };
-        let outcome = solve(&puzzle, limit);
-        summary.puzzles += 1;
-        match outcome.count {
-            0 => summary.none += 1,
-            1 => summary.one += 1,
-            _ => summary.more += 1,
+            match (mode, outcome.count, outcome.solution) {
+                (Mode::Count { .. }, count, _) => writeln!(out, "{count}")?,
+                (Mode::Solve, 1, Some(solution)) => writeln!(out, "{}", solution.to_line())?,
+                (Mode::Solve, 0, _) => writeln!(out, "# line {line}: no solution")?,
+                (Mode::Solve, 1, None) => {
+                    unreachable!("a solver reported one solution without it (line {line})")
+                }
+                (Mode::Solve, _, _) => writeln!(out, "# line {line}: multiple solutions")?,
+            }
         }
-        match (mode, outcome.count, outcome.solution) {
-            (Mode::Count { .. }, count, _) => writeln!(out, "{count}")?,
-            (Mode::Solve, 1, Some(solution)) => writeln!(out, "{}", solution.to_line())?,
-            (Mode::Solve, 0, _) => writeln!(out, "# line {line}: no solution")?,
-            (Mode::Solve, 1, None) => {
-                unreachable!("a solver reported one solution without it (line {line})")
-            }
-            (Mode::Solve, _, _) => writeln!(out, "# line {line}: multiple solutions")?,
+        if let Some(e) = stop {
+            // Show what came before the bad line; the read or parse error is
+            // the one to report even if this flush fails.
+            let _ = out.flush();
+            return Err(e);
+        }
+        if ended {
+            break;
         }
     }
     out.flush()?;
     Ok(summary)
+}
+
+impl Summary {
+    /// `--stats`: the solve time without I/O, puzzles per second and guesses
+    /// per puzzle, for comparing with another solver by solve time alone.
+    pub fn stats_line(&self, solver: &Solver, jobs: usize) -> String {
+        let secs = self.solve_time.as_secs_f64();
+        let rate = if secs > 0.0 {
+            self.puzzles as f64 / secs
+        } else {
+            0.0
+        };
+        let per = if self.puzzles > 0 {
+            self.guesses as f64 / self.puzzles as f64
+        } else {
+            0.0
+        };
+        format!(
+            "stats: {} puzzles, solver {}{}, {jobs} job{}: solve time {secs:.3} s (reading and writing excluded), {rate:.0} puzzles/s, {per:.2} guesses/puzzle",
+            self.puzzles,
+            solver.name,
+            match solver.name {
+                "fast" => format!(" (kernel {:?})", crate::fast::Kernel::best()),
+                "fast-portable" => " (kernel Portable)".to_string(),
+                _ => String::new(),
+            },
+            if jobs == 1 { "" } else { "s" },
+        )
+    }
 }
 
 #[cfg(test)]
@@ -549,6 +625,7 @@ mod tests {
             BufReader::new(endless),
             solver("dlx").unwrap(),
             Mode::Solve,
+            4,
             &mut out,
         );
         let Err(BatchError::Malformed(e)) = result else {
@@ -571,12 +648,48 @@ mod tests {
             BufReader::new(&bytes[..]),
             solver("dlx").unwrap(),
             Mode::Solve,
+            4,
             &mut out,
         );
         let Err(BatchError::Malformed(e)) = result else {
             panic!("{result:?}")
         };
         assert_eq!((e.line, e.col), (1, 5));
+    }
+
+    /// Several jobs: the same lines in the same order as one, the lines before
+    /// a malformed one written, the same summary.
+    #[test]
+    fn jobs_keep_the_output_and_the_summary() {
+        let mut input = String::new();
+        for i in 0..3000 {
+            input += &match i % 4 {
+                0 => format!("{LEETCODE}\n"),
+                1 => format!("{NO_SOLUTION}\n"),
+                2 => format!("{}\n", empty()),
+                _ => format!("# comment {i}\n{CLASHING}\n"),
+            };
+        }
+        let bad = format!("{input}12x\n{LEETCODE}\n");
+        for mode in [Mode::Solve, Mode::Count { limit: 2 }] {
+            for text in [&input, &bad] {
+                let run = |jobs| {
+                    let mut out = Vec::new();
+                    let r = run_batch_reader(
+                        BufReader::new(text.as_bytes()),
+                        solver("fast").unwrap(),
+                        mode,
+                        jobs,
+                        &mut out,
+                    );
+                    let r = r.map(|s| (s.puzzles, s.none, s.one, s.more, s.guesses));
+                    (String::from_utf8(out).unwrap(), format!("{r:?}"))
+                };
+                let one = run(1);
+                assert_eq!(one.0.lines().count(), 3000);
+                assert_eq!(run(3), one);
+            }
+        }
     }
 
     #[test]

@@ -280,3 +280,38 @@ fn each_help_names_only_flags_its_command_has() {
         }
     }
 }
+
+/// `--jobs N` writes what one job writes, in order; `--stats` adds one line
+/// on stderr with the solve time, puzzles/s and guesses per puzzle.
+#[test]
+fn jobs_keep_the_order_and_stats_go_to_stderr() {
+    let path = format!(
+        "{}/inputs/bench/puzzles3_magictour_top1465",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    for command in ["solve", "count"] {
+        let (code1, out1, err1) = sudoku(&[command, "--jobs", "1", &path], "");
+        let (code2, out2, err2) = sudoku(&[command, "--jobs", "3", "--stats", &path], "");
+        assert_eq!((code1, code2), (0, 0), "{err1}{err2}");
+        assert_eq!(out1.lines().count(), 1465);
+        assert_eq!(out2, out1);
+        assert!(err1.is_empty(), "{err1}");
+        let stats = err2.trim();
+        assert!(
+            stats.starts_with("stats: 1465 puzzles, solver fast")
+                && stats.contains("3 jobs: solve time ")
+                && stats.ends_with(" guesses/puzzle"),
+            "{stats}"
+        );
+        // The guesses per puzzle are the search's, whatever the jobs.
+        let per: f64 = stats
+            .rsplit(", ")
+            .next()
+            .and_then(|s| s.split(' ').next())
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("{stats}"));
+        assert!((5.0..20.0).contains(&per), "{stats}");
+    }
+    let (code, _, err) = sudoku(&["count", "--jobs", "0", &path], "");
+    assert_eq!(code, 2, "{err}");
+}
