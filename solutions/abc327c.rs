@@ -1,4 +1,4 @@
-//! AtCoder ABC327 C "Number Place", std only, paste-ready; statement read at https://problem.rmj.ac/problem/abc327_c (a copy of https://atcoder.jp/contests/abc327/tasks/abc327_c: 2000 ms, 1 <= A_ij <= 9).
+//! AtCoder ABC327 C "Number Place", std only, paste-ready; statement read at <https://problem.rmj.ac/problem/abc327_c> (a copy of <https://atcoder.jp/contests/abc327/tasks/abc327_c>: 2000 ms, 1 <= A_ij <= 9).
 //!
 //! stdin: 9 lines of 9 integers 1-9 separated by spaces, a full grid.
 //! stdout: `Yes` if every row, column and 3x3 box holds each of 1-9 exactly

@@ -1,4 +1,4 @@
-//! Codeforces 1335D "Anti-Sudoku", std only, paste-ready; statement read at https://acgo.xiaomawang.com/problemset/info/15420 (a copy of https://codeforces.com/problemset/problem/1335/D: 1 <= t <= 10^4).
+//! Codeforces 1335D "Anti-Sudoku", std only, paste-ready; statement read at <https://acgo.xiaomawang.com/problemset/info/15420> (a copy of <https://codeforces.com/problemset/problem/1335/D>: 1 <= t <= 10^4).
 //!
 //! stdin: t, then t solved Sudokus, each 9 lines of 9 digits 1-9 with no
 //! blanks. stdout: the t grids, each with at most 9 cells changed so that

@@ -1,4 +1,4 @@
-//! HDU 1426 Sudoku Killer, statement read at https://blog.youkuaiyun.com/blue_hpu/article/details/67664623 (a copy of http://acm.hdu.edu.cn/showproblem.php?pid=1426) — std only, paste-ready.
+//! HDU 1426 Sudoku Killer, statement read at <https://blog.youkuaiyun.com/blue_hpu/article/details/67664623> (a copy of <http://acm.hdu.edu.cn/showproblem.php?pid=1426>) — std only, paste-ready.
 //!
 //! stdin: several cases "separated by a blank line", each a 9x9 matrix whose
 //! adjacent elements on a line are separated by a space, `1`-`9` a given and

@@ -1,4 +1,4 @@
-//! HDU 4069 Squiggly Sudoku, statement read at http://acm.hdu.edu.cn/showproblem.php?pid=4069, std only, paste-ready.
+//! HDU 4069 Squiggly Sudoku, statement read at <http://acm.hdu.edu.cn/showproblem.php?pid=4069>, std only, paste-ready.
 //!
 //! stdin: T (1 <= T <= 2500), then per case 81 integers (nine lines of nine in
 //! the statement; read here as whitespace-separated numbers, as `scanf` does).

@@ -1,4 +1,4 @@
-//! Luogu P1074 靶形数独 (NOIP 2009 提高组 4, AcWing 183), std only, paste-ready; statement read at http://zznfzx.openjudge.cn/search001/014/ (the OpenJudge copy: 2000 ms, 128 MiB).
+//! Luogu P1074 靶形数独 (NOIP 2009 提高组 4, AcWing 183), std only, paste-ready; statement read at <http://zznfzx.openjudge.cn/search001/014/> (the OpenJudge copy: 2000 ms, 128 MiB).
 //!
 //! stdin: 9 lines of 9 integers 0-9 separated by spaces, `0` = empty. stdout:
 //! one line, the highest score over all solutions (the sum of digit times the

@@ -1,4 +1,4 @@
-//! POJ 2676 Sudoku (Southeastern Europe 2005; also OpenJudge 2982, Luogu P10481), statement read at https://sharecode.io/contests/problem/61839643/C — std only, paste-ready.
+//! POJ 2676 Sudoku (Southeastern Europe 2005; also OpenJudge 2982, Luogu P10481), statement read at <https://sharecode.io/contests/problem/61839643/C> — std only, paste-ready.
 //!
 //! stdin: the number of test cases T, then per case 9 lines of exactly 9
 //! digits, `0` an empty cell. stdout: per case its solution "in the same

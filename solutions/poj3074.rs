@@ -1,4 +1,4 @@
-//! POJ 3074 Sudoku (also AcWing 166, Luogu P10482 "Sudoku 2"), statement read at https://www.luogu.com.cn/problem/P10482 — std only, paste-ready.
+//! POJ 3074 Sudoku (also AcWing 166, Luogu P10482 "Sudoku 2"), statement read at <https://www.luogu.com.cn/problem/P10482> — std only, paste-ready.
 //!
 //! stdin: one puzzle per line, 81 characters in row-major order, `1`-`9` a
 //! given and `.` an empty cell; a line `end` ends the input (Stanford Local

@@ -1,4 +1,4 @@
-//! POJ 3076 Sudoku (also UVa 1309, AcWing 169), statement read at https://ohbug.com/uva/1309 (UVa 1309, the same text; poj.org itself was not in the stored pages), std only, paste-ready.
+//! POJ 3076 Sudoku (also UVa 1309, AcWing 169), statement read at <https://ohbug.com/uva/1309> (UVa 1309, the same text; poj.org itself was not in the stored pages), std only, paste-ready.
 //!
 //! stdin: grids of 16 lines of 16 characters, `A`-`P` given, `-` empty, the
 //! grids separated by blank lines, until the end of input. stdout: per grid

@@ -1,4 +1,4 @@
-//! SPOJ SUDOKU (16x16), statement read at https://www.spoj.com/problems/SUDOKU/, std only, paste-ready.
+//! SPOJ SUDOKU (16x16), statement read at <https://www.spoj.com/problems/SUDOKU/>, std only, paste-ready.
 //!
 //! stdin: the number K of grids on the first line (the statement says
 //! K <= 10), then K grids of 16 lines of 16 characters, `A`-`P` given, `-`

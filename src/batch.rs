@@ -337,7 +337,7 @@ const BATCH: usize = 4096;
 /// next puzzle arrives while a big file is still written in large blocks.
 /// The rules are [`run_batch`]'s.
 ///
-/// With `jobs` above 1, the puzzles already buffered (up to [`BATCH`]) are
+/// With `jobs` above 1, the puzzles already buffered (up to `BATCH`, 4096) are
 /// solved on that many threads (a rayon pool) and written in input order, so
 /// the output is the same as with one job.
 pub fn run_batch_reader<R: Read>(
