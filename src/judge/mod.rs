@@ -16,6 +16,7 @@
 //! each case and turns how the run ended into a [`Verdict`].
 
 pub mod checker;
+pub mod language;
 pub mod problem;
 pub mod report;
 pub mod sandbox;
@@ -50,6 +51,8 @@ pub enum Verdict {
     Ole,
     /// Runtime error: a panic, a signal, an exit code the problem never expects.
     Re,
+    /// Compilation error: the user's file did not build.
+    Ce,
 }
 
 impl fmt::Display for Verdict {
@@ -61,6 +64,7 @@ impl fmt::Display for Verdict {
             Verdict::Mle => "MLE",
             Verdict::Ole => "OLE",
             Verdict::Re => "RE",
+            Verdict::Ce => "CE",
         })
     }
 }
@@ -195,6 +199,23 @@ pub fn judge_case(
     case: &Case,
     limits: &Limits,
 ) -> io::Result<CaseResult> {
+    if let Some(solution::OwnBuild::CompileError(why)) = &solution.own {
+        return Ok(CaseResult {
+            problem: solution.problem,
+            solution: solution.name.clone(),
+            expected: solution.expected,
+            fixture: case.name.clone(),
+            verdict: Verdict::Ce,
+            end: End::Exit(1),
+            cpu: Duration::ZERO,
+            wall: Duration::ZERO,
+            peak_kib: 0,
+            detail: why.clone(),
+            first: None,
+            slow: false,
+            limits: *limits,
+        });
+    }
     let (program, args) = solution.command(exe);
     let mut run = supervisor.run(
         &program,
@@ -205,7 +226,7 @@ pub fn judge_case(
             wall: limits.wall,
             memory_kib: limits.memory_mb << 10,
             output_bytes: OUTPUT_LIMIT,
-            address_space: true,
+            address_space: solution.address_space(),
         },
     )?;
     let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
@@ -325,6 +346,12 @@ pub struct Options {
     pub width: usize,
     /// Cases run at once, each in its own sandbox (`--jobs`).
     pub jobs: usize,
+    /// A user's own file to judge instead of the built-in solutions (`FILE`).
+    pub file: Option<PathBuf>,
+    /// With `file`: also run the built-in solutions of its problem (`--compare`).
+    pub compare: bool,
+    /// Rust's `--edition` for a user's `.rs` file.
+    pub rust_edition: String,
 }
 
 impl Options {
@@ -470,6 +497,85 @@ fn chosen(problem: &'static Problem, names: &[String]) -> Vec<Solution> {
 
 type Plan = Vec<(&'static Problem, Vec<Solution>, Vec<Case>)>;
 
+/// A user's file as a solution: its language from the extension, its problem
+/// from `--problem` or from the methods it defines (LeetCode 36/37), else a
+/// stdin program of Lanqiao; built (or found in the cache) now, so a compile
+/// error is a CE row, and a missing toolchain an error naming what to install.
+fn own_file_solution(
+    path: &std::path::Path,
+    named: &[&'static Problem],
+    opts: &Options,
+) -> Result<Solution, Error> {
+    let lang = language::of(path).ok_or_else(|| {
+        let known: Vec<String> = language::LANGUAGES
+            .iter()
+            .map(|l| format!("{} (.{})", l.name, l.extensions.join(", .")))
+            .collect();
+        Error::NoMatch(format!(
+            "{}: cannot tell the language from its extension; known: {}",
+            path.display(),
+            known.join(", ")
+        ))
+    })?;
+    let source = std::fs::read_to_string(path).map_err(|e| Error::Read {
+        path: path.to_path_buf(),
+        source: e,
+    })?;
+    let kind = language::Kind::detect(&source);
+    let problem = match (named, kind) {
+        ([], language::Kind::ValidSudoku) => problem::by_key("lc36"),
+        ([], language::Kind::SolveSudoku) => problem::by_key("lc37"),
+        ([], language::Kind::Program) => problem::by_key("lanqiao"),
+        ([one], _) => Some(*one),
+        _ => {
+            return Err(Error::NoMatch(
+                "a FILE is judged on one problem: give at most one --problem".into(),
+            ))
+        }
+    }
+    .expect("the built-in problems exist");
+    let leetcode = matches!(problem.key, "lc36" | "lc37");
+    let fits = match kind {
+        language::Kind::ValidSudoku => problem.key == "lc36",
+        language::Kind::SolveSudoku => problem.key == "lc37",
+        language::Kind::Program => !leetcode,
+    };
+    if !fits {
+        return Err(Error::NoMatch(format!(
+            "{} looks like {}, not a solution of {}; name the problem with --problem KEY ({})",
+            path.display(),
+            match kind {
+                language::Kind::ValidSudoku => "LeetCode 36 (it defines isValidSudoku)",
+                language::Kind::SolveSudoku => "LeetCode 37 (it defines solveSudoku)",
+                language::Kind::Program => "a stdin program (no LeetCode method in it)",
+            },
+            problem.key,
+            problem::keys()
+        )));
+    }
+    let own = match language::build(lang, kind, path, &opts.rust_edition) {
+        Ok(b) => solution::OwnBuild::Run {
+            program: b.program,
+            args: b.args,
+            address_space: lang.address_space,
+        },
+        Err(language::BuildError::Compile(why)) => solution::OwnBuild::CompileError(why),
+        Err(language::BuildError::Missing(why)) | Err(language::BuildError::Io(why)) => {
+            return Err(Error::NoMatch(why))
+        }
+    };
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    Ok(Solution {
+        name,
+        problem,
+        expected: Verdict::Ac,
+        own: Some(own),
+    })
+}
+
 fn plan(opts: &Options) -> Result<Plan, Error> {
     let mut named = Vec::new();
     for key in &opts.problems {
@@ -491,12 +597,31 @@ fn plan(opts: &Options) -> Result<Plan, Error> {
             known.join(", ")
         )));
     }
+    let own_file = match &opts.file {
+        Some(path) => Some(own_file_solution(path, &named, opts)?),
+        None => None,
+    };
+    let chosen = |problem: &'static Problem, names: &[String]| match &own_file {
+        Some(s) if s.problem.key == problem.key => {
+            let mut all = vec![s.clone()];
+            if opts.compare {
+                all.extend(chosen(problem, names));
+            }
+            all
+        }
+        Some(_) => Vec::new(),
+        None => chosen(problem, names),
+    };
     let mut plan = Plan::new();
     if let Some(own) = &opts.own {
         if named.len() > 1 {
             return Err(Error::NoMatch("--input takes at most one --problem".into()));
         }
-        let (problem, case) = own_case(own, named.first().copied())?;
+        let named_problem = named
+            .first()
+            .copied()
+            .or(own_file.as_ref().map(|s| s.problem));
+        let (problem, case) = own_case(own, named_problem)?;
         plan.push((problem, chosen(problem, &opts.solutions), vec![case]));
     } else {
         for problem in &problem::PROBLEMS {

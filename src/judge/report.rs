@@ -30,6 +30,9 @@ pub fn verdict_text(r: &CaseResult) -> String {
 }
 
 fn case_cell(r: &CaseResult) -> Cell {
+    if r.verdict == Verdict::Ce {
+        return Cell("CE".into(), RED);
+    }
     let time = if r.verdict == Verdict::Tle {
         format!(">{}ms", r.limits.time.as_millis())
     } else {
@@ -220,7 +223,22 @@ pub fn write_table(
     for line in notes {
         writeln!(out, "{}", styled(&line, DIM, opts.colour))?;
     }
+    let mut compile_errors_shown: Vec<&str> = Vec::new();
     for r in results.iter().filter(|r| !r.as_expected()) {
+        if r.verdict == Verdict::Ce {
+            // A build fails once, not per case: say it once.
+            if compile_errors_shown.contains(&r.solution.as_str()) {
+                continue;
+            }
+            compile_errors_shown.push(&r.solution);
+            writeln!(
+                out,
+                "\n{}: CE, compilation error on every case:\n{}",
+                r.solution,
+                r.detail.trim_end()
+            )?;
+            continue;
+        }
         writeln!(
             out,
             "\n{} on {}: {} (expected {}): {}",

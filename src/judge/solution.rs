@@ -20,6 +20,24 @@ pub struct Solution {
     pub problem: &'static Problem,
     /// The verdict it should get on every fixture: AC, or TLE for the wrong DFS.
     pub expected: Verdict,
+    /// A user's own file: how to run what was built, or why it did not build.
+    pub own: Option<OwnBuild>,
+}
+
+/// A user's file after its build (`sudoku judge FILE`).
+#[derive(Clone, Debug)]
+pub enum OwnBuild {
+    /// It built: run this.
+    Run {
+        /// The program.
+        program: OsString,
+        /// Its arguments.
+        args: Vec<OsString>,
+        /// Cap the address space too (not for a JVM or node).
+        address_space: bool,
+    },
+    /// Compilation error: every case is CE with this message.
+    CompileError(String),
 }
 
 impl Solution {
@@ -31,6 +49,7 @@ impl Solution {
                 name: name.to_string(),
                 problem,
                 expected,
+                own: None,
             })
             .collect()
     }
@@ -41,14 +60,29 @@ impl Solution {
             name: name.to_string(),
             problem,
             expected: Verdict::Ac,
+            own: None,
         })
     }
 
     /// The program and arguments that run it, given this binary.
     pub fn command(&self, exe: &Path) -> (OsString, Vec<OsString>) {
-        (
-            exe.into(),
-            vec!["run-solution".into(), self.name.clone().into()],
+        match &self.own {
+            Some(OwnBuild::Run { program, args, .. }) => (program.clone(), args.clone()),
+            _ => (
+                exe.into(),
+                vec!["run-solution".into(), self.name.clone().into()],
+            ),
+        }
+    }
+
+    /// Whether the sandbox also caps its address space.
+    pub fn address_space(&self) -> bool {
+        !matches!(
+            self.own,
+            Some(OwnBuild::Run {
+                address_space: false,
+                ..
+            })
         )
     }
 }

@@ -172,6 +172,18 @@ Exit codes:
 
 #[derive(Args, Default)]
 struct JudgeArgs {
+    /// Your own solution file instead of the built-in ones: Rust (.rs), C++ (.cpp), Java
+    /// (.java), Python 3 (.py) or JavaScript (.js). A LeetCode paste (only `class Solution`)
+    /// is wrapped in a harness; anything else is a stdin program (Lanqiao unless --problem
+    /// names another). The problem comes from the methods it defines or from --problem.
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+    /// With FILE: also run the built-in solutions of its problem, for comparison.
+    #[arg(long, requires = "file")]
+    compare: bool,
+    /// With a Rust FILE: the edition to compile it at (LeetCode's Rust is 1.58 at 2018).
+    #[arg(long, value_name = "YEAR", value_parser = ["2015", "2018", "2021", "2024"], default_value = "2021", requires = "file")]
+    edition: String,
     /// CPU-time limit per case, in ms [default: the problem's, 2000]
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(judge::ranges::TIME_MS))]
     time_limit: Option<u64>,
@@ -311,6 +323,9 @@ impl Command {
                         || std::thread::available_parallelism().map_or(1, usize::from),
                         |n| n as usize,
                     ),
+                    file: args.file,
+                    compare: args.compare,
+                    rust_edition: args.edition,
                 };
                 let mut out = BufWriter::new(stdout);
                 let result = judge::run(&opts, &mut out).and_then(|r| {

@@ -1,0 +1,223 @@
+//! `sudoku judge FILE`: a user's own file, in each language, judged as the
+//! online judge would: a right one AC, a wrong one WA, a loop TLE, one that
+//! does not build CE with the compiler's message in the user's line numbers;
+//! an unchanged file is not rebuilt; a missing toolchain is exit 2 naming what
+//! to install. A language whose toolchain this machine lacks is checked for
+//! that message instead of being skipped.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const SUDOKU: &str = env!("CARGO_BIN_EXE_sudoku");
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("own_file")
+        .join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `sudoku judge FILE ARGS` with its build cache in `dir`.
+fn judge(dir: &Path, file: &str, source: &str, args: &[&str]) -> (i32, String) {
+    let path = dir.join(file);
+    std::fs::write(&path, source).unwrap();
+    let out = Command::new(SUDOKU)
+        .arg("judge")
+        .arg(&path)
+        .args(args)
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code().unwrap_or(-1), text)
+}
+
+fn installed(tool: &str) -> bool {
+    Command::new(tool).arg("--version").output().is_ok()
+}
+
+/// One language: (extension, tool, right, wrong, looping, not compiling with
+/// its error on line 3). Each is a LeetCode 37 paste.
+struct Case {
+    ext: &'static str,
+    tool: &'static str,
+    right: &'static str,
+    wrong: &'static str,
+    looping: &'static str,
+    broken: &'static str,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        ext: "rs",
+        tool: "rustc",
+        right: "impl Solution {\n    pub fn solve_sudoku(board: &mut Vec<Vec<char>>) {\n        Self::go(board, 0);\n    }\n    fn go(b: &mut Vec<Vec<char>>, k: usize) -> bool {\n        if k == 81 { return true; }\n        let (r, c) = (k / 9, k % 9);\n        if b[r][c] != '.' { return Self::go(b, k + 1); }\n        for d in \"123456789\".chars() {\n            if (0..9).all(|i| b[r][i] != d && b[i][c] != d && b[r / 3 * 3 + i / 3][c / 3 * 3 + i % 3] != d) {\n                b[r][c] = d;\n                if Self::go(b, k + 1) { return true; }\n            }\n        }\n        b[r][c] = '.';\n        false\n    }\n}\n",
+        wrong: "impl Solution {\n    pub fn solve_sudoku(board: &mut Vec<Vec<char>>) {\n        for row in board.iter_mut() { for c in row.iter_mut() { if *c == '.' { *c = '1'; } } }\n    }\n}\n",
+        looping: "impl Solution {\n    pub fn solve_sudoku(board: &mut Vec<Vec<char>>) {\n        loop { std::hint::black_box(&board); }\n    }\n}\n",
+        broken: "impl Solution {\n    pub fn solve_sudoku(board: &mut Vec<Vec<char>>) {\n        let x: u8 = \"not a number\";\n    }\n}\n",
+    },
+    Case {
+        ext: "cpp",
+        tool: "g++",
+        right: "class Solution {\npublic:\n    bool go(vector<vector<char>>& b, int k) {\n        if (k == 81) return true;\n        int r = k / 9, c = k % 9;\n        if (b[r][c] != '.') return go(b, k + 1);\n        for (char d = '1'; d <= '9'; d++) {\n            bool ok = true;\n            for (int i = 0; i < 9; i++)\n                if (b[r][i] == d || b[i][c] == d || b[r / 3 * 3 + i / 3][c / 3 * 3 + i % 3] == d) ok = false;\n            if (ok) { b[r][c] = d; if (go(b, k + 1)) return true; }\n        }\n        b[r][c] = '.';\n        return false;\n    }\n    void solveSudoku(vector<vector<char>>& board) { go(board, 0); }\n};\n",
+        wrong: "class Solution {\npublic:\n    void solveSudoku(vector<vector<char>>& board) {\n        for (auto& row : board) for (auto& c : row) if (c == '.') c = '1';\n    }\n};\n",
+        looping: "class Solution {\npublic:\n    void solveSudoku(vector<vector<char>>& board) {\n        volatile int x = 0; while (true) x++;\n    }\n};\n",
+        broken: "class Solution {\npublic:\n    void solveSudoku(vector<vector<char>>& board) { int x = ; }\n};\n",
+    },
+    Case {
+        ext: "java",
+        tool: "javac",
+        right: "class Solution {\n    public void solveSudoku(char[][] b) { go(b, 0); }\n    boolean go(char[][] b, int k) {\n        if (k == 81) return true;\n        int r = k / 9, c = k % 9;\n        if (b[r][c] != '.') return go(b, k + 1);\n        for (char d = '1'; d <= '9'; d++) {\n            boolean ok = true;\n            for (int i = 0; i < 9; i++)\n                if (b[r][i] == d || b[i][c] == d || b[r / 3 * 3 + i / 3][c / 3 * 3 + i % 3] == d) ok = false;\n            if (ok) { b[r][c] = d; if (go(b, k + 1)) return true; }\n        }\n        b[r][c] = '.';\n        return false;\n    }\n}\n",
+        wrong: "class Solution {\n    public void solveSudoku(char[][] b) {\n        for (char[] row : b) for (int i = 0; i < 9; i++) if (row[i] == '.') row[i] = '1';\n    }\n}\n",
+        looping: "class Solution {\n    public void solveSudoku(char[][] b) {\n        while (b.length > 0) { }\n    }\n}\n",
+        broken: "class Solution {\n    public void solveSudoku(char[][] b) {\n        int x = \"not a number\";\n    }\n}\n",
+    },
+    Case {
+        ext: "py",
+        tool: "python3",
+        right: "class Solution:\n    def solveSudoku(self, board: List[List[str]]) -> None:\n        def go(k):\n            if k == 81:\n                return True\n            r, c = divmod(k, 9)\n            if board[r][c] != '.':\n                return go(k + 1)\n            for d in '123456789':\n                if all(board[r][i] != d and board[i][c] != d and board[r // 3 * 3 + i // 3][c // 3 * 3 + i % 3] != d for i in range(9)):\n                    board[r][c] = d\n                    if go(k + 1):\n                        return True\n            board[r][c] = '.'\n            return False\n        go(0)\n",
+        wrong: "class Solution:\n    def solveSudoku(self, board):\n        for row in board:\n            for i in range(9):\n                if row[i] == '.':\n                    row[i] = '1'\n",
+        looping: "class Solution:\n    def solveSudoku(self, board):\n        while True:\n            pass\n",
+        broken: "class Solution:\n    def solveSudoku(self, board):\n        for row in board\n            pass\n",
+    },
+    Case {
+        ext: "js",
+        tool: "node",
+        right: "var solveSudoku = function(board) {\n    const go = (k) => {\n        if (k === 81) return true;\n        const r = Math.floor(k / 9), c = k % 9;\n        if (board[r][c] !== '.') return go(k + 1);\n        for (const d of '123456789') {\n            let ok = true;\n            for (let i = 0; i < 9; i++)\n                if (board[r][i] === d || board[i][c] === d || board[Math.floor(r / 3) * 3 + Math.floor(i / 3)][Math.floor(c / 3) * 3 + i % 3] === d) ok = false;\n            if (ok) { board[r][c] = d; if (go(k + 1)) return true; }\n        }\n        board[r][c] = '.';\n        return false;\n    };\n    go(0);\n};\n",
+        wrong: "var solveSudoku = function(board) {\n    for (const row of board) for (let i = 0; i < 9; i++) if (row[i] === '.') row[i] = '1';\n};\n",
+        looping: "var solveSudoku = function(board) {\n    while (board.length > 0) {}\n};\n",
+        broken: "var solveSudoku = function(board) {\n    let n = 0;\n    for (const row of board {\n    }\n};\n",
+    },
+];
+
+fn check_language(case: &Case) {
+    let dir = scratch(case.ext);
+    let file = |name: &str| format!("{name}.{}", case.ext);
+    let base = ["--fixture", "leetcode_example", "--jobs", "1"];
+    if !installed(case.tool) {
+        let (code, text) = judge(&dir, &file("right"), case.right, &base);
+        assert_eq!(code, 2, "{text}");
+        assert!(text.contains("install"), "{text}");
+        eprintln!(
+            "{} not installed here: checked the message instead",
+            case.tool
+        );
+        return;
+    }
+    let (code, text) = judge(&dir, &file("right"), case.right, &base);
+    assert_eq!(code, 0, "{}: {text}", case.ext);
+    assert!(text.contains("1/1 AC"), "{}: {text}", case.ext);
+    let (code, text) = judge(&dir, &file("wrong"), case.wrong, &base);
+    assert_eq!(code, 1, "{}: {text}", case.ext);
+    assert!(text.contains("1/1 WA"), "{}: {text}", case.ext);
+    let mut tight = base.to_vec();
+    tight.extend(["--time-limit", "500"]);
+    let (code, text) = judge(&dir, &file("looping"), case.looping, &tight);
+    assert_eq!(code, 1, "{}: {text}", case.ext);
+    assert!(text.contains("TLE"), "{}: {text}", case.ext);
+    let (code, text) = judge(&dir, &file("broken"), case.broken, &base);
+    assert_eq!(code, 1, "{}: {text}", case.ext);
+    assert!(text.contains("1/1 CE"), "{}: {text}", case.ext);
+    // The compiler's message names the user's file and line 3, not the harness's.
+    let shown = dir.join(file("broken")).display().to_string();
+    assert!(
+        text.contains(&format!("{shown}:3")) || text.contains(&format!("\"{shown}\", line 3")),
+        "{}: {text}",
+        case.ext
+    );
+}
+
+#[test]
+fn rust_files() {
+    check_language(&CASES[0]);
+}
+
+#[test]
+fn cpp_files() {
+    check_language(&CASES[1]);
+}
+
+#[test]
+fn java_files() {
+    check_language(&CASES[2]);
+}
+
+#[test]
+fn python_files() {
+    check_language(&CASES[3]);
+}
+
+#[test]
+fn javascript_files() {
+    check_language(&CASES[4]);
+}
+
+#[test]
+fn an_unchanged_file_is_not_rebuilt() {
+    let dir = scratch("cache");
+    let (code, text) = judge(
+        &dir,
+        "right.rs",
+        CASES[0].right,
+        &["--fixture", "leetcode_example"],
+    );
+    assert_eq!(code, 0, "{text}");
+    let built: Vec<PathBuf> = std::fs::read_dir(dir.join("cache"))
+        .unwrap()
+        .map(|e| e.unwrap().path().join("main"))
+        .collect();
+    assert_eq!(built.len(), 1, "one build");
+    let stamp = std::fs::metadata(&built[0]).unwrap().modified().unwrap();
+    let (code, _) = judge(
+        &dir,
+        "right.rs",
+        CASES[0].right,
+        &["--fixture", "leetcode_example"],
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        std::fs::metadata(&built[0]).unwrap().modified().unwrap(),
+        stamp
+    );
+    // A changed file is a new build.
+    let changed = format!("{}\n// changed\n", CASES[0].right);
+    judge(
+        &dir,
+        "right.rs",
+        &changed,
+        &["--fixture", "leetcode_example"],
+    );
+    assert_eq!(std::fs::read_dir(dir.join("cache")).unwrap().count(), 2);
+}
+
+#[test]
+fn a_missing_toolchain_names_what_to_install() {
+    let dir = scratch("missing");
+    let path = dir.join("x.cpp");
+    std::fs::write(&path, CASES[1].right).unwrap();
+    let out = Command::new(SUDOKU)
+        .arg("judge")
+        .arg(&path)
+        .env("PATH", &dir) // no g++ here
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("g++") && err.contains("install"), "{err}");
+}
+
+#[test]
+fn a_file_the_judge_cannot_place_is_exit_2_saying_how_to_name_it() {
+    let dir = scratch("unknown");
+    let (code, text) = judge(&dir, "notes.txt", "hello", &[]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("extension"), "{text}");
+    // A LeetCode 37 paste named as a stdin problem.
+    let (code, text) = judge(&dir, "x.rs", CASES[0].right, &["--problem", "poj2676"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("--problem"), "{text}");
+}
