@@ -221,3 +221,67 @@ fn a_file_the_judge_cannot_place_is_exit_2_saying_how_to_name_it() {
     assert_eq!(code, 2, "{text}");
     assert!(text.contains("--problem"), "{text}");
 }
+
+/// The write-ups' approaches in their own languages (`examples/writeups/`),
+/// judged as their authors' judges did: write-up 000's wrong DFS is TLE and
+/// its fix AC (Java), 001's four steps AC (JavaScript), 002's explicit stack
+/// AC (Java), 004's program AC on the Lanqiao samples (C++).
+#[test]
+fn the_write_ups_get_their_authors_verdicts() {
+    let dir = scratch("writeups");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/writeups");
+    let run = |file: &str, args: &[&str]| {
+        let out = Command::new(SUDOKU)
+            .arg("judge")
+            .arg(root.join(file))
+            .args(args)
+            .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.code().unwrap_or(-1), text)
+    };
+    let lc37 = [
+        "--fixture",
+        "leetcode_example",
+        "--fixture",
+        "writeup002_grid",
+    ];
+    let mut checked = 0;
+    for (file, tool, want) in [
+        ("lc37_000_fixed.java", "javac", "2/2 AC"),
+        ("lc37_002_explicit_stack.java", "javac", "2/2 AC"),
+        ("lc37_001_step1_scan_flag.js", "node", "2/2 AC"),
+        ("lc37_001_step2_hash_sets_flag.js", "node", "2/2 AC"),
+        ("lc37_001_step3_hash_sets_bool.js", "node", "2/2 AC"),
+        ("lc37_001_step4_bitmasks.js", "node", "2/2 AC"),
+    ] {
+        if !installed(tool) {
+            continue;
+        }
+        let (code, text) = run(file, &lc37);
+        assert_eq!(code, 0, "{file}: {text}");
+        assert!(text.contains(want), "{file}: {text}");
+        checked += 1;
+    }
+    if installed("javac") {
+        let (code, text) = run(
+            "lc37_000_wrong_dfs.java",
+            &["--fixture", "leetcode_example", "--time-limit", "1000"],
+        );
+        assert_eq!(code, 1, "{text}");
+        assert!(text.contains("1/1 TLE"), "{text}");
+        checked += 1;
+    }
+    if installed("g++") {
+        let (code, text) = run(
+            "lanqiao_004.cpp",
+            &["--fixture", "sample1", "--fixture", "sample2"],
+        );
+        assert_eq!(code, 0, "{text}");
+        assert!(text.contains("2/2 AC"), "{text}");
+        checked += 1;
+    }
+    eprintln!("{checked} write-up files judged");
+}
