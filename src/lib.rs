@@ -5,7 +5,8 @@
 //!
 //! LeetCode supplies `struct Solution` itself, so a LeetCode file holds only
 //! `impl Solution { … }`; the `leetcode_file!` macro below declares the struct in a module of
-//! its own and `include!`s the file there, unchanged.
+//! its own and `include!`s the file there, unchanged. `build.rs` lists the
+//! files: dropping `solutions/lc37_12_mine.rs` in is the whole of adding one.
 
 pub mod batch;
 pub mod dlx;
@@ -20,8 +21,8 @@ pub mod trace;
 
 /// Declares `pub mod $name { pub struct Solution; <the file> }`.
 macro_rules! leetcode_file {
-    ($name:ident, $path:literal) => {
-        #[doc = concat!("`solutions/", $path, "` as LeetCode compiles it.")]
+    ($name:ident, $path:literal, $file:literal) => {
+        #[doc = concat!("`solutions/", $file, "` as LeetCode compiles it.")]
         // The files keep LeetCode's signatures (`&mut Vec<Vec<char>>`) and the
         // write-ups' index loops; lints against those would change what is pasted.
         #[allow(
@@ -32,79 +33,27 @@ macro_rules! leetcode_file {
         pub mod $name {
             /// LeetCode's own declaration, which its judge puts above the pasted code.
             pub struct Solution;
-            include!(concat!("../solutions/", $path));
+            include!($path);
         }
     };
 }
 
-/// LeetCode 36 (Valid Sudoku) approaches.
+/// LeetCode 36 (Valid Sudoku) approaches: every `solutions/lc36_*.rs`, found
+/// by `build.rs`.
 pub mod lc36 {
-    leetcode_file!(hash_sets, "lc36_01_hash_sets.rs");
-    leetcode_file!(bool_arrays, "lc36_02_bool_arrays.rs");
-    leetcode_file!(bitmasks, "lc36_03_bitmasks.rs");
-
     /// LeetCode 36's signature.
     pub type IsValidFn = fn(Vec<Vec<char>>) -> bool;
 
-    /// Every approach, by the name of its file: a new file is one line here.
-    pub const APPROACHES: &[(&str, IsValidFn)] = &[
-        ("lc36_01_hash_sets", hash_sets::Solution::is_valid_sudoku),
-        (
-            "lc36_02_bool_arrays",
-            bool_arrays::Solution::is_valid_sudoku,
-        ),
-        ("lc36_03_bitmasks", bitmasks::Solution::is_valid_sudoku),
-    ];
+    include!(concat!(env!("OUT_DIR"), "/lc36.rs"));
 }
 
-/// LeetCode 37 (Sudoku Solver) approaches.
+/// LeetCode 37 (Sudoku Solver) approaches: every `solutions/lc37_*.rs`, found
+/// by `build.rs` (a file named `*wrong*` is [`WRONG_DFS`](lc37::WRONG_DFS)).
 pub mod lc37 {
-    leetcode_file!(scan_flag, "lc37_01_scan_flag.rs");
-    leetcode_file!(hash_sets_flag, "lc37_02_hash_sets_flag.rs");
-    leetcode_file!(hash_sets_bool, "lc37_03_hash_sets_bool.rs");
-    leetcode_file!(bitmasks, "lc37_04_bitmasks.rs");
-    leetcode_file!(marks_forward, "lc37_05_marks_forward.rs");
-    leetcode_file!(marks_rescan, "lc37_06_marks_rescan.rs");
-    leetcode_file!(explicit_stack, "lc37_07_explicit_stack.rs");
-    leetcode_file!(scan_next_cell, "lc37_08_scan_next_cell.rs");
-    leetcode_file!(wrong_dfs, "lc37_09_wrong_dfs.rs");
-    leetcode_file!(bitboard, "lc37_11_bitboard.rs");
-
     /// LeetCode 37's signature.
     pub type SolveFn = fn(&mut Vec<Vec<char>>);
 
-    /// Every approach that solves, by the name of its file: a new file is one
-    /// line here, and the tests then run it on every fixture.
-    pub const APPROACHES: &[(&str, SolveFn)] = &[
-        ("lc37_01_scan_flag", scan_flag::Solution::solve_sudoku),
-        (
-            "lc37_02_hash_sets_flag",
-            hash_sets_flag::Solution::solve_sudoku,
-        ),
-        (
-            "lc37_03_hash_sets_bool",
-            hash_sets_bool::Solution::solve_sudoku,
-        ),
-        ("lc37_04_bitmasks", bitmasks::Solution::solve_sudoku),
-        (
-            "lc37_05_marks_forward",
-            marks_forward::Solution::solve_sudoku,
-        ),
-        ("lc37_06_marks_rescan", marks_rescan::Solution::solve_sudoku),
-        (
-            "lc37_07_explicit_stack",
-            explicit_stack::Solution::solve_sudoku,
-        ),
-        (
-            "lc37_08_scan_next_cell",
-            scan_next_cell::Solution::solve_sudoku,
-        ),
-        ("lc37_11_bitboard", bitboard::Solution::solve_sudoku),
-    ];
-
-    /// Write-up 000's wrong DFS: never returns. Kept out of [`APPROACHES`];
-    /// only ever run in a child process under a time limit.
-    pub const WRONG_DFS: (&str, SolveFn) = ("lc37_09_wrong_dfs", wrong_dfs::Solution::solve_sudoku);
+    include!(concat!(env!("OUT_DIR"), "/lc37.rs"));
 
     /// Looks an approach up by file name, the wrong DFS included.
     pub fn by_name(name: &str) -> Option<SolveFn> {

@@ -256,19 +256,35 @@ fn engine_copies_are_unchanged() {
     }
 }
 
-/// `.ci/paste-msrv` runs clippy's MSRV check over the paste files; a new file
-/// must be listed there too.
+/// `build.rs` discovers the LeetCode files: each one in `solutions/` is an
+/// approach (or the wrong DFS) with no other edit, so the judge, the tests
+/// and `sudoku solve --solver` all see it. `.ci/paste-msrv/build.rs` lists
+/// the same folder for the MSRV check.
 #[test]
-fn every_solution_file_is_in_the_msrv_check() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let check = std::fs::read_to_string(root.join(".ci/paste-msrv/src/lib.rs")).unwrap();
-    let missing: Vec<String> = std::fs::read_dir(root.join("solutions"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|name| name.ends_with(".rs") && !check.contains(&format!("{name}\"")))
+fn every_leetcode_file_is_discovered() {
+    use sudoku_workspace::{lc36, lc37};
+    let mut known: Vec<&str> = lc36::APPROACHES.iter().map(|(n, _)| *n).collect();
+    known.extend(lc37::APPROACHES.iter().map(|(n, _)| *n));
+    known.push(lc37::WRONG_DFS.0);
+    let files: Vec<String> = solution_files("lc3")
+        .iter()
+        .map(|f| f.file_stem().unwrap().to_string_lossy().into_owned())
         .collect();
+    let mut sorted = known.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, files);
+    for name in lc37::APPROACHES.iter().map(|(n, _)| *n) {
+        assert!(
+            sudoku_workspace::batch::solver(name).is_some(),
+            "{name} is a --solver"
+        );
+    }
+    let msrv = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/paste-msrv/build.rs"),
+    )
+    .unwrap();
     assert!(
-        missing.is_empty(),
-        "add to .ci/paste-msrv/src/lib.rs: {missing:?}"
+        msrv.contains("../../solutions"),
+        "the MSRV check lists solutions/"
     );
 }
