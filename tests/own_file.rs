@@ -285,3 +285,36 @@ fn the_write_ups_get_their_authors_verdicts() {
     }
     eprintln!("{checked} write-up files judged");
 }
+
+/// A folder is every solution file in it, each a row of its problem's table;
+/// the shipped `mine/` (its example) passes.
+#[test]
+fn a_folder_is_every_file_in_it() {
+    let dir = scratch("folder");
+    let files = dir.join("files");
+    std::fs::create_dir_all(&files).unwrap();
+    std::fs::write(files.join("a.rs"), CASES[0].right).unwrap();
+    std::fs::write(files.join("b.cpp"), CASES[1].wrong).unwrap();
+    std::fs::write(files.join("README.md"), "notes").unwrap();
+    let out = Command::new(SUDOKU)
+        .args(["judge", "--fixture", "leetcode_example"])
+        .arg(&files)
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "b.cpp is wrong: {text}");
+    assert!(text.contains("a.rs") && text.contains("b.cpp"), "{text}");
+    assert!(text.contains("1/1 AC") && text.contains("1/1 WA"), "{text}");
+    if installed("python3") {
+        let out = Command::new(SUDOKU)
+            .args(["judge", "--fixture", "leetcode_example", "mine"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{text}");
+        assert!(text.contains("lc37_example.py"), "{text}");
+    }
+}

@@ -497,6 +497,38 @@ fn chosen(problem: &'static Problem, names: &[String]) -> Vec<Solution> {
 
 type Plan = Vec<(&'static Problem, Vec<Solution>, Vec<Case>)>;
 
+/// The files of a folder the judge can build (a known extension), sorted;
+/// `README*` and dot files are skipped.
+fn own_files_in(dir: &std::path::Path) -> Result<Vec<PathBuf>, Error> {
+    let read = |e| Error::Read {
+        path: dir.to_path_buf(),
+        source: e,
+    };
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(read)? {
+        let path = entry.map_err(read)?.path();
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if path.is_file()
+            && !name.starts_with('.')
+            && !name.starts_with("README")
+            && language::of(&path).is_some()
+        {
+            files.push(path);
+        }
+    }
+    files.sort();
+    if files.is_empty() {
+        return Err(Error::NoMatch(format!(
+            "{}: no solution files here (.rs, .cpp, .java, .py, .js)",
+            dir.display()
+        )));
+    }
+    Ok(files)
+}
+
 /// A user's file as a solution: its language from the extension, its problem
 /// from `--problem` or from the methods it defines (LeetCode 36/37), else a
 /// stdin program of Lanqiao; built (or found in the cache) now, so a compile
@@ -597,19 +629,31 @@ fn plan(opts: &Options) -> Result<Plan, Error> {
             known.join(", ")
         )));
     }
-    let own_file = match &opts.file {
-        Some(path) => Some(own_file_solution(path, &named, opts)?),
+    let own_files = match &opts.file {
+        Some(path) if path.is_dir() => {
+            let files = own_files_in(path)?;
+            let mut solutions = Vec::new();
+            for file in files {
+                solutions.push(own_file_solution(&file, &named, opts)?);
+            }
+            Some(solutions)
+        }
+        Some(path) => Some(vec![own_file_solution(path, &named, opts)?]),
         None => None,
     };
-    let chosen = |problem: &'static Problem, names: &[String]| match &own_file {
-        Some(s) if s.problem.key == problem.key => {
-            let mut all = vec![s.clone()];
-            if opts.compare {
+    let own_file = own_files.as_ref().and_then(|v| v.first());
+    let chosen = |problem: &'static Problem, names: &[String]| match &own_files {
+        Some(own) => {
+            let mut all: Vec<Solution> = own
+                .iter()
+                .filter(|s| s.problem.key == problem.key)
+                .cloned()
+                .collect();
+            if opts.compare && !all.is_empty() {
                 all.extend(chosen(problem, names));
             }
             all
         }
-        Some(_) => Vec::new(),
         None => chosen(problem, names),
     };
     let mut plan = Plan::new();
