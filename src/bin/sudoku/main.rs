@@ -56,6 +56,9 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 2)]
         limit: usize,
     },
+    /// Generate puzzles with exactly one solution, the same for the same seed on every machine.
+    #[command(after_help = GEN_HELP)]
+    Gen(GenArgs),
     /// The judge's child: run one solution on stdin, or on FILE (as `sudoku-runner`).
     #[command(hide = true)]
     RunSolution {
@@ -64,6 +67,116 @@ enum Command {
         /// Input file [default: stdin].
         file: Option<String>,
     },
+}
+
+const GEN_HELP: &str = "\
+How it works: a random solved grid (a depth-first fill trying digits in random order), then
+its cells in random order, each given removed while the puzzle keeps exactly one solution.
+Without --clues that runs through all 81 cells and leaves a minimal puzzle (removing any
+given makes it ambiguous).
+
+Difficulty is measured on the puzzle, by what solves it:
+  easy    naked and hidden singles alone
+  medium  singles and locked candidates (pointing, claiming)
+  hard    more than that, and the fast solver needs at most 2 guesses
+  expert  the fast solver needs more than 2 guesses
+
+Exit codes:
+  0    every puzzle written
+  1    no puzzle for the request after 100000 solved grids (e.g. --clues 17 --minimal)
+  2    bad command line
+  141  stdout was closed early (e.g. piped into head): the run stops quietly";
+
+#[derive(Args)]
+struct GenArgs {
+    /// How many puzzles.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    count: usize,
+    /// The seed: the same seed gives the same puzzles on every machine.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Stop digging at K givens (without it, dig to a minimal puzzle).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(17..=80))]
+    clues: Option<u64>,
+    /// Only puzzles of this difficulty (the rule is below).
+    #[arg(long, value_name = "LEVEL", value_parser = ["easy", "medium", "hard", "expert"])]
+    difficulty: Option<String>,
+    /// With --clues: only minimal puzzles (removing any given makes them ambiguous).
+    #[arg(long)]
+    minimal: bool,
+    /// line: 81 characters, `.` empty; lanqiao: 9 lines of digits, `0` empty, a blank
+    /// line between puzzles; leetcode: the board literal, one per line.
+    #[arg(long, value_name = "FORMAT", value_parser = ["line", "lanqiao", "leetcode"], default_value = "line")]
+    format: String,
+}
+
+fn run_gen(args: GenArgs, stdout: &mut impl Write) -> ExitCode {
+    use sudoku_workspace::gen::{self, Difficulty};
+    let difficulty = args.difficulty.as_deref().map(|d| match d {
+        "easy" => Difficulty::Easy,
+        "medium" => Difficulty::Medium,
+        "hard" => Difficulty::Hard,
+        _ => Difficulty::Expert,
+    });
+    let clues = args.clues.map(|k| k as usize);
+    let request = gen::Request {
+        // --minimal with --clues: dig to minimal and keep those with K givens.
+        clues: if args.minimal { None } else { clues },
+        difficulty,
+    };
+    let mut rng = gen::Rng::new(args.seed);
+    let mut out = BufWriter::new(stdout);
+    for i in 0..args.count {
+        let mut found = None;
+        for _ in 0..gen::MAX_TRIES {
+            match gen::generate(&request, &mut rng) {
+                Some((p, _))
+                    if clues.is_some_and(|k| p.0.iter().filter(|&&d| d != 0).count() != k) => {}
+                other => {
+                    found = other;
+                    break;
+                }
+            }
+        }
+        let Some((puzzle, _)) = found else {
+            let _ = out.flush();
+            eprintln!(
+                "error: no puzzle for this request after {} tries",
+                gen::MAX_TRIES
+            );
+            return ExitCode::from(1);
+        };
+        let text = match args.format.as_str() {
+            "lanqiao" => {
+                let rows: Vec<String> = puzzle
+                    .0
+                    .chunks(9)
+                    .map(|r| r.iter().map(|d| d.to_string()).collect())
+                    .collect();
+                format!("{}{}\n", if i > 0 { "\n" } else { "" }, rows.join("\n"))
+            }
+            "leetcode" => format!(
+                "{}\n",
+                sudoku_workspace::fixtures::format_board(&puzzle.to_board())
+            ),
+            _ => format!("{}\n", puzzle.to_line()),
+        };
+        if let Err(e) = out.write_all(text.as_bytes()) {
+            return write_failed(&e);
+        }
+    }
+    match out.flush() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => write_failed(&e),
+    }
+}
+
+fn write_failed(e: &std::io::Error) -> ExitCode {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        return ExitCode::from(141);
+    }
+    eprintln!("error: cannot write: {e}");
+    ExitCode::from(2)
 }
 
 #[derive(Args)]
@@ -369,6 +482,7 @@ impl Command {
                 }
             }
             Command::Solve(args) => run_batch_command(args, Mode::Solve, &mut stdout),
+            Command::Gen(args) => run_gen(args, &mut stdout),
             Command::Count { batch, limit } => {
                 run_batch_command(batch, Mode::Count { limit }, &mut stdout)
             }
