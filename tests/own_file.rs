@@ -318,3 +318,78 @@ fn a_folder_is_every_file_in_it() {
         assert!(text.contains("lc37_example.py"), "{text}");
     }
 }
+
+/// `sudoku stress` finds a planted bug (a 9 in the last box written as 8),
+/// shrinks the puzzle to fewer givens than the one that first failed, saves
+/// it where `sudoku judge --fixtures` re-judges it, and does the same again
+/// for the same seed; a right solution passes.
+#[test]
+fn stress_finds_and_shrinks_a_planted_bug() {
+    let dir = scratch("stress");
+    let planted = CASES[0].right.replace(
+        "        Self::go(board, 0);\n",
+        "        Self::go(board, 0);\n        for r in 6..9 { for c in 6..9 { if board[r][c] == '9' { board[r][c] = '8'; } } }\n",
+    );
+    assert_ne!(planted, CASES[0].right);
+    let file = dir.join("planted.rs");
+    std::fs::write(&file, &planted).unwrap();
+    let stress = |save: &str| {
+        let out = Command::new(SUDOKU)
+            .arg("stress")
+            .arg(&file)
+            .args(["--cases", "30", "--seed", "9", "--save-dir"])
+            .arg(dir.join(save))
+            .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (code, text) = stress("cases");
+    assert_eq!(code, Some(1), "{text}");
+    let first = text.lines().next().unwrap();
+    let numbers: Vec<usize> = first
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|s| s.parse().ok())
+        .collect();
+    // "case K (seed 9): WA; shrunk from A to B givens"
+    let (before, after) = (numbers[numbers.len() - 2], numbers[numbers.len() - 1]);
+    assert!(first.contains("WA") && after < before, "{text}");
+    let saved: Vec<_> = std::fs::read_dir(dir.join("cases")).unwrap().collect();
+    assert_eq!(saved.len(), 2, "NAME.in and NAME.out");
+    // Same seed, same run, same case.
+    let (_, again) = stress("cases_again");
+    assert_eq!(again.lines().next(), Some(first));
+    // The printed command re-judges the saved case: still WA.
+    let out = Command::new(SUDOKU)
+        .args(["judge"])
+        .arg(&file)
+        .args(["--problem", "lc37", "--fixtures"])
+        .arg(dir.join("cases"))
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .output()
+        .unwrap();
+    let judged = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{judged}");
+    assert!(judged.contains("1/1 WA"), "{judged}");
+    assert!(text.contains("re-judge: sudoku judge"), "{text}");
+    // The right solution passes.
+    let right = dir.join("right.rs");
+    std::fs::write(&right, CASES[0].right).unwrap();
+    let out = Command::new(SUDOKU)
+        .arg("stress")
+        .arg(&right)
+        .args(["--cases", "10", "--save-dir"])
+        .arg(dir.join("unused"))
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}

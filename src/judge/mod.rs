@@ -22,6 +22,7 @@ pub mod report;
 pub mod sandbox;
 pub mod solution;
 mod stats;
+pub mod stress;
 pub mod validate;
 
 use crate::fixtures::{self, Fixture};
@@ -533,10 +534,10 @@ fn own_files_in(dir: &std::path::Path) -> Result<Vec<PathBuf>, Error> {
 /// from `--problem` or from the methods it defines (LeetCode 36/37), else a
 /// stdin program of Lanqiao; built (or found in the cache) now, so a compile
 /// error is a CE row, and a missing toolchain an error naming what to install.
-fn own_file_solution(
+pub(crate) fn own_file_solution(
     path: &std::path::Path,
     named: &[&'static Problem],
-    opts: &Options,
+    rust_edition: &str,
 ) -> Result<Solution, Error> {
     let lang = language::of(path).ok_or_else(|| {
         let known: Vec<String> = language::LANGUAGES
@@ -585,7 +586,7 @@ fn own_file_solution(
             problem::keys()
         )));
     }
-    let own = match language::build(lang, kind, path, &opts.rust_edition) {
+    let own = match language::build(lang, kind, path, rust_edition) {
         Ok(b) => solution::OwnBuild::Run {
             program: b.program,
             args: b.args,
@@ -634,11 +635,11 @@ fn plan(opts: &Options) -> Result<Plan, Error> {
             let files = own_files_in(path)?;
             let mut solutions = Vec::new();
             for file in files {
-                solutions.push(own_file_solution(&file, &named, opts)?);
+                solutions.push(own_file_solution(&file, &named, &opts.rust_edition)?);
             }
             Some(solutions)
         }
-        Some(path) => Some(vec![own_file_solution(path, &named, opts)?]),
+        Some(path) => Some(vec![own_file_solution(path, &named, &opts.rust_edition)?]),
         None => None,
     };
     let own_file = own_files.as_ref().and_then(|v| v.first());

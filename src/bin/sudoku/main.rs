@@ -59,6 +59,10 @@ enum Command {
     /// Generate puzzles with exactly one solution, the same for the same seed on every machine.
     #[command(after_help = GEN_HELP)]
     Gen(GenArgs),
+    /// Find the case that breaks your solution: generated puzzles until a verdict is not AC,
+    /// then the failing puzzle shrunk (givens removed while it still fails) and saved.
+    #[command(after_help = STRESS_HELP)]
+    Stress(StressArgs),
     /// The judge's child: run one solution on stdin, or on FILE (as `sudoku-runner`).
     #[command(hide = true)]
     RunSolution {
@@ -86,6 +90,89 @@ Exit codes:
   1    no puzzle for the request after 100000 solved grids (e.g. --clues 17 --minimal)
   2    bad command line
   141  stdout was closed early (e.g. piped into head): the run stops quietly";
+
+const STRESS_HELP: &str = "\
+Cases: LeetCode 37, unique puzzles of 22 to 60 givens; Lanqiao, also puzzles with several
+solutions and with none; LeetCode 36, boards with and without a repeated digit. The same
+seed gives the same cases. The shrunk case is saved as DIR/NAME.in + NAME.out (or
+DIR/fail/NAME.in + NAME.err), and the command that re-judges it is printed.
+
+Exit codes:
+  0    every case AC
+  1    a case failed: shrunk, saved, and the re-judge command printed
+  2    bad command line, a file that cannot be built or placed, or a missing toolchain";
+
+#[derive(Args)]
+struct StressArgs {
+    /// Your solution file (as for `sudoku judge FILE`).
+    file: PathBuf,
+    /// The seed: the same seed, the same cases.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Cases to try before calling it passed.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    cases: usize,
+    /// CPU-time limit per case, in ms.
+    #[arg(long, value_name = "MS", default_value_t = 2000, value_parser = clap::value_parser!(u64).range(judge::ranges::TIME_MS))]
+    time_limit: u64,
+    /// The problem, when the file does not say (lc36, lc37, lanqiao).
+    #[arg(long, value_name = "KEY")]
+    problem: Option<String>,
+    /// Where to save the shrunk case.
+    #[arg(long, value_name = "DIR", default_value = "mine/cases")]
+    save_dir: PathBuf,
+    /// With a Rust FILE: the edition to compile it at.
+    #[arg(long, value_name = "YEAR", value_parser = ["2015", "2018", "2021", "2024"], default_value = "2021")]
+    edition: String,
+}
+
+fn run_stress(args: StressArgs) -> ExitCode {
+    let exe = match std::env::current_exe() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: cannot find this program to start the sandbox: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let opts = judge::stress::Options {
+        exe,
+        file: args.file,
+        problem: args.problem,
+        seed: args.seed,
+        cases: args.cases,
+        time: Duration::from_millis(args.time_limit),
+        save_dir: args.save_dir,
+        rust_edition: args.edition,
+    };
+    match judge::stress::run(&opts) {
+        Ok(judge::stress::Outcome::Passed { cases }) => {
+            println!("{cases} cases, every one AC (seed {})", opts.seed);
+            ExitCode::SUCCESS
+        }
+        Ok(judge::stress::Outcome::Broken {
+            case,
+            givens_before,
+            givens_after,
+            verdict,
+            detail,
+            saved,
+            command,
+        }) => {
+            println!(
+                "case {case} (seed {}): {verdict}; shrunk from {givens_before} to {givens_after} givens",
+                opts.seed
+            );
+            println!("{}", detail.trim_end());
+            println!("saved: {}", saved.display());
+            println!("re-judge: {command}");
+            ExitCode::from(1)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
 
 #[derive(Args)]
 struct GenArgs {
@@ -483,6 +570,7 @@ impl Command {
             }
             Command::Solve(args) => run_batch_command(args, Mode::Solve, &mut stdout),
             Command::Gen(args) => run_gen(args, &mut stdout),
+            Command::Stress(args) => run_stress(args),
             Command::Count { batch, limit } => {
                 run_batch_command(batch, Mode::Count { limit }, &mut stdout)
             }
