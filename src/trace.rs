@@ -60,7 +60,9 @@ impl Order {
             }
             Order::Rescan => "row-major DFS, rescan from (0,0) on every call (write-up 003)",
             Order::Wrong => "write-up 000's wrong DFS: returns nothing, always undoes",
-            Order::Fewest => "fewest candidates first, forced moves first, counting to 2 (lanqiao)",
+            Order::Fewest => {
+                "fewest candidates first, forced moves first, counting to 2 (lanqiao; lc37_11_bitboard stops at the first)"
+            }
         }
     }
 
@@ -78,7 +80,8 @@ impl Order {
             ],
             Order::Rescan => &["lc37_06_marks_rescan"],
             Order::Wrong => &["lc37_09_wrong_dfs"],
-            Order::Fewest => &["lanqiao", "lanqiao_proconio"],
+            // lc37_11 is lanqiao's engine, stopping at the first solution.
+            Order::Fewest => &["lanqiao", "lanqiao_proconio", "lc37_11_bitboard"],
         }
     }
 

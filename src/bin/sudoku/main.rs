@@ -436,7 +436,7 @@ fn problem_keys() -> clap::builder::PossibleValuesParser {
 #[derive(Args)]
 struct TraceArgs {
     /// The search to watch: right (000's DFS, = 01-05, 07, 08), wrong (000's wrong DFS, 09),
-    /// rescan (003, 06) or fewest (lanqiao); a solution file name works too.
+    /// rescan (003, 06) or fewest (lanqiao, lc37_11); a solution file name works too.
     #[arg(long, default_value = "right", value_parser = parse_order)]
     approach: Order,
     /// Milliseconds between steps: animates the board in place on a terminal (ignored in a pipe).
