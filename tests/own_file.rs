@@ -393,3 +393,31 @@ fn stress_finds_and_shrinks_a_planted_bug() {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+/// `--compare` puts the built-in solutions beside the user's row; without
+/// it only the user's file is judged.
+#[test]
+fn compare_adds_the_built_in_rows() {
+    let dir = scratch("compare");
+    let args = [
+        "--fixture",
+        "leetcode_example",
+        "--solution",
+        "lc37_04_bitmasks",
+    ];
+    let (code, alone) = judge(&dir, "mine.rs", CASES[0].right, &args[..2]);
+    assert_eq!(code, 0, "{alone}");
+    assert!(!alone.contains("lc37_04_bitmasks"), "{alone}");
+    let mut with = args.to_vec();
+    with.push("--compare");
+    let (code, both) = judge(&dir, "mine.rs", CASES[0].right, &with);
+    assert_eq!(code, 0, "{both}");
+    assert!(
+        both.contains("mine.rs") && both.contains("lc37_04_bitmasks"),
+        "{both}"
+    );
+    assert!(
+        !both.contains("lc37_01_scan_flag"),
+        "--solution still filters: {both}"
+    );
+}
