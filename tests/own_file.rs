@@ -421,3 +421,32 @@ fn compare_adds_the_built_in_rows() {
         "--solution still filters: {both}"
     );
 }
+
+/// Pastes that carry a little more than LeetCode's editor holds still build:
+/// a Rust file that declares `struct Solution` itself, a Java file whose
+/// `Solution` is `public`.
+#[test]
+fn pastes_with_their_own_declarations_build() {
+    let dir = scratch("declarations");
+    let rust = format!("pub struct Solution;\n\n{}", CASES[0].right);
+    let (code, text) = judge(
+        &dir,
+        "declared.rs",
+        &rust,
+        &["--fixture", "leetcode_example"],
+    );
+    assert_eq!(code, 0, "{text}");
+    if installed("javac") {
+        let java = CASES[2]
+            .right
+            .replacen("class Solution", "public class Solution", 1);
+        let (code, text) = judge(
+            &dir,
+            "public.java",
+            &java,
+            &["--fixture", "leetcode_example"],
+        );
+        assert_eq!(code, 0, "{text}");
+        assert!(text.contains("1/1 AC"), "{text}");
+    }
+}

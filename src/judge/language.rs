@@ -164,8 +164,15 @@ pub fn cache_root() -> PathBuf {
 /// literal `[["5","3",…],…]` from stdin, calls the method, prints `true` /
 /// `false` or the board as the same literal. `(prefix, suffix)` around the
 /// user's code; the prefix never adds a line (C++ resets with `#line`).
-fn harness(lang: &Language, kind: Kind, shown: &str) -> (String, String) {
+fn harness(lang: &Language, kind: Kind, shown: &str, source: &str) -> (String, String) {
     let lc36 = kind == Kind::ValidSudoku;
+    // A file that declares the struct itself (pasted from a local project)
+    // must not get a second one.
+    let declare = if source.contains("struct Solution") {
+        ""
+    } else {
+        "struct Solution;\n\n"
+    };
     match lang.name {
         "Rust" => {
             let call = if lc36 {
@@ -176,7 +183,7 @@ fn harness(lang: &Language, kind: Kind, shown: &str) -> (String, String) {
             (
                 String::new(),
                 format!(
-                    "\n\nstruct Solution;\n\n#[allow(unused_mut)]\nfn main() {{\n    let mut text = String::new();\n    std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).unwrap();\n    let cells: Vec<char> = text.split('\"').skip(1).step_by(2).filter_map(|s| s.chars().next()).collect();\n    let mut board: Vec<Vec<char>> = cells.chunks(9).map(|r| r.to_vec()).collect();\n    {call}\n}}\n"
+                    "\n\n{declare}#[allow(unused_mut)]\nfn main() {{\n    let mut text = String::new();\n    std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).unwrap();\n    let cells: Vec<char> = text.split('\"').skip(1).step_by(2).filter_map(|s| s.chars().next()).collect();\n    let mut board: Vec<Vec<char>> = cells.chunks(9).map(|r| r.to_vec()).collect();\n    {call}\n}}\n"
                 ),
             )
         }
@@ -305,7 +312,7 @@ pub fn build(
         .map_err(|e| BuildError::Io(format!("{}: {e}", path.display())))?;
     let (prefix, suffix) = match kind {
         Kind::Program => (String::new(), String::new()),
-        _ => harness(lang, kind, &shown),
+        _ => harness(lang, kind, &shown, &source),
     };
     let runner = match (lang.name, kind) {
         ("Python 3" | "JavaScript", Kind::ValidSudoku | Kind::SolveSudoku) => {
@@ -388,8 +395,15 @@ pub fn build(
                 Kind::Program => java_class(&source).unwrap_or_else(|| "Main".to_string()),
                 _ => "Main".to_string(),
             };
+            // javac wants a public class in a file of its name: a paste with
+            // `public class Solution` is compiled as Solution.java, the
+            // harness's Main beside it.
+            let file = match (kind, java_class(&source)) {
+                (Kind::ValidSudoku | Kind::SolveSudoku, Some(public)) => public,
+                _ => class.clone(),
+            };
             if !done.exists() {
-                let src = dir.join(format!("{class}.java"));
+                let src = dir.join(format!("{file}.java"));
                 std::fs::write(&src, &wrapped).map_err(io)?;
                 let src_name = src.display().to_string();
                 compile(
