@@ -27,7 +27,9 @@ Exit codes:
        givens (the message names line and column)
   141  stdout was closed early (e.g. piped into head): the run stops quietly";
 
-/// LeetCode 36/37 and Lanqiao Sudoku: a local judge and a DFS trace.
+/// Sudoku for competitive programmers (LeetCode 36/37, Lanqiao, the online-judge family): a
+/// local judge for the built-in solutions and your own files, a DFS trace, a generator and a
+/// stress tester.
 #[derive(Parser)]
 #[command(name = "sudoku", version, after_help = EXIT_CODES)]
 struct Cli {
@@ -37,7 +39,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Judge every solution on every fixture, each in a sandboxed child process (the default).
+    /// Judge every solution (or your own FILE) on every fixture, each in a sandboxed child process
+    /// (the default).
     #[command(after_help = JUDGE_HELP)]
     Judge(JudgeArgs),
     /// Watch a write-up's depth-first search, step by step.
