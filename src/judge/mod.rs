@@ -11,6 +11,9 @@
 //! | [`checker`] | one function per way of comparing: text as judges do, LeetCode boards, stdin programs |
 //! | [`sandbox`] | spawn, limit, measure, kill; knows nothing of Sudoku |
 //! | [`report`] | the tables and the JSON lines; only renders |
+//! | [`validate`] | the special judges (any completion, any Anti-Sudoku) |
+//! | [`language`] | a user's own file: build and run commands, harnesses, cache |
+//! | [`stress`] | generated cases until one fails, shrunk and saved |
 //!
 //! This file plans the run (which problems, solutions and cases), judges
 //! each case and turns how the run ended into a [`Verdict`].
