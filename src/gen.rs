@@ -302,19 +302,28 @@ pub struct Request {
     pub clues: Option<usize>,
     /// Only puzzles of this difficulty.
     pub difficulty: Option<Difficulty>,
+    /// Only minimal puzzles with exactly this many givens (`--clues K
+    /// --minimal`; `clues` is then `None`).
+    pub minimal_with: Option<usize>,
 }
 
 /// Tries per puzzle before `generate` gives up on a request.
 pub const MAX_TRIES: usize = 100_000;
 
 /// The next puzzle for `request`, or `None` after [`MAX_TRIES`] solved grids
-/// none of which gave one.
+/// none of which gave one (one budget for every condition of the request).
 pub fn generate(request: &Request, rng: &mut Rng) -> Option<(Grid, Difficulty)> {
     for _ in 0..MAX_TRIES {
         let solved = solved_grid(rng);
         let Some(puzzle) = dig(&solved, request.clues, rng) else {
             continue;
         };
+        if request
+            .minimal_with
+            .is_some_and(|k| puzzle.0.iter().filter(|&&d| d != 0).count() != k)
+        {
+            continue;
+        }
         let rating = rate(&puzzle);
         if request.difficulty.is_none_or(|d| d == rating) {
             return Some((puzzle, rating));
@@ -333,6 +342,7 @@ mod tests {
         let request = Request {
             clues: None,
             difficulty: None,
+            minimal_with: None,
         };
         let run = |seed| {
             let mut rng = Rng::new(seed);
@@ -389,6 +399,7 @@ mod tests {
             let request = Request {
                 clues: None,
                 difficulty: Some(want),
+                minimal_with: None,
             };
             let (puzzle, got) = generate(&request, &mut rng).unwrap();
             assert_eq!(got, want);

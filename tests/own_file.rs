@@ -211,15 +211,16 @@ fn a_missing_toolchain_names_what_to_install() {
 }
 
 #[test]
-fn a_file_the_judge_cannot_place_is_exit_2_saying_how_to_name_it() {
+fn a_file_the_judge_cannot_place_is_exit_2_and_a_named_problem_is_obeyed() {
     let dir = scratch("unknown");
     let (code, text) = judge(&dir, "notes.txt", "hello", &[]);
     assert_eq!(code, 2, "{text}");
     assert!(text.contains("extension"), "{text}");
-    // A LeetCode 37 paste named as a stdin problem.
+    // A LeetCode 37 paste named as a stdin problem is built as a program:
+    // without a `main`, every case is CE saying so.
     let (code, text) = judge(&dir, "x.rs", CASES[0].right, &["--problem", "poj2676"]);
-    assert_eq!(code, 2, "{text}");
-    assert!(text.contains("--problem"), "{text}");
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("CE") && text.contains("main"), "{text}");
 }
 
 /// The write-ups' approaches in their own languages (`examples/writeups/`),
@@ -357,8 +358,16 @@ fn stress_finds_and_shrinks_a_planted_bug() {
     // "case K (seed 9): WA; shrunk from A to B givens"
     let (before, after) = (numbers[numbers.len() - 2], numbers[numbers.len() - 1]);
     assert!(first.contains("WA") && after < before, "{text}");
-    let saved: Vec<_> = std::fs::read_dir(dir.join("cases")).unwrap().collect();
-    assert_eq!(saved.len(), 2, "NAME.in and NAME.out");
+    // Under the problem's own folder, named after the file.
+    let saved: Vec<String> = std::fs::read_dir(dir.join("cases").join("lc37"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(saved.len(), 2, "NAME.in and NAME.out: {saved:?}");
+    assert!(
+        saved.iter().all(|n| n.starts_with("stress_planted_seed9_")),
+        "{saved:?}"
+    );
     // Same seed, same run, same case.
     let (_, again) = stress("cases_again");
     assert_eq!(again.lines().next(), Some(first));
@@ -420,6 +429,23 @@ fn compare_adds_the_built_in_rows() {
         !both.contains("lc37_01_scan_flag"),
         "--solution still filters: {both}"
     );
+}
+
+/// `--problem` decides what a file is: a stdin program with a `solve_sudoku`
+/// helper named as Lanqiao is judged as a program, not wrapped.
+#[test]
+fn a_named_problem_overrides_the_guess() {
+    let dir = scratch("named");
+    let program = "use std::io::Read;\nfn solve_sudoku(s: &str) -> String { s.to_string() }\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    print!(\"{}\", solve_sudoku(&s));\n}\n";
+    let (code, text) = judge(
+        &dir,
+        "echo.rs",
+        program,
+        &["--problem", "lanqiao", "--fixture", "sample1"],
+    );
+    // It echoes the puzzle: a wrong answer, but judged, not refused.
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("1/1 WA"), "{text}");
 }
 
 /// Pastes that carry a little more than LeetCode's editor holds still build:

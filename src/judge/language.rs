@@ -103,7 +103,14 @@ pub enum Kind {
 impl Kind {
     /// The kind a source is, from the names LeetCode gives its methods.
     pub fn detect(source: &str) -> Kind {
-        if source.contains("is_valid_sudoku") || source.contains("isValidSudoku") {
+        // A program with its own entry point reads stdin, whatever helper
+        // names it uses (a stdin solver often has a `solve_sudoku`).
+        let has_main = ["fn main", "int main", "static void main", "__main__"]
+            .iter()
+            .any(|m| source.contains(m));
+        if has_main {
+            Kind::Program
+        } else if source.contains("is_valid_sudoku") || source.contains("isValidSudoku") {
             Kind::ValidSudoku
         } else if source.contains("solve_sudoku") || source.contains("solveSudoku") {
             Kind::SolveSudoku
@@ -156,7 +163,13 @@ pub fn cache_root() -> PathBuf {
     let base = std::env::var_os("XDG_CACHE_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-        .unwrap_or_else(std::env::temp_dir);
+        .unwrap_or_else(|| {
+            // No home: a folder of this user's own under the temp dir, not a
+            // shared one another user could plant a build in.
+            // SAFETY: getuid has no preconditions and cannot fail.
+            let uid = unsafe { libc::getuid() };
+            std::env::temp_dir().join(format!("sudoku-workspace-{uid}"))
+        });
     base.join("sudoku-workspace")
 }
 
@@ -194,7 +207,10 @@ fn harness(lang: &Language, kind: Kind, shown: &str, source: &str) -> (String, S
                 "sol.solveSudoku(b);\n  cout << \"[\";\n  for (int r = 0; r < 9; r++) {\n    cout << (r ? \",[\" : \"[\");\n    for (int c = 0; c < 9; c++) cout << (c ? \",\" : \"\") << '\"' << b[r][c] << '\"';\n    cout << \"]\";\n  }\n  cout << \"]\\n\";"
             };
             (
-                format!("#include <bits/stdc++.h>\nusing namespace std;\n#line 1 \"{shown}\"\n"),
+                format!(
+                    "#include <bits/stdc++.h>\nusing namespace std;\n#line 1 \"{}\"\n",
+                    shown.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', " ")
+                ),
                 format!(
                     "\n#line 1 \"sudoku-judge-harness.cpp\"\nint main() {{\n  string s((istreambuf_iterator<char>(cin)), istreambuf_iterator<char>());\n  vector<vector<char>> b(9, vector<char>(9, '.'));\n  int k = 0;\n  for (size_t i = 0; i + 2 < s.size() && k < 81; i++)\n    if (s[i] == '\"' && s[i + 2] == '\"') {{ b[k / 9][k % 9] = s[i + 1]; k++; i += 2; }}\n  Solution sol;\n  {call}\n}}\n"
                 ),
@@ -283,12 +299,26 @@ fn tool_present(tool: &str) -> bool {
 
 /// The public class of a Java stdin program (its file must carry that name).
 fn java_class(source: &str) -> Option<String> {
-    let at = source.find("public class ")? + "public class ".len();
-    let name: String = source[at..]
-        .chars()
-        .take_while(|c| c.is_alphanumeric() || *c == '_')
-        .collect();
-    (!name.is_empty()).then_some(name)
+    // `public [final|abstract|strictfp]* class NAME`
+    for (at, _) in source.match_indices("public ") {
+        let mut words = source[at + "public ".len()..].split_whitespace();
+        let mut word = words.next()?;
+        while matches!(word, "final" | "abstract" | "strictfp") {
+            word = words.next()?;
+        }
+        if word != "class" {
+            continue;
+        }
+        let name: String = words
+            .next()?
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if !name.is_empty() {
+            return Some(name);
+        }
+    }
+    None
 }
 
 /// Builds `path` (a `kind` file in `lang`) into the cache, or finds it there.
@@ -486,6 +516,13 @@ mod tests {
         );
         assert_eq!(Kind::detect("int main() {}"), Kind::Program);
         assert_eq!(java_class("public class Lanqiao {"), Some("Lanqiao".into()));
+        assert_eq!(java_class("public final class P{"), Some("P".into()));
+        assert_eq!(java_class("public static void x() {}"), None);
+        // A stdin program with a `solveSudoku` helper is still a program.
+        assert_eq!(
+            Kind::detect("def solveSudoku(g): pass\nif __name__ == '__main__': pass"),
+            Kind::Program
+        );
     }
 
     #[test]

@@ -557,7 +557,13 @@ pub(crate) fn own_file_solution(
         path: path.to_path_buf(),
         source: e,
     })?;
-    let kind = language::Kind::detect(&source);
+    // A named problem decides what the file is; else its contents do.
+    let kind = match named {
+        [one] if one.key == "lc36" => language::Kind::ValidSudoku,
+        [one] if one.key == "lc37" => language::Kind::SolveSudoku,
+        [_] => language::Kind::Program,
+        _ => language::Kind::detect(&source),
+    };
     let problem = match (named, kind) {
         ([], language::Kind::ValidSudoku) => problem::by_key("lc36"),
         ([], language::Kind::SolveSudoku) => problem::by_key("lc37"),
@@ -570,25 +576,6 @@ pub(crate) fn own_file_solution(
         }
     }
     .expect("the built-in problems exist");
-    let leetcode = matches!(problem.key, "lc36" | "lc37");
-    let fits = match kind {
-        language::Kind::ValidSudoku => problem.key == "lc36",
-        language::Kind::SolveSudoku => problem.key == "lc37",
-        language::Kind::Program => !leetcode,
-    };
-    if !fits {
-        return Err(Error::NoMatch(format!(
-            "{} looks like {}, not a solution of {}; name the problem with --problem KEY ({})",
-            path.display(),
-            match kind {
-                language::Kind::ValidSudoku => "LeetCode 36 (it defines isValidSudoku)",
-                language::Kind::SolveSudoku => "LeetCode 37 (it defines solveSudoku)",
-                language::Kind::Program => "a stdin program (no LeetCode method in it)",
-            },
-            problem.key,
-            problem::keys()
-        )));
-    }
     let own = match language::build(lang, kind, path, rust_edition) {
         Ok(b) => solution::OwnBuild::Run {
             program: b.program,

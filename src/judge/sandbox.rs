@@ -230,8 +230,10 @@ impl Supervisor {
         // SAFETY: kill has no memory-safety preconditions; the group is ours
         // (its leader is our unreaped child, so the id cannot be reused).
         unsafe { libc::kill(-group, libc::SIGKILL) };
-        let status = child.wait();
+        // Forget the group before reaping its leader, so a signal handler
+        // never kills a group id that could be reused.
         forget_group(slot);
+        let status = child.wait();
         read?;
         let status = status?;
         let measured = parse_report(&line).ok_or_else(|| {

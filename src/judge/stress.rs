@@ -6,7 +6,8 @@
 //! case still fails and is still one the problem allows (LeetCode 37: one
 //! solution), until no single removal keeps the failure. The minimal case
 //! is saved as a fixture (`NAME.in` + `NAME.out`, or `fail/` with a
-//! `NAME.err`) that `sudoku judge FILE --problem KEY --fixtures DIR` re-judges.
+//! `NAME.err`) under `DIR/KEY/` that `sudoku judge FILE --problem KEY
+//! --fixtures DIR` re-judges. Shrinking stops after [`SHRINK_RUNS`] runs.
 //!
 //! | problem | generated cases |
 //! |---|---|
@@ -155,6 +156,9 @@ fn try_case(
     Ok(Some((run(&case)?, case)))
 }
 
+/// The most runs spent shrinking one failing case.
+pub const SHRINK_RUNS: usize = 400;
+
 /// Runs the stress test.
 pub fn run(opts: &Options) -> Result<Outcome, Error> {
     let named: Vec<&'static Problem> = match &opts.problem {
@@ -209,12 +213,16 @@ pub fn run(opts: &Options) -> Result<Outcome, Error> {
         let mut best = puzzle;
         let mut last = result;
         let mut progress = true;
-        while progress {
+        // A run per removal tried; a failure that is a TLE costs the whole
+        // limit each time, so the shrinking stops after this many runs.
+        let mut budget = SHRINK_RUNS;
+        while progress && budget > 0 {
             progress = false;
             for cell in 0..81 {
-                if best.0[cell] == 0 {
+                if best.0[cell] == 0 || budget == 0 {
                     continue;
                 }
+                budget -= 1;
                 let mut less = best;
                 less.0[cell] = 0;
                 if let Some((r, _)) = try_case(problem, &run, &less, "stress")? {
@@ -227,8 +235,17 @@ pub fn run(opts: &Options) -> Result<Outcome, Error> {
             }
         }
         let count = |g: &Grid| g.0.iter().filter(|&&d| d != 0).count();
-        let name = format!("stress_seed{}_case{k}", opts.seed);
-        let saved = save(&opts.save_dir, problem, &best, &name)?;
+        let stem: String = opts
+            .file
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        let name = format!("stress_{stem}_seed{}_case{k}", opts.seed);
+        // One folder per problem: `judge --fixtures DIR` reads DIR/<key>/.
+        let saved = save(&opts.save_dir.join(problem.key), problem, &best, &name)?;
         let command = format!(
             "sudoku judge {} --problem {} --fixtures {}",
             opts.file.display(),
