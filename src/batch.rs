@@ -379,16 +379,30 @@ pub fn run_batch_reader<R: Read>(
         let mut ended = false;
         let wanted = if pool.is_some() { BATCH } else { 1 };
         while batch.len() < wanted {
-            if !reader.buffered() {
-                if !batch.is_empty() {
-                    break; // work in hand: do it before a read that could wait
+            // Before a read that could wait (no whole line buffered, also
+            // after blank and `#` lines): with work in hand, go and do it;
+            // with none, show what is done, then wait.
+            let in_hand = !batch.is_empty();
+            let mut flush_failed = None;
+            let mut before_wait = || {
+                if in_hand {
+                    return Err(io::Error::from(io::ErrorKind::WouldBlock));
                 }
-                out.flush()?; // the next read may wait: show what is done
+                out.flush().map_err(|e| {
+                    let kind = e.kind();
+                    flush_failed = Some(e);
+                    io::Error::from(kind)
+                })
+            };
+            let next = reader.next_puzzle_or_wait(&mut before_wait);
+            if let Some(e) = flush_failed {
+                return Err(BatchError::Write(e));
             }
-            match reader.next_puzzle() {
+            match next {
                 Ok(Some((line, Ok(puzzle)))) => batch.push((line, puzzle)),
                 Ok(Some((_, Err(e)))) => stop = Some(BatchError::Malformed(e)),
                 Ok(None) => ended = true,
+                Err(e) if in_hand && e.kind() == io::ErrorKind::WouldBlock => break,
                 Err(e) => stop = Some(BatchError::Read(e)),
             }
             if stop.is_some() || ended {

@@ -346,8 +346,28 @@ impl<R: std::io::Read> PuzzleReader<R> {
     /// A line longer than [`MAX_LINE_BYTES`] is malformed at the column where
     /// it passed the cap; bytes that are not UTF-8 are malformed where they are.
     pub fn next_puzzle(&mut self) -> std::io::Result<Option<(usize, Result<Grid, ParseError>)>> {
+        self.next_puzzle_or_wait(&mut || Ok(()))
+    }
+
+    /// True when a whole line is buffered: reading it cannot wait.
+    pub fn line_ready(&self) -> bool {
+        self.reader.buffer().contains(&b'\n')
+    }
+
+    /// [`next_puzzle`](Self::next_puzzle), calling `before_wait` before any
+    /// read that could wait for input (no whole line buffered), also after
+    /// skipped blank and `#` lines. `before_wait` may flush output, or fail
+    /// (say with `WouldBlock`) to return at once with the lines read so far
+    /// consumed.
+    pub fn next_puzzle_or_wait(
+        &mut self,
+        before_wait: &mut dyn FnMut() -> std::io::Result<()>,
+    ) -> std::io::Result<Option<(usize, Result<Grid, ParseError>)>> {
         use std::io::{BufRead, Read};
         loop {
+            if !self.line_ready() {
+                before_wait()?;
+            }
             self.buf.clear();
             let cap = MAX_LINE_BYTES as u64 + 1;
             let n = (&mut self.reader)
