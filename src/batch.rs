@@ -23,7 +23,7 @@
 //! A malformed line is found only when the run reaches it: the lines for the
 //! puzzles before it have already been written (output is streamed, so a long
 //! file shows progress and a pipe sees results at once: the output is flushed
-//! whenever the input has nothing more buffered, i.e. before any read that could
+//! whenever the input has no whole line buffered, i.e. before any read that could
 //! wait), nothing is written for
 //! it or for anything after it. So on exit 2 the output holds exactly one line
 //! per puzzle above the malformed line.

@@ -318,10 +318,7 @@ pub fn generate(request: &Request, rng: &mut Rng) -> Option<(Grid, Difficulty)> 
         let Some(puzzle) = dig(&solved, request.clues, rng) else {
             continue;
         };
-        if request
-            .minimal_with
-            .is_some_and(|k| puzzle.0.iter().filter(|&&d| d != 0).count() != k)
-        {
+        if request.minimal_with.is_some_and(|k| puzzle.givens() != k) {
             continue;
         }
         let rating = rate(&puzzle);
@@ -368,7 +365,7 @@ mod tests {
             assert_eq!(check_solution(&puzzle, &solved), Ok(()));
         }
         let puzzle = dig(&solved_grid(&mut rng), Some(40), &mut rng).unwrap();
-        assert_eq!(puzzle.0.iter().filter(|&&d| d != 0).count(), 40);
+        assert_eq!(puzzle.givens(), 40);
         assert!(is_unique(&puzzle));
     }
 

@@ -325,20 +325,13 @@ pub struct PuzzleReader<R> {
 }
 
 impl<R: std::io::Read> PuzzleReader<R> {
-    /// Reads from `reader`; its buffer tells [`PuzzleReader::buffered`].
+    /// Reads from `reader`; its buffer tells [`PuzzleReader::line_ready`].
     pub fn new(reader: std::io::BufReader<R>) -> Self {
         PuzzleReader {
             reader,
             buf: Vec::with_capacity(128),
             line: 0,
         }
-    }
-
-    /// True when input already read is waiting in the buffer, so the next
-    /// [`PuzzleReader::next_puzzle`] may not need to block on a read. A
-    /// caller streaming its answers flushes them when this is false.
-    pub fn buffered(&self) -> bool {
-        !self.reader.buffer().is_empty()
     }
 
     /// The next puzzle line as `(line_number, result)`, skipping blank and `#`

@@ -26,10 +26,6 @@ fn puzzles(text: &str) -> Vec<Grid> {
         .collect()
 }
 
-fn givens(p: &Grid) -> usize {
-    p.0.iter().filter(|&&d| d != 0).count()
-}
-
 #[test]
 fn the_same_seed_gives_the_same_unique_minimal_puzzles() {
     let (code, a, err) = gen(&["--count", "30", "--seed", "42"]);
@@ -48,13 +44,13 @@ fn clues_minimal_and_difficulty_hold() {
     let (code, out, err) = gen(&["--count", "5", "--clues", "30"]);
     assert_eq!(code, 0, "{err}");
     for p in puzzles(&out) {
-        assert_eq!(givens(&p), 30);
+        assert_eq!(p.givens(), 30);
         assert!(is_unique(&p));
     }
     let (code, out, err) = gen(&["--count", "2", "--clues", "23", "--minimal"]);
     assert_eq!(code, 0, "{err}");
     for p in puzzles(&out) {
-        assert_eq!(givens(&p), 23);
+        assert_eq!(p.givens(), 23);
         assert!(is_unique(&p) && is_minimal(&p));
     }
     for level in ["easy", "medium", "hard", "expert"] {

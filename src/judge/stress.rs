@@ -78,14 +78,7 @@ pub enum Outcome {
 fn input_of(problem: &Problem, puzzle: &Grid) -> String {
     match problem.key {
         "lc36" | "lc37" => format_board(&puzzle.to_board()),
-        _ => {
-            let mut text = String::with_capacity(90);
-            for row in puzzle.0.chunks(9) {
-                text.extend(row.iter().map(|&d| (b'0' + d) as char));
-                text.push('\n');
-            }
-            text
-        }
+        _ => puzzle.to_rows(),
     }
 }
 
@@ -234,7 +227,6 @@ pub fn run(opts: &Options) -> Result<Outcome, Error> {
                 }
             }
         }
-        let count = |g: &Grid| g.0.iter().filter(|&&d| d != 0).count();
         let stem: String = opts
             .file
             .file_stem()
@@ -254,8 +246,8 @@ pub fn run(opts: &Options) -> Result<Outcome, Error> {
         );
         return Ok(Outcome::Broken {
             case: k,
-            givens_before: count(&puzzle),
-            givens_after: count(&best),
+            givens_before: puzzle.givens(),
+            givens_after: best.givens(),
             verdict: last.verdict,
             detail: last.detail,
             saved,

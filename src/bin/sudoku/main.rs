@@ -228,14 +228,7 @@ fn run_gen(args: GenArgs, stdout: &mut impl Write) -> ExitCode {
             return ExitCode::from(1);
         };
         let text = match args.format.as_str() {
-            "lanqiao" => {
-                let rows: Vec<String> = puzzle
-                    .0
-                    .chunks(9)
-                    .map(|r| r.iter().map(|d| d.to_string()).collect())
-                    .collect();
-                format!("{}{}\n", if i > 0 { "\n" } else { "" }, rows.join("\n"))
-            }
+            "lanqiao" => format!("{}{}", if i > 0 { "\n" } else { "" }, puzzle.to_rows()),
             "leetcode" => format!(
                 "{}\n",
                 sudoku_workspace::fixtures::format_board(&puzzle.to_board())
@@ -299,6 +292,14 @@ fn batch_help(mode: Mode) -> String {
     )
 }
 
+/// `--jobs N`, or every core when it is not given (judge, solve, count).
+fn jobs_or_cores(jobs: Option<u64>) -> usize {
+    jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        |n| n as usize,
+    )
+}
+
 /// `sudoku solve` / `sudoku count`: the rules live in `batch::run_batch`.
 fn run_batch_command(args: BatchArgs, mode: Mode, stdout: &mut impl Write) -> ExitCode {
     let solver = args.solver.unwrap_or(batch::default_solver());
@@ -321,10 +322,7 @@ fn run_batch_command(args: BatchArgs, mode: Mode, stdout: &mut impl Write) -> Ex
     };
     let input = io::BufReader::with_capacity(1 << 16, input);
     let mut out = BufWriter::with_capacity(1 << 16, stdout);
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        |n| n as usize,
-    );
+    let jobs = jobs_or_cores(args.jobs);
     match batch::run_batch_reader(input, solver, mode, jobs, &mut out) {
         Ok(summary) => {
             if args.stats {
@@ -513,10 +511,7 @@ impl Command {
                     json: args.json,
                     colour: terminal(),
                     width: width(),
-                    jobs: args.jobs.map_or_else(
-                        || std::thread::available_parallelism().map_or(1, usize::from),
-                        |n| n as usize,
-                    ),
+                    jobs: jobs_or_cores(args.jobs),
                     file: args.file,
                     compare: args.compare,
                     rust_edition: args.edition,
