@@ -28,6 +28,9 @@ const OUTPUT_CAP: u64 = 16 << 20;
 /// A symbol of a problem's alphabet: a digit value, `0` for empty.
 type Symbol = fn(char) -> Option<u8>;
 
+/// The rule one output grid must meet, given its input grid: `Err` says why not.
+type GridRule<'a> = &'a dyn Fn(&[u8], &[u8]) -> Result<(), String>;
+
 fn digit(c: char) -> Option<u8> {
     c.to_digit(10).map(|d| d as u8)
 }
@@ -90,12 +93,14 @@ fn output_cells(case: &mut Case<'_>, symbol: Symbol) -> io::Result<Result<Vec<u8
     Ok(symbols(&text, symbol).map_err(|e| format!("unexpected character at {e}")))
 }
 
-/// Every output grid completes its puzzle, one grid per puzzle.
-fn completions(
+/// One output grid per input grid, `n` cells each, every pair passing
+/// `check`: the frame of every checker here.
+fn each_grid(
     case: &mut Case<'_>,
-    shape: &Shape,
     input: &str,
     symbol: Symbol,
+    n: usize,
+    check: GridRule<'_>,
 ) -> io::Result<Check> {
     if let Answer::Fails { .. } = case.answer {
         return checker::program(case);
@@ -103,7 +108,7 @@ fn completions(
     if case.exit != 0 {
         return Ok(Check::wrong(format!("exit {}, expected 0", case.exit)));
     }
-    let puzzles = match symbols(input, symbol) {
+    let grids = match symbols(input, symbol) {
         Ok(cells) => cells,
         Err(e) => {
             return Ok(Check::wrong(format!(
@@ -115,27 +120,37 @@ fn completions(
         Ok(cells) => cells,
         Err(e) => return Ok(Check::wrong(e)),
     };
-    let n = shape.cells();
-    if got.len() != puzzles.len() {
+    if got.len() != grids.len() {
         return Ok(Check::wrong(format!(
             "{} cells for {} grids of {n}: expected {}",
             got.len(),
-            puzzles.len() / n,
-            puzzles.len()
+            grids.len() / n,
+            grids.len()
         )));
     }
-    for (k, (puzzle, answer)) in puzzles.chunks(n).zip(got.chunks(n)).enumerate() {
-        if let Err(why) = oracle::check_completion(shape, puzzle, answer) {
+    for (k, (grid, answer)) in grids.chunks(n).zip(got.chunks(n)).enumerate() {
+        if let Err(why) = check(grid, answer) {
             return Ok(Check::wrong(format!("grid {}: {why}", k + 1)));
         }
     }
     Ok(Check::Accepted)
 }
 
+/// Every output grid completes its puzzle, one grid per puzzle.
+fn completions(
+    case: &mut Case<'_>,
+    shape: &Shape,
+    input: &str,
+    symbol: Symbol,
+) -> io::Result<Check> {
+    let check = |puzzle: &[u8], answer: &[u8]| oracle::check_completion(shape, puzzle, answer);
+    each_grid(case, input, symbol, shape.cells(), &check)
+}
+
 /// POJ 2676: a count line, then 9×9 grids of digits, `0` empty.
 pub fn poj2676(case: &mut Case<'_>) -> io::Result<Check> {
-    let input = after_count(case.input).to_string();
-    completions(case, &Shape::boxes(3), &input, digit)
+    let input = after_count(case.input);
+    completions(case, &Shape::boxes(3), input, digit)
 }
 
 /// POJ 3074: 81-character lines, `.` empty, up to a line `end`.
@@ -152,56 +167,26 @@ pub fn poj3074(case: &mut Case<'_>) -> io::Result<Check> {
 
 /// POJ 3076: 16×16 grids of `A`–`P`, `-` empty.
 pub fn poj3076(case: &mut Case<'_>) -> io::Result<Check> {
-    let input = case.input.to_string();
-    completions(case, &Shape::boxes(4), &input, letter)
+    let input = case.input;
+    completions(case, &Shape::boxes(4), input, letter)
 }
 
 /// SPOJ SUDOKU: POJ 3076's grids after a count line.
 pub fn spoj_sudoku(case: &mut Case<'_>) -> io::Result<Check> {
-    let input = after_count(case.input).to_string();
-    completions(case, &Shape::boxes(4), &input, letter)
+    let input = after_count(case.input);
+    completions(case, &Shape::boxes(4), input, letter)
 }
 
 /// HDU 1426: 9×9 grids of space-separated digits, `?` empty.
 pub fn hdu1426(case: &mut Case<'_>) -> io::Result<Check> {
-    let input = case.input.to_string();
-    completions(case, &Shape::boxes(3), &input, digit_or_question)
+    let input = case.input;
+    completions(case, &Shape::boxes(3), input, digit_or_question)
 }
 
 /// Codeforces 1335D: for each solved grid, an Anti-Sudoku at most 9 cells away.
 pub fn cf1335d(case: &mut Case<'_>) -> io::Result<Check> {
-    if let Answer::Fails { .. } = case.answer {
-        return checker::program(case);
-    }
-    if case.exit != 0 {
-        return Ok(Check::wrong(format!("exit {}, expected 0", case.exit)));
-    }
-    let grids = match symbols(after_count(case.input), digit) {
-        Ok(cells) => cells,
-        Err(e) => {
-            return Ok(Check::wrong(format!(
-                "the input is not this problem's: {e}"
-            )))
-        }
-    };
-    let got = match output_cells(case, digit)? {
-        Ok(cells) => cells,
-        Err(e) => return Ok(Check::wrong(e)),
-    };
-    if got.len() != grids.len() {
-        return Ok(Check::wrong(format!(
-            "{} cells for {} grids: expected {}",
-            got.len(),
-            grids.len() / 81,
-            grids.len()
-        )));
-    }
-    for (k, (grid, answer)) in grids.chunks(81).zip(got.chunks(81)).enumerate() {
-        if let Err(why) = oracle::check_anti_sudoku(grid, answer) {
-            return Ok(Check::wrong(format!("grid {}: {why}", k + 1)));
-        }
-    }
-    Ok(Check::Accepted)
+    let input = after_count(case.input);
+    each_grid(case, input, digit, 81, &oracle::check_anti_sudoku)
 }
 
 #[cfg(test)]
