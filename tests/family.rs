@@ -6,31 +6,10 @@
 use pretty_assertions::assert_eq;
 use sudoku_workspace::dlx::solve_shape;
 use sudoku_workspace::family;
+// SplitMix64, seeded: a failing case is the same on every run.
+use sudoku_workspace::gen::Rng;
 use sudoku_workspace::oracle::{check_anti_sudoku, check_completion};
 use sudoku_workspace::shape::Shape;
-
-/// SplitMix64: a seeded generator, so a failing case is the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
 
 /// A random solved n²×n² grid: the engine's first solution of the empty board,
 /// with digits relabelled, rows shuffled within bands, bands shuffled, and the
@@ -149,7 +128,7 @@ fn digits(d: u8) -> String {
 
 #[test]
 fn poj2676_and_poj3074_complete_random_puzzles() {
-    let mut rng = Rng(2676);
+    let mut rng = Rng::new(2676);
     let shape = Shape::boxes(3);
     // POJ 2676 takes any completion: puzzles with many solutions too.
     let puzzles: Vec<Vec<u8>> = (0..40)
@@ -178,7 +157,7 @@ fn poj2676_and_poj3074_complete_random_puzzles() {
 
 #[test]
 fn hdu1426_completes_random_puzzles() {
-    let mut rng = Rng(1426);
+    let mut rng = Rng::new(1426);
     let shape = Shape::boxes(3);
     let puzzles: Vec<Vec<u8>> = (0..20)
         .map(|k| dig_unique(&random_solved(3, &mut rng), 30 + 2 * k, &mut rng))
@@ -200,7 +179,7 @@ fn hdu1426_completes_random_puzzles() {
 
 #[test]
 fn poj3076_and_spoj_complete_random_16x16_puzzles() {
-    let mut rng = Rng(3076);
+    let mut rng = Rng::new(3076);
     let shape = Shape::boxes(4);
     let puzzles: Vec<Vec<u8>> = (0..6)
         .map(|k| dig(&random_solved(4, &mut rng), 350 + k * 50, &mut rng))
@@ -304,7 +283,7 @@ fn hdu4069_cell(region: &[u8], cell: usize, digit: u8) -> u32 {
 
 #[test]
 fn hdu4069_agrees_with_the_generic_engine_on_random_regions() {
-    let mut rng = Rng(4069);
+    let mut rng = Rng::new(4069);
     let mut input = String::new();
     let mut expected = String::new();
     let cases = 24;
@@ -393,7 +372,7 @@ fn best_score(puzzle: &[u8]) -> i64 {
 
 #[test]
 fn p1074_finds_the_best_score_of_a_brute_force() {
-    let mut rng = Rng(1074);
+    let mut rng = Rng::new(1074);
     let run = family::program("p1074").unwrap();
     for k in 0..30 {
         let solved = random_solved(3, &mut rng);
@@ -419,7 +398,7 @@ fn p1074_finds_the_best_score_of_a_brute_force() {
 
 #[test]
 fn abc327c_says_yes_exactly_for_solved_grids() {
-    let mut rng = Rng(327);
+    let mut rng = Rng::new(327);
     let run = family::program("abc327c").unwrap();
     let shape = Shape::boxes(3);
     for k in 0..60 {
@@ -442,7 +421,7 @@ fn abc327c_says_yes_exactly_for_solved_grids() {
 
 #[test]
 fn cf1335d_makes_anti_sudokus_of_random_grids() {
-    let mut rng = Rng(1335);
+    let mut rng = Rng::new(1335);
     let grids: Vec<Vec<u8>> = (0..50).map(|_| random_solved(3, &mut rng)).collect();
     let mut input = format!("{}\n", grids.len());
     for g in &grids {
@@ -459,7 +438,7 @@ fn cf1335d_makes_anti_sudokus_of_random_grids() {
 
 #[test]
 fn the_generic_engine_solves_16x16_and_counts_like_the_9x9_one() {
-    let mut rng = Rng(16);
+    let mut rng = Rng::new(16);
     let shape = Shape::boxes(4);
     for k in 0..5 {
         let solved = random_solved(4, &mut rng);
