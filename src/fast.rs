@@ -43,10 +43,12 @@
 //!   with no candidate (dead end), one (placed) and two (kept for guessing).
 //!
 //! The `fast-triad` solver ([`count_triads`], the same code with `TRIADS`
-//! on) adds a rule and changes the guess; `fast` is the search without them,
-//! because on the benchmark machine (AMD EPYC, Zen 3) the triad search makes
-//! fewer guesses than tdoku but takes longer than `fast` on every hard set
-//! (top1465 +10%, 1106 +7%, Serg's +42%; below):
+//! on) adds a rule and changes the guess while more than 30 cells are open;
+//! `fast` is the search without them, because the triad search makes fewer
+//! guesses than tdoku but costs more per guess: on an AMD EPYC (Zen 3) it
+//! took longer than `fast` on every hard set (top1465 +10%, 1106 +7%,
+//! Serg's +42%), and on an AMD EPYC (Zen 5) it is level with `fast` on the
+//! forum sets but 0.93x tdoku on Serg's, where `fast` is 1.09x (below):
 //!
 //! * Triads hold three digits (tdoku's triad rule, its docs/sudoku.md; our
 //!   own code): when the singles stall, each of the 54 triads (a box's
@@ -64,19 +66,27 @@
 //!
 //! # Kernels
 //!
-//! The search is compiled twice (see [`Kernel`]): for the target's baseline
-//! (safe, std only; on x86-64 that means no `popcnt` and bit scans that test
-//! for zero), and for x86-64-v3 with `#[target_feature]`, chosen at run time
-//! when the CPU has AVX2, BMI1/2, LZCNT and POPCNT. The v3 copy uses three
-//! AVX2 helpers (module `avx2`, the only `unsafe` here): the strike takes
-//! the fresh cells out of a band's first eight sets in one vector and gets
-//! the digits that had them from one `movemask`, `digits_at` gathers a cell's
+//! The search is compiled three times (see [`Kernel`]): for the target's
+//! baseline (safe, std only; on x86-64 that means no `popcnt` and bit scans
+//! that test for zero), for x86-64-v3 and for x86-64-v4, with
+//! `#[target_feature]`; the best one the CPU has is chosen at run time. The
+//! v3 copy uses three AVX2 helpers (module `avx2`): the strike takes the
+//! fresh cells out of a band's first eight sets in one vector and gets the
+//! digits that had them from one `movemask`, `digits_at` gathers a cell's
 //! candidates the same way (that is what the band-major layout is for);
-//! `givens` files a puzzle's givens with one byte compare per digit.
-//! Everything else is the same source, inlined into both entry points.
+//! `givens` files a puzzle's givens with one byte compare per digit. The v4
+//! copy (module `avx512`) does the same with AVX-512's compares into mask
+//! registers. Those helpers are the only `unsafe` here; everything else is
+//! the same source, inlined into every entry point.
 //! Measured (rows `fast` and `fast-portable`): the v3 kernel is 13-24%
 //! faster on every set in `cargo bench --bench solvers` (whole passes in
 //! turn), 14-20% in `bench-peer` (the two take turns every 250 puzzles).
+//! The v4 kernel against v3, on an AMD EPYC (family 26, Zen 5), `sudoku
+//! count --jobs 1 --stats` pinned to one core, medians of 3 rounds in turn:
+//! 1.00-1.02 on the six sets, i.e. no gain. Its first form, all nine sets in
+//! one 512-bit vector with masked loads and stores, was 0.80-0.88: the
+//! scalar loads after a masked store wait for it to retire (no store
+//! forwarding). Its speed on an Intel Xeon with AVX-512 is unmeasured.
 //!
 //! # Search
 //!
@@ -118,6 +128,18 @@
 //!   At most one triad pass per propagation (stale, wider grids for the
 //!   guess): 8.89 / - / 114.1 guesses, Serg 7.11, no fewer instructions;
 //!   at most two: 8.63 / - / 109.7, the same instructions as unlimited.
+//! * This session (AMD EPYC family 26, Zen 5; `sudoku count --jobs 1
+//!   --stats`, one core, medians of 3 rounds beside tdoku's run_benchmark):
+//!   the configurations of a guess tried in order of the open cells each
+//!   leaves the digit, fewest first (kept): Serg 6.92 -> 6.33 guesses, the
+//!   unique sets unchanged (their whole tree is searched); most first: 7.26.
+//!   Then the triad rule and configuration guesses only while more than
+//!   TRIADS_ABOVE cells are open (kept at 30), guesses on Serg / top1465 /
+//!   1905 / 1106 and speed on Serg against tdoku: always 6.33 / 8.84 /
+//!   61.07 / 109.66, 0.89x; above 25: 6.31 / 8.83 / 61.10 / 109.86, 0.92x;
+//!   above 30: 6.27 / 8.78 / 61.20 / 110.08, 0.93x; above 35: 6.20 / 8.81
+//!   / 61.61 / 111.01 (over tdoku's 110.45), 0.95x. `fast` on the same run:
+//!   1.09x on Serg, and 1.27-2.24x with more guesses elsewhere.
 //! * Serg's set is what this costs: 3.24 us a puzzle against 2.3 before
 //!   (tdoku 2.9; see the closing figures of issue 11). The old cell guess
 //!   and no triad rule once fewer than 40 cells are open: Serg 6.14
@@ -443,6 +465,73 @@ const fn build_near() -> [u32; 32] {
     t
 }
 
+/// `fast-triad` runs the triad rule and guesses configurations only while
+/// more cells than this are open (see the module doc).
+const TRIADS_ABOVE: u32 = 30;
+
+/// The compiled copies of the search, as its const parameter `K` (one per
+/// [`Kernel`]): helpers with a vector form pick it by `K`.
+const PORTABLE: u8 = 0;
+const V3: u8 = 1;
+const V4: u8 = 2;
+
+/// The x86-64-v4 kernel's helpers: AVX-512's compares into a mask register
+/// (VL, on 256 bits), so the digits hit come out as bits with no movemask.
+/// The ninth set stays scalar: a masked 512-bit store over all nine made
+/// the whole search 15-20% slower on an AMD EPYC (Zen 5), as the scalar
+/// loads that follow cannot take their data from a masked store.
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    use std::arch::x86_64::*;
+
+    /// `avx2::strike`: take `fresh` out of the nine sets of a band; returns
+    /// the digits (bit d) whose set had some of it.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl")]
+    pub fn strike(sets: &mut [u32; 9], fresh: u32) -> u32 {
+        let p = sets.as_mut_ptr().cast::<__m256i>();
+        // SAFETY: `sets[..8]` is 32 bytes inside the array, and the
+        // unaligned load and store accept any alignment.
+        let v = unsafe { _mm256_loadu_si256(p) };
+        let f = _mm256_set1_epi32(fresh as i32);
+        let hit = _mm256_test_epi32_mask(v, f);
+        // SAFETY: as for the load.
+        unsafe { _mm256_storeu_si256(p, _mm256_andnot_si256(f, v)) };
+        let last = sets[8] & fresh;
+        sets[8] ^= last;
+        u32::from(hit) | u32::from(last != 0) << 8
+    }
+
+    /// The digits (bit d) whose set of this band holds band bit `bit`.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl")]
+    pub fn digits_at(sets: &[u32; 9], bit: usize) -> u32 {
+        // SAFETY: as in `strike`.
+        let v = unsafe { _mm256_loadu_si256(sets.as_ptr().cast::<__m256i>()) };
+        u32::from(_mm256_test_epi32_mask(v, _mm256_set1_epi32(1 << bit)))
+            | (sets[8] >> bit & 1) << 8
+    }
+
+    /// `super::givens` with one byte compare per digit and band, straight
+    /// into a mask register.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub fn givens(puzzle: &super::Grid) -> [u32; 28] {
+        let mut givens = [0u32; 28];
+        for b in 0..3 {
+            // SAFETY: the mask reads bytes 27b..27b + 27, inside the 81.
+            let v = unsafe {
+                _mm512_maskz_loadu_epi8(u64::from(super::BAND), puzzle.0[27 * b..].as_ptr().cast())
+            };
+            for d in 0..9 {
+                let hit = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(d as i8 + 1));
+                givens[d * 3 + b] = hit as u32;
+            }
+        }
+        givens
+    }
+}
+
 /// The x86-64-v3 kernel's vector helpers: one band's nine digit sets, the
 /// first eight in one 256-bit vector, the ninth alone.
 #[cfg(target_arch = "x86_64")]
@@ -607,7 +696,7 @@ impl State {
     /// once, plus the stack rule. Settles the digit's sets and strikes its
     /// new placements from the other digits. False on a dead end.
     #[inline(always)]
-    fn update<const V3: bool>(&mut self, d: usize) -> bool {
+    fn update<const K: u8>(&mut self, d: usize) -> bool {
         let (mut a0, mut a1, mut a2) = (self.cands[0][d], self.cands[1][d], self.cands[2][d]);
         // Rows of each band (box-row triads), then columns of each stack
         // (band-column cells), until neither step changes anything. Each step
@@ -657,7 +746,7 @@ impl State {
             let fresh = p & self.open[b];
             if fresh != 0 {
                 self.open[b] &= !fresh;
-                let dirty = self.strike::<V3>(b, fresh);
+                let dirty = self.strike::<K>(b, fresh);
                 self.cands[b][d] = p | (self.cands[b][d] & !fresh);
                 self.dirty |= dirty & !(1 << d);
             }
@@ -668,12 +757,17 @@ impl State {
     /// Take the cells `fresh` of band `b` out of every digit's set; returns
     /// the digits (bit d) whose set had some of them.
     #[inline(always)]
-    fn strike<const V3: bool>(&mut self, b: usize, fresh: u32) -> u32 {
+    fn strike<const K: u8>(&mut self, b: usize, fresh: u32) -> u32 {
         #[cfg(target_arch = "x86_64")]
-        if V3 {
-            // SAFETY: `V3` code is only reached inside `run_v3`, which runs
-            // only on a CPU with AVX2.
-            return unsafe { avx2::strike(&mut self.cands[b], fresh) };
+        {
+            // SAFETY: `K` is `V4` only inside `run_v4` and `V3` only inside
+            // `run_v3`, which `start` enters only on a CPU with their features.
+            if K == V4 {
+                return unsafe { avx512::strike(&mut self.cands[b], fresh) };
+            }
+            if K == V3 {
+                return unsafe { avx2::strike(&mut self.cands[b], fresh) };
+            }
         }
         let mut dirty = 0;
         for (k, c) in self.cands[b].iter_mut().enumerate() {
@@ -689,11 +783,11 @@ impl State {
 
     /// JCZSolve: FullUpdate. Re-settle every changed digit until none changes.
     #[inline(always)]
-    fn full_update<const V3: bool>(&mut self) -> bool {
+    fn full_update<const K: u8>(&mut self) -> bool {
         while self.dirty != 0 {
             let d = self.dirty.trailing_zeros() as usize;
             self.dirty &= self.dirty - 1;
-            if !self.update::<V3>(d) {
+            if !self.update::<K>(d) {
                 return false;
             }
         }
@@ -704,7 +798,7 @@ impl State {
     /// Returns Some(true) if any was placed, Some(false) if none, None on a
     /// cell with no candidate. Records the bivalue cells on the way.
     #[inline(always)]
-    fn naked_singles<const V3: bool>(&mut self) -> Option<bool> {
+    fn naked_singles<const K: u8>(&mut self) -> Option<bool> {
         // Bit-sliced counting over the nine digits, all bands at once:
         // `once` = at least one candidate, `twice` = at least two, `thrice`
         // = at least three.
@@ -730,7 +824,7 @@ impl State {
                 singles &= singles - 1;
                 // Earlier placements this pass may have taken this cell's last
                 // candidate (two singles of one digit in one row).
-                let digits = self.digits_at::<V3>(b, bit);
+                let digits = self.digits_at::<K>(b, bit);
                 if digits == 0 {
                     return None;
                 }
@@ -748,16 +842,15 @@ impl State {
     #[inline(always)]
     /// `tri` is left holding the triad words of the final state when it
     /// returns `Stuck` (see `triads_hold_three`).
-    fn propagate<const V3: bool, const TRIADS: bool>(&mut self, tri: &mut Triads) -> Option<Stop> {
+    fn propagate<const K: u8>(&mut self, tri: &mut Triads, triads: bool) -> Option<Stop> {
         loop {
-            if !self.full_update::<V3>() {
+            if !self.full_update::<K>() {
                 return None;
             }
             if self.open == [0; 3] {
                 return Some(Stop::Solved);
             }
-            let progress =
-                self.naked_singles::<V3>()? || (TRIADS && self.triads_hold_three(tri)?);
+            let progress = self.naked_singles::<K>()? || (triads && self.triads_hold_three(tri)?);
             if !progress {
                 return Some(Stop::Stuck);
             }
@@ -805,6 +898,28 @@ impl State {
             }
         }
         Some((g, pick.0, pick.1))
+    }
+
+    /// The cells not yet placed.
+    #[inline(always)]
+    fn open_cells(&self) -> u32 {
+        self.open[0].count_ones() + self.open[1].count_ones() + self.open[2].count_ones()
+    }
+
+    /// The open cells digit `d` keeps in band or stack `g` under permutation `p`.
+    #[inline(always)]
+    fn config_room(&self, g: usize, d: usize, p: [usize; 3]) -> u32 {
+        if g < 3 {
+            let keep = 7 << (p[0] * 3) | 7 << (9 + p[1] * 3) | 7 << (18 + p[2] * 3);
+            (self.cands[g][d] & self.open[g] & keep).count_ones()
+        } else {
+            let s = (g - 3) * 3;
+            let mut n = 0;
+            for (b, &k) in p.iter().enumerate() {
+                n += (self.cands[b][d] & self.open[b] & COL[s + k]).count_ones();
+            }
+            n
+        }
     }
 
     /// Restrict digit `d` in band or stack `g` to permutation `p`.
@@ -912,11 +1027,16 @@ impl State {
 
     /// The candidate digits (0-based bit set) of band `b`, bit `bit`.
     #[inline(always)]
-    fn digits_at<const V3: bool>(&self, b: usize, bit: usize) -> u32 {
+    fn digits_at<const K: u8>(&self, b: usize, bit: usize) -> u32 {
         #[cfg(target_arch = "x86_64")]
-        if V3 {
-            // SAFETY: V3 code runs only inside run_v3 (AVX2 detected).
-            return unsafe { avx2::digits_at(&self.cands[b], bit) };
+        {
+            // SAFETY: as in `strike`.
+            if K == V4 {
+                return unsafe { avx512::digits_at(&self.cands[b], bit) };
+            }
+            if K == V3 {
+                return unsafe { avx2::digits_at(&self.cands[b], bit) };
+            }
         }
         let mut m = 0;
         for d in 0..9 {
@@ -969,7 +1089,7 @@ impl State {
             while open != 0 {
                 let bit = open.trailing_zeros() as usize;
                 open &= open - 1;
-                let n = self.digits_at::<false>(b, bit).count_ones();
+                let n = self.digits_at::<PORTABLE>(b, bit).count_ones();
                 if n < best.2 {
                     best = (b, bit, n);
                 }
@@ -992,17 +1112,29 @@ struct Search<const TRIADS: bool> {
 }
 
 impl<const TRIADS: bool> Search<TRIADS> {
-    /// Search `puzzle` with the code compiled for `kernel`.
+    /// Search `puzzle` with the code compiled for `kernel`, or for the best
+    /// kernel below it that this CPU has.
     fn start(&mut self, puzzle: &Grid, kernel: Kernel) {
         #[cfg(target_arch = "x86_64")]
-        if kernel == Kernel::X86_64V3 && kernel.available() {
-            // SAFETY: this CPU has AVX2, checked just above.
-            let state = State::with_givens(puzzle, |p| unsafe { avx2::givens(p) });
-            if let Some(mut s) = state {
-                // SAFETY: it has every feature `run_v3` is compiled for.
-                unsafe { self.run_v3(&mut s) }
+        {
+            if kernel == Kernel::X86_64V4 && kernel.available() {
+                // SAFETY: this CPU has AVX-512 (F, BW), checked just above.
+                let state = State::with_givens(puzzle, |p| unsafe { avx512::givens(p) });
+                if let Some(mut s) = state {
+                    // SAFETY: it has every feature `run_v4` is compiled for.
+                    unsafe { self.run_v4(&mut s) }
+                }
+                return;
             }
-            return;
+            if kernel != Kernel::Portable && Kernel::X86_64V3.available() {
+                // SAFETY: this CPU has AVX2, checked just above.
+                let state = State::with_givens(puzzle, |p| unsafe { avx2::givens(p) });
+                if let Some(mut s) = state {
+                    // SAFETY: it has every feature `run_v3` is compiled for.
+                    unsafe { self.run_v3(&mut s) }
+                }
+                return;
+            }
         }
         let _ = kernel;
         if let Some(mut s) = State::new(puzzle) {
@@ -1011,7 +1143,7 @@ impl<const TRIADS: bool> Search<TRIADS> {
     }
 
     fn run_portable(&mut self, s: &mut State) {
-        self.run::<false>(s)
+        self.run::<PORTABLE>(s)
     }
 
     /// The same search compiled for x86-64-v3 (see [`Kernel::X86_64V3`]):
@@ -1019,28 +1151,48 @@ impl<const TRIADS: bool> Search<TRIADS> {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,sse3,ssse3,sse4.1,sse4.2,avx,avx2")]
     fn run_v3(&mut self, s: &mut State) {
-        self.run::<true>(s)
+        self.run::<V3>(s)
     }
 
-    /// A branch: back into `run_v3` or `run_portable`, whichever we are in.
+    /// The same search compiled for x86-64-v4 (see [`Kernel::X86_64V4`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(
+        enable = "popcnt,bmi1,bmi2,lzcnt,sse3,ssse3,sse4.1,sse4.2,avx,avx2,avx512f,avx512bw,avx512cd,avx512dq,avx512vl"
+    )]
+    fn run_v4(&mut self, s: &mut State) {
+        self.run::<V4>(s)
+    }
+
+    /// A branch: back into the entry point (`run_v4`, `run_v3` or
+    /// `run_portable`) we are in.
     #[inline(always)]
-    fn branch<const V3: bool>(&mut self, s: &mut State) {
+    fn branch<const K: u8>(&mut self, s: &mut State) {
         #[cfg(target_arch = "x86_64")]
-        if V3 {
-            // SAFETY: `run::<true>` is only reached from `run_v3`, which
-            // `start` enters only after detecting its features.
-            return unsafe { self.run_v3(s) };
+        {
+            // SAFETY: `run::<V4>` is only reached from `run_v4` and
+            // `run::<V3>` from `run_v3`, which `start` enters only after
+            // detecting their features.
+            if K == V4 {
+                return unsafe { self.run_v4(s) };
+            }
+            if K == V3 {
+                return unsafe { self.run_v3(s) };
+            }
         }
         self.run_portable(s)
     }
 
     /// Depth first from `s`: propagate, then guess and branch. Inlined into
-    /// both entry points; `V3` only picks which one a branch re-enters.
+    /// every entry point; `K` picks the helpers and the one a branch re-enters.
     #[inline(always)]
-    fn run<const V3: bool>(&mut self, s: &mut State) {
+    fn run<const K: u8>(&mut self, s: &mut State) {
         let mut tri = [[0; 9]; 3];
         loop {
-            match s.propagate::<V3, TRIADS>(&mut tri) {
+            // The triad rule and configuration guesses (`fast-triad`) only
+            // while more than TRIADS_ABOVE cells are open; below, the cheap
+            // rules and the cell guess (see the module doc).
+            let wide = TRIADS && s.open_cells() > TRIADS_ABOVE;
+            match s.propagate::<K>(&mut tri, wide) {
                 None => return,
                 Some(Stop::Solved) => {
                     self.count += 1;
@@ -1053,32 +1205,37 @@ impl<const TRIADS: bool> Search<TRIADS> {
             }
             // tdoku: guess a digit's configuration in a band or stack; a
             // cell only when every band and stack is settled.
-            if TRIADS {
+            if wide {
                 if let Some((g, d, grid)) = State::pick_config(&tri) {
                     self.guesses += 1;
-                    let mut left = PERM_COUNT[grid];
-                    for p in PERMS {
-                        let bits = perm_cells(p);
-                        if grid & bits != bits {
-                            continue;
+                    // The configurations in order of the room they leave
+                    // the digit (its open cells they keep), least first.
+                    let mut order = [(0u32, 0usize); 6];
+                    let mut n = 0;
+                    for (i, p) in PERMS.iter().enumerate() {
+                        let bits = perm_cells(*p);
+                        if grid & bits == bits {
+                            order[n] = (s.config_room(g, d, *p), i);
+                            n += 1;
                         }
-                        left -= 1;
-                        if left == 0 {
-                            s.place_config(g, d, p);
-                            break;
-                        }
+                    }
+                    let order = &mut order[..n];
+                    order.sort_unstable();
+                    let (last, rest) = order.split_last().expect("two configurations or more");
+                    for &(_, i) in rest {
                         let mut t = *s;
-                        t.place_config(g, d, p);
-                        self.branch::<V3>(&mut t);
+                        t.place_config(g, d, PERMS[i]);
+                        self.branch::<K>(&mut t);
                         if self.count >= self.limit {
                             return;
                         }
                     }
+                    s.place_config(g, d, PERMS[last.1]);
                     continue;
                 }
             }
             let (b, bit) = s.pick();
-            let mut digits = s.digits_at::<V3>(b, bit);
+            let mut digits = s.digits_at::<K>(b, bit);
             self.guesses += 1;
             // Every candidate but the last is tried on a copy; the last one
             // continues in this frame (the loop), saving a copy and a call.
@@ -1098,7 +1255,7 @@ impl<const TRIADS: bool> Search<TRIADS> {
                 };
                 let mut t = *s;
                 t.place(first, b, bit);
-                self.branch::<V3>(&mut t);
+                self.branch::<K>(&mut t);
                 if self.count >= self.limit {
                     return;
                 }
@@ -1109,7 +1266,7 @@ impl<const TRIADS: bool> Search<TRIADS> {
                 digits &= digits - 1;
                 let mut t = *s;
                 t.place(d, b, bit);
-                self.branch::<V3>(&mut t);
+                self.branch::<K>(&mut t);
                 if self.count >= self.limit {
                     return;
                 }
@@ -1119,7 +1276,7 @@ impl<const TRIADS: bool> Search<TRIADS> {
     }
 }
 
-/// Which compiled copy of the search runs. Both give the same results; they
+/// Which compiled copy of the search runs. All give the same results; they
 /// differ only in the instructions the compiler may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kernel {
@@ -1132,15 +1289,21 @@ pub enum Kernel {
     /// `popcnt`,
     /// BMI1/BMI2/LZCNT and AVX2. Chosen at run time when the CPU has them.
     X86_64V3,
+    /// x86-64-v4: x86-64-v3 plus AVX-512 F, BW, CD, DQ and VL (Intel
+    /// Skylake-SP and later Xeons, Ice Lake and later; AMD Zen 4 and later).
+    /// Chosen at run time when the CPU has them.
+    X86_64V4,
 }
 
 impl Kernel {
     /// Every kernel, portable first.
-    pub const ALL: [Kernel; 2] = [Kernel::Portable, Kernel::X86_64V3];
+    pub const ALL: [Kernel; 3] = [Kernel::Portable, Kernel::X86_64V3, Kernel::X86_64V4];
 
     /// The fastest kernel this CPU can run.
     pub fn best() -> Kernel {
-        if Kernel::X86_64V3.available() {
+        if Kernel::X86_64V4.available() {
+            Kernel::X86_64V4
+        } else if Kernel::X86_64V3.available() {
             Kernel::X86_64V3
         } else {
             Kernel::Portable
@@ -1164,8 +1327,17 @@ impl Kernel {
                     && std::arch::is_x86_feature_detected!("avx")
                     && std::arch::is_x86_feature_detected!("avx2")
             }
+            #[cfg(target_arch = "x86_64")]
+            Kernel::X86_64V4 => {
+                Kernel::X86_64V3.available()
+                    && std::arch::is_x86_feature_detected!("avx512f")
+                    && std::arch::is_x86_feature_detected!("avx512bw")
+                    && std::arch::is_x86_feature_detected!("avx512cd")
+                    && std::arch::is_x86_feature_detected!("avx512dq")
+                    && std::arch::is_x86_feature_detected!("avx512vl")
+            }
             #[cfg(not(target_arch = "x86_64"))]
-            Kernel::X86_64V3 => false,
+            Kernel::X86_64V3 | Kernel::X86_64V4 => false,
         }
     }
 }
@@ -1177,9 +1349,9 @@ pub fn solve(puzzle: &Grid, limit: usize) -> Outcome {
 }
 
 /// What [`solve`] and [`count`] ask for: `start` runs a kernel the CPU lacks
-/// as the portable one, so asking for the fastest is [`Kernel::best`] with
-/// one feature test a puzzle instead of two.
-const FASTEST: Kernel = Kernel::X86_64V3;
+/// as the best one below it that the CPU has, so asking for the top one is
+/// [`Kernel::best`].
+const FASTEST: Kernel = Kernel::X86_64V4;
 
 /// [`solve`] on the portable kernel, whatever the CPU (the fallback, and
 /// the `fast-portable` solver of the registry and benchmarks).
@@ -1187,8 +1359,8 @@ pub fn solve_portable(puzzle: &Grid, limit: usize) -> Outcome {
     solve_with(puzzle, limit, Kernel::Portable)
 }
 
-/// [`solve`] with the given kernel; one this CPU lacks runs as
-/// [`Kernel::Portable`].
+/// [`solve`] with the given kernel; one this CPU lacks runs as the best
+/// kernel below it that the CPU has.
 pub fn solve_with(puzzle: &Grid, limit: usize, kernel: Kernel) -> Outcome {
     search::<false>(puzzle, limit, kernel, true)
 }
@@ -1256,15 +1428,16 @@ fn search<const TRIADS: bool>(
 mod tests {
     use super::*;
 
-    /// The AVX2 helpers against the portable code they stand in for, with
+    /// The AVX2 and AVX-512 helpers against the portable code they stand in for, with
     /// the cell at `bit` in each of the 512 patterns across the nine sets
     /// (the rest of the band random).
     #[cfg(target_arch = "x86_64")]
     #[test]
-    fn avx2_helpers_match_portable() {
+    fn avx2_and_avx512_helpers_match_portable() {
         if !Kernel::X86_64V3.available() {
             return;
         }
+        let v4 = Kernel::X86_64V4.available();
         let mut x = 0x9e37_79b9u32;
         for pattern in 0..512u32 {
             let mut s = State::new(&Grid([0; 81])).unwrap();
@@ -1280,12 +1453,22 @@ mod tests {
             }
             // SAFETY: AVX2 was detected above.
             let simd = unsafe { avx2::digits_at(&s.cands[b], bit) };
-            assert_eq!(simd, s.digits_at::<false>(b, bit));
+            assert_eq!(simd, s.digits_at::<PORTABLE>(b, bit));
             assert_eq!(simd, pattern);
+            if v4 {
+                // SAFETY: AVX-512 was detected above.
+                assert_eq!(unsafe { avx512::digits_at(&s.cands[b], bit) }, pattern);
+            }
             // One fresh cell, or that cell and a few more.
             let fresh = 1 << bit | (x & 0x40201 & (pattern << 9));
             let mut portable = s;
-            let want = portable.strike::<false>(b, fresh);
+            let want = portable.strike::<PORTABLE>(b, fresh);
+            if v4 {
+                let mut t = s;
+                // SAFETY: as above.
+                let got = unsafe { avx512::strike(&mut t.cands[b], fresh) };
+                assert_eq!((t.cands, got), (portable.cands, want));
+            }
             // SAFETY: as above.
             let got = unsafe { avx2::strike(&mut s.cands[b], fresh) };
             assert_eq!((s.cands, got), (portable.cands, want));
@@ -1296,18 +1479,30 @@ mod tests {
     /// features that define x86-64-v3's extras, spelled another way.
     #[cfg(target_arch = "x86_64")]
     #[test]
-    fn v3_is_available_exactly_with_avx2_and_bmi() {
+    fn kernels_are_available_exactly_with_their_features() {
         use std::arch::is_x86_feature_detected as has;
         let v3 = has!("avx2") && has!("bmi1") && has!("bmi2") && has!("lzcnt") && has!("popcnt");
+        let v4 = v3
+            && has!("avx512f")
+            && has!("avx512bw")
+            && has!("avx512cd")
+            && has!("avx512dq")
+            && has!("avx512vl");
         assert_eq!(Kernel::X86_64V3.available(), v3);
-        assert_eq!(Kernel::best() == Kernel::X86_64V3, v3);
+        assert_eq!(Kernel::X86_64V4.available(), v4);
+        let best = [
+            (v4, Kernel::X86_64V4),
+            (v3, Kernel::X86_64V3),
+            (true, Kernel::Portable),
+        ];
+        assert_eq!(Some(Kernel::best()), best.iter().find(|k| k.0).map(|k| k.1));
         assert!(Kernel::Portable.available());
     }
 
-    /// The AVX2 givens against the scalar ones, on random grids of 0-9.
+    /// The AVX2 and AVX-512 givens against the scalar ones, on random grids of 0-9.
     #[cfg(target_arch = "x86_64")]
     #[test]
-    fn avx2_givens_match_scalar() {
+    fn vector_givens_match_scalar() {
         if !Kernel::X86_64V3.available() {
             return;
         }
@@ -1322,6 +1517,10 @@ mod tests {
             }
             // SAFETY: AVX2 was detected above.
             assert_eq!(unsafe { avx2::givens(&g) }[..27], givens(&g)[..27]);
+            if Kernel::X86_64V4.available() {
+                // SAFETY: AVX-512 was detected.
+                assert_eq!(unsafe { avx512::givens(&g) }[..27], givens(&g)[..27]);
+            }
         }
     }
 

@@ -124,7 +124,7 @@ fn count_from(cells: &mut [u8; 81], used: &mut [u16; 27], limit: usize) -> usize
 
 /// `fast::solve_with` on every kernel this CPU can run (the portable one
 /// always): they must agree on everything, guesses included, since they are
-/// one search compiled twice; `fast::count_with` must give the same count
+/// one search compiled once per kernel; `fast::count_with` must give the same count
 /// and guesses without a grid. Returns that outcome.
 fn solve(puzzle: &Grid, limit: usize) -> Outcome {
     let portable = fast::solve_with(puzzle, limit, Kernel::Portable);
