@@ -224,6 +224,16 @@ fn count(mut s: Bits, found: &mut usize, first: &mut Option<Bits>) {
     }
 }
 
+/// Solutions of 81 cells (0 = empty) counted up to 2, as `run` counts them
+/// after parsing; `benches/paste_engine.rs` times the engine through it.
+pub fn count_up_to_two(cells: &[u8; 81]) -> usize {
+    let mut found = 0;
+    if let Some(start) = Bits::new(cells) {
+        count(start, &mut found, &mut None);
+    }
+    found
+}
+
 impl Bits {
     /// The solved board as 81 digits.
     fn digits(&self) -> [u8; 81] {
