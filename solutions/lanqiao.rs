@@ -202,26 +202,37 @@ fn check_givens(cells: &[u8; 81]) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Depth first over copies of the state, counting solutions up to 2 and
-/// keeping the first.
+/// Depth first, counting solutions up to 2 and keeping the first; each
+/// guess but the last on a copy of the state.
 fn count(mut s: Bits, found: &mut usize, first: &mut Option<Bits>) {
-    match s.propagate() {
-        None => return, // a contradiction
-        Some(true) => {
-            *found += 1;
-            first.get_or_insert(s);
+    loop {
+        match s.propagate() {
+            None => return, // a contradiction
+            Some(true) => {
+                *found += 1;
+                first.get_or_insert(s);
+                return;
+            }
+            Some(false) => {}
+        }
+        // A stuck cell has two candidates or more; all but the last are
+        // tried on a copy, the last goes on in this frame.
+        let (b, bit) = s.pick();
+        let mut digits = s.digits_at(b, bit);
+        while digits & digits.wrapping_sub(1) != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let mut t = s;
+            t.place(d, b, bit);
+            count(t, found, first);
+            if *found >= 2 {
+                return;
+            }
+        }
+        if digits == 0 {
             return;
         }
-        Some(false) => {}
-    }
-    let (b, bit) = s.pick();
-    let mut digits = s.digits_at(b, bit);
-    while digits != 0 && *found < 2 {
-        let d = digits.trailing_zeros() as usize;
-        digits &= digits - 1;
-        let mut t = s;
-        t.place(d, b, bit);
-        count(t, found, first);
+        s.place(digits.trailing_zeros() as usize, b, bit);
     }
 }
 
