@@ -5,6 +5,7 @@
 //! ```text
 //! cargo bench --bench paste_engine               5 passes over every set
 //! cargo bench --bench paste_engine -- --quick    1 pass, first 1,000 puzzles
+//! cargo bench --bench paste_engine -- 17_clue    only the sets whose file names hold a word
 //! ```
 //!
 //! Both count solutions up to 2. Within a pass the two take turns every 250
@@ -57,13 +58,18 @@ fn median(mut xs: Vec<f64>) -> f64 {
 }
 
 fn main() {
-    let quick = std::env::args().any(|a| a == "--quick");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let quick = args.iter().any(|a| a == "--quick");
+    let words: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
     let (passes, max) = if quick { (1, 1_000) } else { (5, usize::MAX) };
     let engine = |p: &Grid| lanqiao::count_up_to_two(&p.0);
     let portable = |p: &Grid| fast::count_portable(p, 2).count;
     println!("| set | puzzles | engine /s | fast-portable /s | engine / fast-portable |");
     println!("|---|---:|---:|---:|---:|");
     for file in SETS {
+        if !words.is_empty() && !words.iter().any(|w| file.contains(w.as_str())) {
+            continue;
+        }
         let puzzles = load(file, max);
         let n = puzzles.len();
         let (mut e_rates, mut p_rates, mut ratios) = (vec![], vec![], vec![]);
