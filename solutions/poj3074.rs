@@ -384,12 +384,14 @@ struct Bits {
 
 impl Bits {
     /// None when two givens of a digit share a row (the rest is left to
-    /// propagation). Branch-free: slot 27 takes the empty cells.
+    /// propagation). Branch-free: `givens[v * 3 + b]` holds band `b`'s
+    /// cells of value `v`, the empty ones in slots 0-2.
     fn new(cells: &[u8; 81]) -> Option<Bits> {
-        let mut givens = [0u32; 28];
-        for (i, &v) in cells.iter().enumerate() {
-            let slot = (v as usize + 9) % 10 * 3 + i / 27;
-            givens[slot.min(27)] |= 1 << (i % 27);
+        let mut givens = [0u32; 30];
+        for (b, band) in cells.chunks_exact(27).enumerate() {
+            for (bit, &v) in band.iter().enumerate() {
+                givens[usize::from(v).min(9) * 3 + b] |= 1 << bit;
+            }
         }
         let mut s = Bits {
             cands: [0; 27],
@@ -400,12 +402,12 @@ impl Bits {
         };
         let mut clash = 0;
         for b in 0..3 {
-            let taken = (0..9).fold(0, |t, d| t | givens[d * 3 + b]);
+            let taken = (1..10).fold(0, |t, v| t | givens[v * 3 + b]);
             s.open[b] = BAND & !taken;
             for d in 0..9 {
                 // Bit 9r + 8 of `filled`: row r holds a given; g minus 1 in
                 // those rows leaves a second given in one.
-                let g = givens[d * 3 + b];
+                let g = givens[d * 3 + 3 + b];
                 let filled = (((g & LOW8) + LOW8) | g) & TOP8;
                 clash |= g & g.wrapping_sub(filled >> 8);
                 s.cands[d * 3 + b] = (s.open[b] & !((filled >> 8) * ROW)) | g;
@@ -455,11 +457,12 @@ impl Bits {
             a1 = n1 & TRIAD_KEEP[triads(n1)];
             a2 = n2 & TRIAD_KEEP[triads(n2)];
         }
+        let placed = [placed(a0), placed(a1), placed(a2)];
         self.cands[i] = a0;
         self.cands[i + 1] = a1;
         self.cands[i + 2] = a2;
-        for (b, a) in [a0, a1, a2].into_iter().enumerate() {
-            let fresh = placed(a) & self.open[b];
+        for (b, p) in placed.into_iter().enumerate() {
+            let fresh = p & self.open[b];
             if fresh != 0 {
                 self.open[b] &= !fresh;
                 self.strike(d, b, fresh);
