@@ -226,9 +226,9 @@ impl Bits {
             if kept == cols {
                 break;
             }
-            let n0 = a0 & (kept & ROW) * SPREAD;
-            let n1 = a1 & (kept >> 9 & ROW) * SPREAD;
-            let n2 = a2 & (kept >> 18) * SPREAD;
+            let n0 = a0 & ((kept & ROW) * SPREAD);
+            let n1 = a1 & ((kept >> 9 & ROW) * SPREAD);
+            let n2 = a2 & ((kept >> 18) * SPREAD);
             a0 = n0 & TRIAD_KEEP[triads(n0)];
             a1 = n1 & TRIAD_KEEP[triads(n1)];
             a2 = n2 & TRIAD_KEEP[triads(n2)];
@@ -237,7 +237,7 @@ impl Bits {
         self.cands[i] = a0;
         self.cands[i + 1] = a1;
         self.cands[i + 2] = a2;
-        for (b, p) in placed.into_iter().enumerate() {
+        for (b, &p) in placed.iter().enumerate() {
             let fresh = p & self.open[b];
             if fresh != 0 {
                 self.open[b] &= !fresh;
@@ -356,21 +356,27 @@ impl Bits {
     }
 }
 
-/// Depth first: each candidate of the picked cell on a copy of the state.
+/// Depth first: each candidate of the picked cell but the last on a copy of
+/// the state; the last goes on in this frame.
 fn search(mut s: Bits) -> Option<Bits> {
-    if s.propagate()? {
-        return Some(s);
-    }
-    let (b, bit) = s.pick();
-    let mut digits = s.digits_at(b, bit);
-    while digits != 0 {
-        let d = digits.trailing_zeros() as usize;
-        digits &= digits - 1;
-        let mut t = s;
-        t.place(d, b, bit);
-        if let Some(done) = search(t) {
-            return Some(done);
+    loop {
+        if s.propagate()? {
+            return Some(s);
         }
+        let (b, bit) = s.pick();
+        let mut digits = s.digits_at(b, bit);
+        while digits & digits.wrapping_sub(1) != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let mut t = s;
+            t.place(d, b, bit);
+            if let Some(done) = search(t) {
+                return Some(done);
+            }
+        }
+        if digits == 0 {
+            return None;
+        }
+        s.place(digits.trailing_zeros() as usize, b, bit);
     }
-    None
 }

@@ -499,9 +499,9 @@ impl Bits {
             if kept == cols {
                 break;
             }
-            let n0 = a0 & (kept & ROW) * SPREAD;
-            let n1 = a1 & (kept >> 9 & ROW) * SPREAD;
-            let n2 = a2 & (kept >> 18) * SPREAD;
+            let n0 = a0 & ((kept & ROW) * SPREAD);
+            let n1 = a1 & ((kept >> 9 & ROW) * SPREAD);
+            let n2 = a2 & ((kept >> 18) * SPREAD);
             a0 = n0 & TRIAD_KEEP[triads(n0)];
             a1 = n1 & TRIAD_KEEP[triads(n1)];
             a2 = n2 & TRIAD_KEEP[triads(n2)];
@@ -510,7 +510,7 @@ impl Bits {
         self.cands[i] = a0;
         self.cands[i + 1] = a1;
         self.cands[i + 2] = a2;
-        for (b, p) in placed.into_iter().enumerate() {
+        for (b, &p) in placed.iter().enumerate() {
             let fresh = p & self.open[b];
             if fresh != 0 {
                 self.open[b] &= !fresh;
