@@ -201,27 +201,48 @@ fn check_givens(cells: &[u8; 81]) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Depth first over copies of the state, counting solutions up to 2 and
-/// keeping the first.
+/// Depth first, counting solutions up to 2 and keeping the first; each
+/// guess but the last on a copy of the state.
 fn count(mut s: Bits, found: &mut usize, first: &mut Option<Bits>) {
-    match s.propagate() {
-        None => return, // a contradiction
-        Some(true) => {
-            *found += 1;
-            first.get_or_insert(s);
+    loop {
+        match s.propagate() {
+            None => return, // a contradiction
+            Some(true) => {
+                *found += 1;
+                first.get_or_insert(s);
+                return;
+            }
+            Some(false) => {}
+        }
+        // A stuck cell has two candidates or more; all but the last are
+        // tried on a copy, the last goes on in this frame.
+        let (b, bit) = s.pick();
+        let mut digits = s.digits_at(b, bit);
+        while digits & digits.wrapping_sub(1) != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let mut t = s;
+            t.place(d, b, bit);
+            count(t, found, first);
+            if *found >= 2 {
+                return;
+            }
+        }
+        if digits == 0 {
             return;
         }
-        Some(false) => {}
+        s.place(digits.trailing_zeros() as usize, b, bit);
     }
-    let (b, bit) = s.pick();
-    let mut digits = s.digits_at(b, bit);
-    while digits != 0 && *found < 2 {
-        let d = digits.trailing_zeros() as usize;
-        digits &= digits - 1;
-        let mut t = s;
-        t.place(d, b, bit);
-        count(t, found, first);
+}
+
+/// Solutions of 81 cells (0 = empty) counted up to 2, as `run` counts them
+/// after parsing; `benches/paste_engine.rs` times the engine through it.
+pub fn count_up_to_two(cells: &[u8; 81]) -> usize {
+    let mut found = 0;
+    if let Some(start) = Bits::new(cells) {
+        count(start, &mut found, &mut None);
     }
+    found
 }
 
 impl Bits {
@@ -249,6 +270,9 @@ const BAND: u32 = (1 << 27) - 1;
 const ROW: u32 = 0x1ff;
 /// Bits 0, 9, 18: times a 9-bit column set, those columns in all three rows.
 const SPREAD: u32 = 1 | 1 << 9 | 1 << 18;
+/// The low 8 bits of each row, and the top bit of each.
+const LOW8: u32 = 0xff * SPREAD;
+const TOP8: u32 = 0x100 * SPREAD;
 
 /// Row `r` uses box (or column) `PERMS[p][r]`.
 const PERMS: [[usize; 3]; 6] = [
@@ -317,10 +341,26 @@ static ROW_TRIADS: [u8; 512] = {
     t
 };
 
+/// Per band bit: its row (`.0`), its column (`.1`), and its row, column and
+/// box (`.2`). 32 entries, so a `trailing_zeros` index needs no bounds check.
+static PEERS: [(u32, u32, u32); 32] = {
+    let mut t = [(0, 0, 0); 32];
+    let mut i = 0;
+    while i < 27 {
+        let row = ROW << (i / 9 * 9);
+        let col = (1 << (i % 9)) * SPREAD;
+        t[i] = (row, col, row | col | 0o7007007 << (i % 9 / 3 * 3));
+        i += 1;
+    }
+    t
+};
+
+/// Occupied triads of a band set (the mask drops TRIAD_KEEP's bounds check).
 fn triads(a: u32) -> usize {
-    ROW_TRIADS[(a & ROW) as usize] as usize
+    (ROW_TRIADS[(a & ROW) as usize] as usize
         | (ROW_TRIADS[(a >> 9 & ROW) as usize] as usize) << 3
-        | (ROW_TRIADS[(a >> 18 & ROW) as usize] as usize) << 6
+        | (ROW_TRIADS[(a >> 18 & ROW) as usize] as usize) << 6)
+        & 0x1ff
 }
 
 fn cols_of(a: u32) -> u32 {
@@ -331,7 +371,7 @@ fn cols_of(a: u32) -> u32 {
 /// `a - SPREAD` borrows inside each row only.
 fn placed(a: u32) -> u32 {
     let rest = a & a.wrapping_sub(SPREAD);
-    let crowded = (rest | ((rest & (0xff * SPREAD)) + 0xff * SPREAD)) & (0x100 * SPREAD);
+    let crowded = (rest | ((rest & LOW8) + LOW8)) & TOP8;
     a & !((crowded >> 8) * ROW)
 }
 
@@ -349,15 +389,15 @@ struct Bits {
 }
 
 impl Bits {
+    /// None when two givens of a digit share a row (the rest is left to
+    /// propagation). Branch-free: `givens[v * 3 + b]` holds band `b`'s
+    /// cells of value `v`, the empty ones in slots 0-2.
     fn new(cells: &[u8; 81]) -> Option<Bits> {
-        let mut givens = [0u32; 28]; // slot 27 takes the empty cells
-        for (i, &v) in cells.iter().enumerate() {
-            let slot = if v == 0 {
-                27
-            } else {
-                (v as usize - 1) * 3 + i / 27
-            };
-            givens[slot] |= 1 << (i % 27);
+        let mut givens = [0u32; 30];
+        for (b, band) in cells.chunks_exact(27).enumerate() {
+            for (bit, &v) in band.iter().enumerate() {
+                givens[usize::from(v).min(9) * 3 + b] |= 1 << bit;
+            }
         }
         let mut s = Bits {
             cands: [0; 27],
@@ -366,29 +406,27 @@ impl Bits {
             open: [0; 3],
             pairs: [0; 3],
         };
+        let mut clash = 0;
         for b in 0..3 {
-            let taken = (0..9).fold(0, |t, d| t | givens[d * 3 + b]);
+            let taken = (1..10).fold(0, |t, v| t | givens[v * 3 + b]);
             s.open[b] = BAND & !taken;
             for d in 0..9 {
-                let g = givens[d * 3 + b];
-                let mut rows = 0;
-                for r in [0, 9, 18] {
-                    let x = g >> r & ROW;
-                    if x & x.wrapping_sub(1) != 0 {
-                        return None; // two givens of a digit in one row
-                    }
-                    if x != 0 {
-                        rows |= ROW << r;
-                    }
-                }
-                s.cands[d * 3 + b] = (s.open[b] & !rows) | g;
+                // Bit 9r + 8 of `filled`: row r holds a given; g minus 1 in
+                // those rows leaves a second given in one.
+                let g = givens[d * 3 + 3 + b];
+                let filled = (((g & LOW8) + LOW8) | g) & TOP8;
+                clash |= g & g.wrapping_sub(filled >> 8);
+                s.cands[d * 3 + b] = (s.open[b] & !((filled >> 8) * ROW)) | g;
             }
+        }
+        if clash != 0 {
+            return None;
         }
         Some(s)
     }
 
     fn place(&mut self, d: usize, b: usize, bit: usize) {
-        self.cands[d * 3 + b] &= !(ROW << (bit / 9 * 9)) | 1 << bit;
+        self.cands[d * 3 + b] &= !PEERS[bit].0 | 1 << bit;
         self.dirty |= 1 << d;
     }
 
@@ -396,15 +434,15 @@ impl Bits {
     /// digit `d`; new placements leave the other digits. False: dead end.
     fn update(&mut self, d: usize) -> bool {
         let i = d * 3;
-        let mut a = [self.cands[i], self.cands[i + 1], self.cands[i + 2]];
-        for x in a.iter_mut() {
-            *x &= TRIAD_KEEP[triads(*x)];
-        }
+        let (mut a0, mut a1, mut a2) = (self.cands[i], self.cands[i + 1], self.cands[i + 2]);
+        a0 &= TRIAD_KEEP[triads(a0)];
+        a1 &= TRIAD_KEEP[triads(a1)];
+        a2 &= TRIAD_KEEP[triads(a2)];
         loop {
-            if a.contains(&0) {
+            if (a0 == 0) | (a1 == 0) | (a2 == 0) {
                 return false;
             }
-            let cols = cols_of(a[0]) | cols_of(a[1]) << 9 | cols_of(a[2]) << 18;
+            let cols = cols_of(a0) | cols_of(a1) << 9 | cols_of(a2) << 18;
             if cols == self.cols_seen[d] {
                 break;
             }
@@ -418,30 +456,48 @@ impl Bits {
             if kept == cols {
                 break;
             }
-            for (b, x) in a.iter_mut().enumerate() {
-                let n = *x & ((kept >> (9 * b) & ROW) * SPREAD);
-                *x = n & TRIAD_KEEP[triads(n)];
-            }
+            let n0 = a0 & ((kept & ROW) * SPREAD);
+            let n1 = a1 & ((kept >> 9 & ROW) * SPREAD);
+            let n2 = a2 & ((kept >> 18) * SPREAD);
+            a0 = n0 & TRIAD_KEEP[triads(n0)];
+            a1 = n1 & TRIAD_KEEP[triads(n1)];
+            a2 = n2 & TRIAD_KEEP[triads(n2)];
         }
-        for (b, &x) in a.iter().enumerate() {
-            self.cands[i + b] = x;
-            let fresh = placed(x) & self.open[b];
+        let placed = [placed(a0), placed(a1), placed(a2)];
+        self.cands[i] = a0;
+        self.cands[i + 1] = a1;
+        self.cands[i + 2] = a2;
+        for (b, &p) in placed.iter().enumerate() {
+            let fresh = p & self.open[b];
             if fresh != 0 {
                 self.open[b] &= !fresh;
-                for k in 0..9 {
-                    let c = self.cands[k * 3 + b];
-                    if k != d && c & fresh != 0 {
-                        self.cands[k * 3 + b] = c & !fresh;
-                        self.dirty |= 1 << k;
-                    }
-                }
+                self.strike(d, b, fresh);
             }
         }
         true
     }
 
+    /// Takes `fresh` (placed digit `d`) out of every other digit's set of
+    /// band `b`, branch-free; the digits that lose a cell become dirty.
+    fn strike(&mut self, d: usize, b: usize, fresh: u32) {
+        let mut dirty = 0;
+        for k in 0..9 {
+            let c = &mut self.cands[k * 3 + b];
+            let hit = *c & fresh;
+            *c ^= hit;
+            // Bit 31 of hit | -hit: hit != 0.
+            dirty |= ((hit | hit.wrapping_neg()) >> 31) << k;
+        }
+        self.cands[d * 3 + b] |= fresh;
+        self.dirty |= dirty & !(1 << d);
+    }
+
     fn digits_at(&self, b: usize, bit: usize) -> u32 {
-        (0..9).fold(0, |m, d| m | (self.cands[d * 3 + b] >> bit & 1) << d)
+        let mut m = 0;
+        for d in 0..9 {
+            m |= (self.cands[d * 3 + b] >> bit & 1) << d;
+        }
+        m
     }
 
     /// Some(true) solved, Some(false) stuck, None dead end.
@@ -458,21 +514,23 @@ impl Bits {
                 return Some(true);
             }
             // Naked singles, bit-sliced over the nine digits.
+            let (mut once, mut twice, mut thrice) = ([0u32; 3], [0u32; 3], [0u32; 3]);
+            for d in 0..9 {
+                for b in 0..3 {
+                    let x = self.cands[d * 3 + b];
+                    thrice[b] |= twice[b] & x;
+                    twice[b] |= once[b] & x;
+                    once[b] |= x;
+                }
+            }
             let mut any = false;
             for b in 0..3 {
-                let (mut once, mut twice, mut thrice) = (0, 0, 0);
-                for d in 0..9 {
-                    let x = self.cands[d * 3 + b];
-                    thrice |= twice & x;
-                    twice |= once & x;
-                    once |= x;
-                }
                 let open = self.open[b];
-                if open & !once != 0 {
+                if open & !once[b] != 0 {
                     return None;
                 }
-                self.pairs[b] = open & twice & !thrice;
-                let mut singles = open & !twice;
+                self.pairs[b] = open & twice[b] & !thrice[b];
+                let mut singles = open & !twice[b];
                 while singles != 0 {
                     let bit = singles.trailing_zeros() as usize;
                     singles &= singles - 1;
@@ -481,6 +539,8 @@ impl Bits {
                         return None;
                     }
                     self.place(digits.trailing_zeros() as usize, b, bit);
+                    // No other digit has the cell: nothing to strike.
+                    self.open[b] &= !(1 << bit);
                     any = true;
                 }
             }
@@ -498,10 +558,10 @@ impl Bits {
             while p != 0 {
                 let bit = p.trailing_zeros() as usize;
                 p &= p - 1;
-                let col = (1 << (bit % 9)) * SPREAD;
-                let near = ROW << (bit / 9 * 9) | 0o7007007 << (bit % 9 / 3 * 3);
+                let (_, col, near) = PEERS[bit];
                 let far = (self.open[(b + 1) % 3] & col) | (self.open[(b + 2) % 3] & col) << 1;
-                let score = (self.open[b] & near).count_ones() + far.count_ones();
+                // One popcount of both masks.
+                let score = (u64::from(self.open[b] & near) | u64::from(far) << 27).count_ones();
                 if score >= best.2 {
                     best = (b, bit, score);
                 }

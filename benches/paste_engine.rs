@@ -1,0 +1,103 @@
+//! The Lanqiao paste engine (`solutions/lanqiao.rs`, the bitboard search of
+//! `lc37_11_bitboard.rs`) against `fast::count_portable`, the library's
+//! solver in its std-only kernel: issue 11 asks for the engine within 10%.
+//!
+//! ```text
+//! cargo bench --bench paste_engine               5 passes over every set
+//! cargo bench --bench paste_engine -- --quick    1 pass, first 1,000 puzzles
+//! cargo bench --bench paste_engine -- 17_clue    only the sets whose file names hold a word
+//! ```
+//!
+//! Both count solutions up to 2. Within a pass the two take turns every 250
+//! puzzles (the first to go alternates), so noise on this shared machine hits
+//! both alike; every puzzle's two counts must agree. Per set: the median
+//! over passes of each one's puzzles/s, and of the pass's ratio.
+
+use std::hint::black_box;
+use std::time::Instant;
+use sudoku_workspace::fast;
+use sudoku_workspace::fixtures::inputs_dir;
+use sudoku_workspace::grid::{read_puzzles, Grid};
+use sudoku_workspace::lanqiao;
+
+const SETS: [&str; 6] = [
+    "puzzles1_unbiased_first1000",
+    "puzzles2_17_clue",
+    "puzzles3_magictour_top1465",
+    "puzzles5_forum_hardest_1905_11+",
+    "puzzles6_forum_hardest_1106",
+    "puzzles7_serg_benchmark",
+];
+
+/// Puzzles one solver runs before the other takes its turn.
+const TURN: usize = 250;
+
+/// A set's puzzles with their line numbers (`#` and blank lines skipped).
+fn load(file: &str, max: usize) -> Vec<(usize, Grid)> {
+    let path = inputs_dir().join("bench").join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    read_puzzles(&text)
+        .take(max)
+        .map(|(line, p)| (line, p.unwrap_or_else(|e| panic!("{file}: {e}"))))
+        .collect()
+}
+
+/// Times `solve` over `puzzles`, writing each count into `counts`.
+fn timed(solve: impl Fn(&Grid) -> usize, puzzles: &[(usize, Grid)], counts: &mut [usize]) -> f64 {
+    let start = Instant::now();
+    for ((_, p), n) in puzzles.iter().zip(counts.iter_mut()) {
+        *n = solve(black_box(p));
+    }
+    start.elapsed().as_secs_f64()
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let quick = args.iter().any(|a| a == "--quick");
+    let words: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    let (passes, max) = if quick { (1, 1_000) } else { (5, usize::MAX) };
+    let engine = |p: &Grid| lanqiao::count_up_to_two(&p.0);
+    let portable = |p: &Grid| fast::count_portable(p, 2).count;
+    println!("| set | puzzles | engine /s | fast-portable /s | engine / fast-portable |");
+    println!("|---|---:|---:|---:|---:|");
+    for file in SETS {
+        if !words.is_empty() && !words.iter().any(|w| file.contains(w.as_str())) {
+            continue;
+        }
+        let puzzles = load(file, max);
+        let n = puzzles.len();
+        let (mut e_rates, mut p_rates, mut ratios) = (vec![], vec![], vec![]);
+        for pass in 0..passes {
+            let (mut e_secs, mut p_secs) = (0.0, 0.0);
+            for (turn, chunk) in puzzles.chunks(TURN).enumerate() {
+                let (mut a, mut b) = (vec![0; chunk.len()], vec![0; chunk.len()]);
+                if (pass + turn) % 2 == 0 {
+                    e_secs += timed(engine, chunk, &mut a);
+                    p_secs += timed(portable, chunk, &mut b);
+                } else {
+                    p_secs += timed(portable, chunk, &mut b);
+                    e_secs += timed(engine, chunk, &mut a);
+                }
+                for (((line, _), x), y) in chunk.iter().zip(&a).zip(&b) {
+                    assert_eq!(x, y, "{file}:{line}: engine counts {x}, fast-portable {y}");
+                }
+            }
+            e_rates.push(n as f64 / e_secs);
+            p_rates.push(n as f64 / p_secs);
+            ratios.push(p_secs / e_secs);
+        }
+        let name = file.split_once('_').map_or(file, |(_, rest)| rest);
+        println!(
+            "| {name} | {n} | {:.0} | {:.0} | {:.2} |",
+            median(e_rates),
+            median(p_rates),
+            median(ratios)
+        );
+    }
+}
