@@ -358,7 +358,20 @@ impl<R: std::io::Read> PuzzleReader<R> {
     ) -> std::io::Result<Option<(usize, Result<Grid, ParseError>)>> {
         use std::io::{BufRead, Read};
         loop {
-            if !self.line_ready() {
+            // A whole line already buffered, of a length the cap allows, is
+            // parsed where it lies: no copy, no UTF-8 pass for a puzzle line.
+            let buffered = self.reader.buffer();
+            if let Some(end) = buffered.iter().position(|&b| b == b'\n') {
+                if end < MAX_LINE_BYTES {
+                    self.line += 1;
+                    let result = parse_batch_bytes(&buffered[..end], self.line);
+                    self.reader.consume(end + 1);
+                    match result {
+                        Some(result) => return Ok(Some((self.line, result))),
+                        None => continue,
+                    }
+                }
+            } else {
                 before_wait()?;
             }
             self.buf.clear();
@@ -380,14 +393,35 @@ impl<R: std::io::Read> PuzzleReader<R> {
                 };
                 return Ok(Some((self.line, Err(err))));
             }
-            // Bytes that are not UTF-8 become U+FFFD, which the parser
-            // reports at its own column.
-            let text = String::from_utf8_lossy(&self.buf);
-            if let Some(result) = parse_batch_line(&text, self.line) {
+            if let Some(result) = parse_batch_bytes(&self.buf, self.line) {
                 return Ok(Some((self.line, result)));
             }
         }
     }
+}
+
+/// One line of the batch format as bytes (its `\n` may be there or not):
+/// an 81-byte puzzle line, trailing blanks aside, is read directly; any
+/// other line goes through [`parse_batch_line`], bytes that are not UTF-8
+/// becoming U+FFFD, which the parser reports at its own column.
+fn parse_batch_bytes(bytes: &[u8], n: usize) -> Option<Result<Grid, ParseError>> {
+    let mut end = bytes.len();
+    while end > 0 && matches!(bytes[end - 1], b'\n' | b'\r' | b' ' | b'\t') {
+        end -= 1;
+    }
+    if end == CELLS {
+        let mut cells = [0u8; CELLS];
+        let mut bad = false;
+        for (cell, &b) in cells.iter_mut().zip(bytes) {
+            let v = b.wrapping_sub(b'0');
+            bad |= v > 9 && b != b'.';
+            *cell = if b == b'.' { 0 } else { v };
+        }
+        if !bad {
+            return Some(Ok(Grid(cells)));
+        }
+    }
+    parse_batch_line(&String::from_utf8_lossy(bytes), n)
 }
 
 #[cfg(test)]
@@ -426,6 +460,38 @@ mod tests {
         for cell in 0..CELLS {
             assert_eq!(box_of(cell), row_of(cell) / 3 * 3 + col_of(cell) / 3);
         }
+    }
+
+    #[test]
+    fn byte_fast_path_agrees_with_the_text_parser() {
+        let puzzle = format!("{}{}", "12345678.".repeat(8), "000000000");
+        let mut lines: Vec<Vec<u8>> = ["", "#", "# x", "\r\n", " \t\r\n"]
+            .iter()
+            .map(|l| l.as_bytes().to_vec())
+            .collect();
+        for tail in ["", "\n", "\r\n", " \t\n", "x\n", "1\n", "\u{a0}\n"] {
+            lines.push(format!("{puzzle}{tail}").into_bytes());
+            lines.push(format!("{}{tail}", &puzzle[1..]).into_bytes());
+        }
+        for at in [0, 40, 80] {
+            for bad in [b'x', b'#', b':', b'/', 0xff, b' '] {
+                let mut line = puzzle.clone().into_bytes();
+                line[at] = bad;
+                lines.push(line);
+            }
+        }
+        for line in &lines {
+            assert_eq!(
+                parse_batch_bytes(line, 7),
+                parse_batch_line(&String::from_utf8_lossy(line), 7),
+                "{:?}",
+                String::from_utf8_lossy(line)
+            );
+        }
+        assert_eq!(
+            parse_batch_bytes(puzzle.as_bytes(), 1),
+            Some(Grid::from_line(&puzzle, 1))
+        );
     }
 
     #[test]
