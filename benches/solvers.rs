@@ -314,8 +314,9 @@ fn report(plan: &Plan, rows: &[Row]) {
     }
     println!("{}", markdown(&header, 1, &summary));
     println!(
-        "Write-ups: puzzles/s over the first {} puzzles of each set (sum of per-puzzle times, \
-         one pass), \"—\" when not done within {budget} s (child process killed). They stop at \
+        "Write-ups: puzzles/s over the first {} puzzles of each set (sum of the per-puzzle times \
+         of the approach's own call on LeetCode's board, one pass; the oracle checks each answer \
+         off the clock), \"—\" when not done within {budget} s (child process killed). They stop at \
          the first solution, so they do less than a count to 2 (most of the gap on Serg's set).\n",
         plan.write_up_puzzles,
     );
