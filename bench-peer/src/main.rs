@@ -168,6 +168,10 @@ fn report(quick: bool, ours: &[&Solver], rows: &[Row]) {
             ""
         }
     );
+    println!(
+        "`fast` ran the {:?} kernel, the best this CPU has; `fast-portable` the Portable one.\n",
+        sudoku_workspace::fast::Kernel::best()
+    );
     let mut header = common::COLUMNS.to_vec();
     header.push("÷ peer");
     let mut table = Vec::new();
