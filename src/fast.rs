@@ -140,6 +140,12 @@
 //!   above 30: 6.27 / 8.78 / 61.20 / 110.08, 0.93x; above 35: 6.20 / 8.81
 //!   / 61.61 / 111.01 (over tdoku's 110.45), 0.95x. `fast` on the same run:
 //!   1.09x on Serg, and 1.27-2.24x with more guesses elsewhere.
+//!   The triad words of a band's first eight sets in one AVX2 vector (a
+//!   bit trick instead of the row lookups) and the two bit-sliced counts
+//!   in one u64 (kept): +6% on Serg, +4-6% on the hard sets. `pick_config`
+//!   with the configuration counts packed a byte per band and stack (one
+//!   sum gives four totals): 2-6% slower; with them from AVX2 arithmetic
+//!   (the six products of a 3x3 grid, no lookups): 2-4% slower. Dropped.
 //! * Serg's set is what this costs: 3.24 us a puzzle against 2.3 before
 //!   (tdoku 2.9; see the closing figures of issue 11). The old cell guess
 //!   and no triad rule once fewer than 40 cells are open: Serg 6.14
