@@ -146,6 +146,10 @@
 //!   with the configuration counts packed a byte per band and stack (one
 //!   sum gives four totals): 2-6% slower; with them from AVX2 arithmetic
 //!   (the six products of a 3x3 grid, no lookups): 2-4% slower. Dropped.
+//!   Skipping, in a propagation's later triad passes, the bands whose sets
+//!   are those of their last pass: 1-2% slower on every set. Dropped.
+//!   Above 32, 33 or 34 open cells instead of 30: 1106 needs 110.35,
+//!   110.51, 110.73 guesses (tdoku 110.45), Serg 6.24-6.22.
 //! * Serg's set is what this costs: 3.24 us a puzzle against 2.3 before
 //!   (tdoku 2.9; see the closing figures of issue 11). The old cell guess
 //!   and no triad rule once fewer than 40 cells are open: Serg 6.14
