@@ -1561,6 +1561,52 @@ mod tests {
             // SAFETY: as above.
             let got = unsafe { avx2::strike(&mut s.cands[b], fresh) };
             assert_eq!((s.cands, got), (portable.cands, want));
+            // The triad words of the band, against `triad_word` set by set.
+            let (mut t, mut u) = ([0; 9], [0; 9]);
+            // SAFETY: as above.
+            unsafe { avx2::triad_words(&s.cands[b], &mut t, &mut u) };
+            for d in 0..9 {
+                assert_eq!((t[d], u[d]), triad_word(s.cands[b][d]));
+            }
+        }
+    }
+
+    /// `triad_word` against its definition, on random sets and on sets of
+    /// one, two and three cells.
+    #[test]
+    fn triad_word_marks_triads_columns_and_sure_ones() {
+        let mut x = 0x1234_5677u32;
+        let mut sets: Vec<u32> = (0..27).map(|i| 1 << i).collect();
+        sets.extend((0..27).flat_map(|i| (0..27).map(move |j| 1u32 << i | 1 << j)));
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            sets.push(x & BAND);
+        }
+        for a in sets {
+            let mut t = 0u32;
+            for r in 0..3 {
+                for k in 0..3 {
+                    if a >> (9 * r + 3 * k) & 7 != 0 {
+                        t |= 1 << (3 * r + k);
+                    }
+                }
+            }
+            for (c, &col) in COL[..9].iter().enumerate() {
+                if a & col != 0 {
+                    t |= 1 << (9 + c);
+                }
+            }
+            // Sure: the only triad of its row, or the only column of its stack.
+            let mut u = 0;
+            for g in 0..6 {
+                let group = t >> (3 * g) & 7;
+                if group.count_ones() == 1 {
+                    u |= group << (3 * g);
+                }
+            }
+            assert_eq!(triad_word(a), (t, u), "{a:027b}");
         }
     }
 
