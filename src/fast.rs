@@ -1204,30 +1204,31 @@ impl<const TRIADS: bool> Search<TRIADS> {
     /// Search `puzzle` with the code compiled for `kernel`, or for the best
     /// kernel below it that this CPU has.
     fn start(&mut self, puzzle: &Grid, kernel: Kernel) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if kernel == Kernel::X86_64V4 && kernel.available() {
-                // SAFETY: this CPU has AVX-512 (F, BW), checked just above.
+        match kernel.min(Kernel::best()) {
+            #[cfg(target_arch = "x86_64")]
+            Kernel::X86_64V4 => {
+                // SAFETY: `best` found every feature of x86-64-v4 on this
+                // CPU, AVX-512 F and BW (`givens`) among them.
                 let state = State::with_givens(puzzle, |p| unsafe { avx512::givens(p) });
                 if let Some(mut s) = state {
-                    // SAFETY: it has every feature `run_v4` is compiled for.
+                    // SAFETY: as above, for all that `run_v4` is compiled for.
                     unsafe { self.run_v4(&mut s) }
                 }
-                return;
             }
-            if kernel != Kernel::Portable && Kernel::X86_64V3.available() {
-                // SAFETY: this CPU has AVX2, checked just above.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::X86_64V3 => {
+                // SAFETY: `best` found every feature of x86-64-v3, AVX2 among them.
                 let state = State::with_givens(puzzle, |p| unsafe { avx2::givens(p) });
                 if let Some(mut s) = state {
-                    // SAFETY: it has every feature `run_v3` is compiled for.
+                    // SAFETY: as above, for all that `run_v3` is compiled for.
                     unsafe { self.run_v3(&mut s) }
                 }
-                return;
             }
-        }
-        let _ = kernel;
-        if let Some(mut s) = State::new(puzzle) {
-            self.run_portable(&mut s)
+            _ => {
+                if let Some(mut s) = State::new(puzzle) {
+                    self.run_portable(&mut s)
+                }
+            }
         }
     }
 
@@ -1367,7 +1368,8 @@ impl<const TRIADS: bool> Search<TRIADS> {
 
 /// Which compiled copy of the search runs. All give the same results; they
 /// differ only in the instructions the compiler may use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Ordered: each kernel's features include those of the ones before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Kernel {
     /// The target's baseline: on x86-64 that is SSE2, with no `popcnt` (the
     /// guess scoring's popcounts are a dozen instructions each) and bit scans
@@ -1388,15 +1390,23 @@ impl Kernel {
     /// Every kernel, portable first.
     pub const ALL: [Kernel; 3] = [Kernel::Portable, Kernel::X86_64V3, Kernel::X86_64V4];
 
-    /// The fastest kernel this CPU can run.
+    /// The fastest kernel this CPU can run (detected once, then cached: the
+    /// search asks for it once a puzzle).
     pub fn best() -> Kernel {
-        if Kernel::X86_64V4.available() {
+        use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+        static BEST: AtomicU8 = AtomicU8::new(u8::MAX);
+        if let Some(&k) = Kernel::ALL.get(usize::from(BEST.load(Relaxed))) {
+            return k;
+        }
+        let best = if Kernel::X86_64V4.available() {
             Kernel::X86_64V4
         } else if Kernel::X86_64V3.available() {
             Kernel::X86_64V3
         } else {
             Kernel::Portable
-        }
+        };
+        BEST.store(best as u8, Relaxed);
+        best
     }
 
     /// Whether this CPU can run the kernel (detected at run time).
@@ -1631,6 +1641,11 @@ mod tests {
             (true, Kernel::Portable),
         ];
         assert_eq!(Some(Kernel::best()), best.iter().find(|k| k.0).map(|k| k.1));
+        // `best` caches its answer by the index into ALL.
+        assert_eq!(Some(Kernel::best()), best.iter().find(|k| k.0).map(|k| k.1));
+        for (i, &k) in Kernel::ALL.iter().enumerate() {
+            assert_eq!(k as usize, i);
+        }
         assert!(Kernel::Portable.available());
     }
 
