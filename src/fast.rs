@@ -1641,7 +1641,8 @@ mod tests {
             (true, Kernel::Portable),
         ];
         assert_eq!(Some(Kernel::best()), best.iter().find(|k| k.0).map(|k| k.1));
-        // `best` caches its answer by the index into ALL.
+        // `best` caches its answer by the index into ALL: the second call
+        // reads the cache.
         assert_eq!(Some(Kernel::best()), best.iter().find(|k| k.0).map(|k| k.1));
         for (i, &k) in Kernel::ALL.iter().enumerate() {
             assert_eq!(k as usize, i);
