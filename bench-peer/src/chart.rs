@@ -1,6 +1,7 @@
 //! `--chart OUT.svg`: puzzles/s per solver and set as grouped bars on a log
-//! scale, hand-written SVG (no plotting or font crates: text is left to the
-//! viewer's sans-serif).
+//! scale, then guesses per puzzle (log scale) and ns per guess for the
+//! solvers that report guesses; hand-written SVG (no plotting or font
+//! crates: text is left to the viewer's sans-serif).
 //!
 //! Series: the solvers of `target/bench/peer.csv` (ours and the peer, one run),
 //! tdoku's published figures, then the solvers only in
@@ -10,14 +11,29 @@ use crate::common::{self, SETS};
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// One bar series: a name and puzzles/s per set (index into `SETS`).
+/// One bar series: a name, and per set (index into `SETS`) puzzles/s,
+/// guesses per puzzle and ns per guess (the last two only where reported).
 struct Series {
     name: String,
     rates: [Option<f64>; SETS.len()],
+    guesses: [Option<f64>; SETS.len()],
+    ns_per_guess: [Option<f64>; SETS.len()],
 }
 
-/// Reads `solver,set,puzzles,passes,puzzles_per_sec,...` rows (the header and
-/// rows without a rate are skipped), in order of first appearance.
+impl Series {
+    fn new(name: &str) -> Series {
+        Series {
+            name: name.to_string(),
+            rates: [None; SETS.len()],
+            guesses: [None; SETS.len()],
+            ns_per_guess: [None; SETS.len()],
+        }
+    }
+}
+
+/// Reads `solver,set,puzzles,passes,puzzles_per_sec,us_per_puzzle,
+/// guesses_per_puzzle,...` rows (the header and rows without a rate are
+/// skipped), in order of first appearance.
 fn read_csv(path: &Path, into: &mut Vec<Series>, skip: &[String]) {
     let Ok(text) = std::fs::read_to_string(path) else {
         eprintln!("{} not found; run its benchmark first", path.display());
@@ -39,14 +55,16 @@ fn read_csv(path: &Path, into: &mut Vec<Series>, skip: &[String]) {
         let series = match into.iter().position(|s| s.name == name) {
             Some(k) => &mut into[k],
             None => {
-                into.push(Series {
-                    name: name.to_string(),
-                    rates: [None; SETS.len()],
-                });
+                into.push(Series::new(name));
                 into.last_mut().expect("just pushed")
             }
         };
         series.rates[i] = Some(rate);
+        let number = |k: usize| fields.get(k).and_then(|f| f.parse::<f64>().ok());
+        if let (Some(us), Some(g)) = (number(5), number(6)) {
+            series.guesses[i] = Some(g);
+            series.ns_per_guess[i] = (g > 0.0).then(|| us * 1000.0 / g);
+        }
     }
 }
 
@@ -91,10 +109,9 @@ pub fn write(out: &Path) {
     let dir = common::out_dir();
     let mut series = Vec::new();
     read_csv(&dir.join("peer.csv"), &mut series, &[]);
-    series.push(Series {
-        name: TDOKU.to_string(),
-        rates: std::array::from_fn(|i| common::tdoku_published(SETS[i].0)),
-    });
+    let mut tdoku = Series::new(TDOKU);
+    tdoku.rates = std::array::from_fn(|i| common::tdoku_published(SETS[i].0));
+    series.push(tdoku);
     let known: Vec<String> = series.iter().map(|s| s.name.clone()).collect();
     read_csv(&dir.join("solvers.csv"), &mut series, &known);
     let rates: Vec<f64> = series
@@ -115,13 +132,20 @@ pub fn write(out: &Path) {
 
     let (width, left, right, top, plot_h) = (1000.0, 70.0, 20.0, 56.0, 340.0);
     let legend_rows = series.len().div_ceil(3);
-    let height = top + plot_h + 40.0 + 20.0 * legend_rows as f64 + 40.0;
+    // The guess panels: the series that report guesses, in their colours.
+    let fills = colours(&series);
+    let guessing: Vec<(&Series, &str)> = series
+        .iter()
+        .zip(fills.iter().copied())
+        .filter(|(s, _)| s.guesses.iter().any(Option::is_some))
+        .collect();
+    let (panel_h, panel_gap) = (180.0, 70.0);
+    let panels_top = top + plot_h + 40.0 + 20.0 * legend_rows as f64 + 20.0;
+    let height = panels_top + 2.0 * (panel_gap + panel_h) + 30.0;
     let plot_w = width - left - right;
     let y = |rate: f64| top + plot_h * (1.0 - (rate.log10() - lo) / (hi - lo));
     let group_w = plot_w / SETS.len() as f64;
     let bar_w = group_w * 0.85 / series.len() as f64;
-
-    let fills = colours(&series);
 
     let mut svg = String::new();
     let _ = writeln!(
@@ -192,10 +216,121 @@ pub fn write(out: &Path) {
             s.name
         );
     }
+    let frame = Frame {
+        left,
+        plot_w,
+        top: panels_top + panel_gap,
+        plot_h: panel_h,
+    };
+    panel(
+        &mut svg,
+        &frame,
+        "Guesses per puzzle (log scale; fast-portable makes fast's)",
+        &guessing,
+        |s| s.guesses,
+    );
+    let frame = Frame {
+        top: frame.top + panel_h + panel_gap,
+        ..frame
+    };
+    panel(
+        &mut svg,
+        &frame,
+        "Nanoseconds per guess (time per puzzle / guesses per puzzle; log scale)",
+        &guessing,
+        |s| s.ns_per_guess,
+    );
     svg.push_str("</svg>\n");
     if let Some(parent) = out.parent() {
         std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{}: {e}", parent.display()));
     }
     std::fs::write(out, svg).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
     println!("wrote {} ({} series)", out.display(), series.len());
+}
+
+/// Where a panel goes: the plot's left edge and width, its top and height.
+struct Frame {
+    left: f64,
+    plot_w: f64,
+    top: f64,
+    plot_h: f64,
+}
+
+/// A panel of grouped bars on a log scale with decade lines, one group per
+/// set, one bar per series that has a value there (`value` picks the
+/// figures), under `title`.
+fn panel(
+    svg: &mut String,
+    f: &Frame,
+    title: &str,
+    series: &[(&Series, &str)],
+    value: fn(&Series) -> [Option<f64>; SETS.len()],
+) {
+    let values: Vec<f64> = series
+        .iter()
+        .flat_map(|(s, _)| value(s).into_iter().flatten())
+        .filter(|&v| v > 0.0)
+        .collect();
+    let _ = writeln!(
+        svg,
+        r#"<text x="{}" y="{:.1}" font-size="14" font-weight="bold">{title}</text>"#,
+        f.left,
+        f.top - 14.0
+    );
+    if values.is_empty() {
+        return;
+    }
+    let min = values.iter().copied().fold(f64::MAX, f64::min);
+    let max = values.iter().copied().fold(0.0, f64::max);
+    let lo = min.log10().floor();
+    let hi = max.log10().ceil().max(lo + 1.0);
+    let y = |v: f64| f.top + f.plot_h * (1.0 - (v.log10() - lo) / (hi - lo));
+    let lines: Vec<f64> = (lo as i32..=hi as i32).map(|e| 10f64.powi(e)).collect();
+    let right = f.left + f.plot_w;
+    for v in lines {
+        let gy = y(v);
+        let label = if v >= 1.0 {
+            format!("{v:.0}")
+        } else {
+            format!("{v}")
+        };
+        let _ = writeln!(
+            svg,
+            r##"<line x1="{}" x2="{right:.1}" y1="{gy:.1}" y2="{gy:.1}" stroke="#ddd"/><text x="{}" y="{:.1}" text-anchor="end">{label}</text>"##,
+            f.left,
+            f.left - 6.0,
+            gy + 4.0
+        );
+    }
+    let group_w = f.plot_w / SETS.len() as f64;
+    let bar_w = group_w * 0.85 / series.len() as f64;
+    let base = y(10f64.powf(lo));
+    for (i, (label, _)) in SETS.iter().enumerate() {
+        let gx = f.left + group_w * i as f64 + group_w * 0.075;
+        for (k, (s, fill)) in series.iter().enumerate() {
+            let Some(v) = value(s)[i].filter(|&v| v > 0.0) else {
+                continue;
+            };
+            let by = y(v);
+            let _ = writeln!(
+                svg,
+                r#"<rect x="{:.1}" y="{by:.1}" width="{:.1}" height="{:.1}" fill="{fill}"><title>{} on {label}: {v:.2}</title></rect>"#,
+                gx + bar_w * k as f64,
+                bar_w * 0.92,
+                base - by,
+                s.name
+            );
+        }
+        let _ = writeln!(
+            svg,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="13">{label}</text>"#,
+            f.left + group_w * (i as f64 + 0.5),
+            f.top + f.plot_h + 18.0
+        );
+    }
+    let _ = writeln!(
+        svg,
+        r##"<line x1="{}" x2="{right:.1}" y1="{base:.1}" y2="{base:.1}" stroke="#333"/>"##,
+        f.left
+    );
 }
