@@ -129,8 +129,8 @@ pub fn solvers_help(mode: Mode) -> String {
     let mut text = format!("solvers (default {}):\n", default_solver().name);
     for s in registry() {
         let note = match (s.counts, s.name) {
-            // Which compiled copy `fast` runs depends on the CPU: say which.
-            (true, "fast") => format!(
+            // Which compiled copy `fast` and `fast-triad` run depends on the CPU.
+            (true, "fast" | "fast-triad") => format!(
                 "{does} (kernel on this CPU: {:?})",
                 crate::fast::Kernel::best()
             ),
@@ -463,11 +463,11 @@ impl Summary {
             0.0
         };
         format!(
-            "stats: {} puzzles, solver {}{}, {jobs} job{}: solve time {secs:.3} s (reading and writing excluded), {rate:.0} puzzles/s, {per:.2} guesses/puzzle",
+            "stats: {} puzzles, solver {}{}, {jobs} job{}: solve time {secs:.6} s (reading and writing excluded), {rate:.0} puzzles/s, {per:.2} guesses/puzzle",
             self.puzzles,
             solver.name,
             match solver.name {
-                "fast" => format!(" (kernel {:?})", crate::fast::Kernel::best()),
+                "fast" | "fast-triad" => format!(" (kernel {:?})", crate::fast::Kernel::best()),
                 "fast-portable" => " (kernel Portable)".to_string(),
                 _ => String::new(),
             },
