@@ -47,8 +47,9 @@
 //! `fast` is the search without them, because the triad search makes fewer
 //! guesses than tdoku but costs more per guess: on an AMD EPYC (Zen 3) it
 //! took longer than `fast` on every hard set (top1465 +10%, 1106 +7%,
-//! Serg's +42%), and on an AMD EPYC (Zen 5) it is level with `fast` on the
-//! forum sets but 0.93x tdoku on Serg's, where `fast` is 1.09x (below):
+//! Serg's +42%); on an AMD EPYC (Zen 5), after the changes below, it is
+//! faster than `fast` on the forum sets but level with tdoku on Serg's
+//! (1.00x), where `fast` is 1.10x (README, "Against tdoku"):
 //!
 //! * Triads hold three digits (tdoku's triad rule, its docs/sudoku.md; our
 //!   own code): when the singles stall, each of the 54 triads (a box's
@@ -128,8 +129,9 @@
 //!   At most one triad pass per propagation (stale, wider grids for the
 //!   guess): 8.89 / - / 114.1 guesses, Serg 7.11, no fewer instructions;
 //!   at most two: 8.63 / - / 109.7, the same instructions as unlimited.
-//! * This session (AMD EPYC family 26, Zen 5; `sudoku count --jobs 1
-//!   --stats`, one core, medians of 3 rounds beside tdoku's run_benchmark):
+//! * On an AMD EPYC family 26 (Zen 5), 2026-11-23, in the order they were
+//!   made (`sudoku count --jobs 1 --stats`, one core, medians of 3 rounds
+//!   beside tdoku's run_benchmark):
 //!   the configurations of a guess tried in order of the open cells each
 //!   leaves the digit, fewest first (kept): Serg 6.92 -> 6.33 guesses, the
 //!   unique sets unchanged (their whole tree is searched); most first: 7.26.
