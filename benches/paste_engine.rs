@@ -16,37 +16,20 @@
 use std::hint::black_box;
 use std::time::Instant;
 use sudoku_workspace::fast;
-use sudoku_workspace::fixtures::inputs_dir;
-use sudoku_workspace::grid::{read_puzzles, Grid};
+use sudoku_workspace::grid::Grid;
 use sudoku_workspace::lanqiao;
 
-const SETS: [&str; 6] = [
-    "puzzles1_unbiased_first1000",
-    "puzzles2_17_clue",
-    "puzzles3_magictour_top1465",
-    "puzzles5_forum_hardest_1905_11+",
-    "puzzles6_forum_hardest_1106",
-    "puzzles7_serg_benchmark",
-];
+// The sets and their loader, shared with the other benchmarks.
+mod common;
+use common::{load, SETS};
 
 /// Puzzles one solver runs before the other takes its turn.
 const TURN: usize = 250;
 
-/// A set's puzzles with their line numbers (`#` and blank lines skipped).
-fn load(file: &str, max: usize) -> Vec<(usize, Grid)> {
-    let path = inputs_dir().join("bench").join(file);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    read_puzzles(&text)
-        .take(max)
-        .map(|(line, p)| (line, p.unwrap_or_else(|e| panic!("{file}: {e}"))))
-        .collect()
-}
-
 /// Times `solve` over `puzzles`, writing each count into `counts`.
-fn timed(solve: impl Fn(&Grid) -> usize, puzzles: &[(usize, Grid)], counts: &mut [usize]) -> f64 {
+fn timed(solve: impl Fn(&Grid) -> usize, puzzles: &[Grid], counts: &mut [usize]) -> f64 {
     let start = Instant::now();
-    for ((_, p), n) in puzzles.iter().zip(counts.iter_mut()) {
+    for (p, n) in puzzles.iter().zip(counts.iter_mut()) {
         *n = solve(black_box(p));
     }
     start.elapsed().as_secs_f64()
@@ -66,16 +49,18 @@ fn main() {
     let portable = |p: &Grid| fast::count_portable(p, 2).count;
     println!("| set | puzzles | engine /s | fast-portable /s | engine / fast-portable |");
     println!("|---|---:|---:|---:|---:|");
-    for file in SETS {
+    for (label, file) in SETS {
         if !words.is_empty() && !words.iter().any(|w| file.contains(w.as_str())) {
             continue;
         }
-        let puzzles = load(file, max);
-        let n = puzzles.len();
+        let set = load(label, file, max);
+        let (puzzles, n) = (&set.puzzles, set.puzzles.len());
         let (mut e_rates, mut p_rates, mut ratios) = (vec![], vec![], vec![]);
         for pass in 0..passes {
             let (mut e_secs, mut p_secs) = (0.0, 0.0);
-            for (turn, chunk) in puzzles.chunks(TURN).enumerate() {
+            for (turn, (chunk, lines)) in
+                puzzles.chunks(TURN).zip(set.lines.chunks(TURN)).enumerate()
+            {
                 let (mut a, mut b) = (vec![0; chunk.len()], vec![0; chunk.len()]);
                 if (pass + turn) % 2 == 0 {
                     e_secs += timed(engine, chunk, &mut a);
@@ -84,17 +69,16 @@ fn main() {
                     p_secs += timed(portable, chunk, &mut b);
                     e_secs += timed(engine, chunk, &mut a);
                 }
-                for (((line, _), x), y) in chunk.iter().zip(&a).zip(&b) {
-                    assert_eq!(x, y, "{file}:{line}: engine counts {x}, fast-portable {y}");
+                for ((line, x), y) in lines.iter().zip(&a).zip(&b) {
+                    assert_eq!(x, y, "{file}: {line}: engine counts {x}, fast-portable {y}");
                 }
             }
             e_rates.push(n as f64 / e_secs);
             p_rates.push(n as f64 / p_secs);
             ratios.push(p_secs / e_secs);
         }
-        let name = file.split_once('_').map_or(file, |(_, rest)| rest);
         println!(
-            "| {name} | {n} | {:.0} | {:.0} | {:.2} |",
+            "| {label} | {n} | {:.0} | {:.0} | {:.2} |",
             median(e_rates),
             median(p_rates),
             median(ratios)
