@@ -114,21 +114,11 @@ pub fn write(out: &Path) {
     series.push(tdoku);
     let known: Vec<String> = series.iter().map(|s| s.name.clone()).collect();
     read_csv(&dir.join("solvers.csv"), &mut series, &known);
-    let rates: Vec<f64> = series
-        .iter()
-        .flat_map(|s| s.rates.iter().flatten().copied())
-        .collect();
+    let rates = series.iter().flat_map(|s| s.rates.iter().flatten()).count();
     assert!(
-        rates.len() > SETS.len(),
+        rates > SETS.len(),
         "no measurements: run the benchmarks first"
     );
-    let lo = rates
-        .iter()
-        .copied()
-        .fold(f64::MAX, f64::min)
-        .log10()
-        .floor();
-    let hi = rates.iter().copied().fold(0.0, f64::max).log10().ceil();
 
     let (width, left, right, top, plot_h) = (1000.0, 70.0, 20.0, 56.0, 340.0);
     let legend_rows = series.len().div_ceil(3);
@@ -143,9 +133,6 @@ pub fn write(out: &Path) {
     let panels_top = top + plot_h + 40.0 + 20.0 * legend_rows as f64 + 20.0;
     let height = panels_top + 2.0 * (panel_gap + panel_h) + 30.0;
     let plot_w = width - left - right;
-    let y = |rate: f64| top + plot_h * (1.0 - (rate.log10() - lo) / (hi - lo));
-    let group_w = plot_w / SETS.len() as f64;
-    let bar_w = group_w * 0.85 / series.len() as f64;
 
     let mut svg = String::new();
     let _ = writeln!(
@@ -161,48 +148,20 @@ pub fn write(out: &Path) {
         svg,
         r##"<text x="{left}" y="40" fill="#555">Shared 2-core machine. Write-ups: first 50 puzzles, one solution, shown only where done within 2 s. tdoku: its published figures.</text>"##
     );
-    // Decade grid lines and labels.
-    let mut decade = lo;
-    while decade <= hi {
-        let gy = y(10f64.powf(decade));
-        let _ = writeln!(
-            svg,
-            r##"<line x1="{left}" x2="{}" y1="{gy:.1}" y2="{gy:.1}" stroke="#ddd"/><text x="{}" y="{:.1}" text-anchor="end">{}</text>"##,
-            width - right,
-            left - 6.0,
-            gy + 4.0,
-            short(10f64.powf(decade))
-        );
-        decade += 1.0;
-    }
-    // Bars, grouped by set.
-    for (i, (label, _)) in SETS.iter().enumerate() {
-        let gx = left + group_w * i as f64 + group_w * 0.075;
-        for (k, (s, fill)) in series.iter().zip(&fills).enumerate() {
-            let Some(rate) = s.rates[i] else { continue };
-            let by = y(rate);
-            let _ = writeln!(
-                svg,
-                r#"<rect x="{:.1}" y="{by:.1}" width="{:.1}" height="{:.1}" fill="{fill}"><title>{} on {label}: {:.0} puzzles/s</title></rect>"#,
-                gx + bar_w * k as f64,
-                bar_w * 0.92,
-                top + plot_h - by,
-                s.name,
-                rate
-            );
-        }
-        let _ = writeln!(
-            svg,
-            r#"<text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="13">{label}</text>"#,
-            left + group_w * (i as f64 + 0.5),
-            top + plot_h + 20.0
-        );
-    }
-    let _ = writeln!(
-        svg,
-        r##"<line x1="{left}" x2="{}" y1="{y0:.1}" y2="{y0:.1}" stroke="#333"/>"##,
-        width - right,
-        y0 = top + plot_h
+    let all: Vec<(&Series, &str)> = series.iter().zip(fills.iter().copied()).collect();
+    let frame = Frame {
+        left,
+        plot_w,
+        top,
+        plot_h,
+    };
+    bars(
+        &mut svg,
+        &frame,
+        &all,
+        |s| s.rates,
+        short,
+        |v| format!("{v:.0} puzzles/s"),
     );
     // Legend, three columns.
     for (k, (s, fill)) in series.iter().zip(&fills).enumerate() {
@@ -216,30 +175,32 @@ pub fn write(out: &Path) {
             s.name
         );
     }
-    let frame = Frame {
-        left,
-        plot_w,
-        top: panels_top + panel_gap,
-        plot_h: panel_h,
-    };
-    panel(
-        &mut svg,
-        &frame,
-        "Guesses per puzzle (log scale; fast-portable makes fast's)",
-        &guessing,
-        |s| s.guesses,
-    );
-    let frame = Frame {
-        top: frame.top + panel_h + panel_gap,
-        ..frame
-    };
-    panel(
-        &mut svg,
-        &frame,
-        "Nanoseconds per guess (time per puzzle / guesses per puzzle; log scale)",
-        &guessing,
-        |s| s.ns_per_guess,
-    );
+    let panels: [(&str, Value); 2] = [
+        (
+            "Guesses per puzzle (log scale; fast-portable makes fast's)",
+            |s| s.guesses,
+        ),
+        (
+            "Nanoseconds per guess (time per puzzle / guesses per puzzle; log scale)",
+            |s| s.ns_per_guess,
+        ),
+    ];
+    for (k, (title, value)) in panels.into_iter().enumerate() {
+        let top = panels_top + panel_gap + (panel_h + panel_gap) * k as f64;
+        let _ = writeln!(
+            svg,
+            r#"<text x="{left}" y="{:.1}" font-size="14" font-weight="bold">{title}</text>"#,
+            top - 14.0
+        );
+        let frame = Frame {
+            top,
+            plot_h: panel_h,
+            ..frame
+        };
+        bars(&mut svg, &frame, &guessing, value, plain, |v| {
+            format!("{v:.2}")
+        });
+    }
     svg.push_str("</svg>\n");
     if let Some(parent) = out.parent() {
         std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{}: {e}", parent.display()));
@@ -256,27 +217,35 @@ struct Frame {
     plot_h: f64,
 }
 
-/// A panel of grouped bars on a log scale with decade lines, one group per
-/// set, one bar per series that has a value there (`value` picks the
-/// figures), under `title`.
-fn panel(
+/// Which figures of a series a chart shows, per set.
+type Value = fn(&Series) -> [Option<f64>; SETS.len()];
+
+/// `0.1`, `1`, `10`: a decade line's label in the guess panels.
+fn plain(x: f64) -> String {
+    if x >= 1.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x}")
+    }
+}
+
+/// Grouped bars on a log scale with decade lines (labelled by `axis`), one
+/// group per set, one bar per series that has a value there (`value` picks
+/// the figures; `tip` writes one in the bar's title). The throughput chart
+/// and both guess panels.
+fn bars(
     svg: &mut String,
     f: &Frame,
-    title: &str,
     series: &[(&Series, &str)],
-    value: fn(&Series) -> [Option<f64>; SETS.len()],
+    value: Value,
+    axis: fn(f64) -> String,
+    tip: fn(f64) -> String,
 ) {
     let values: Vec<f64> = series
         .iter()
         .flat_map(|(s, _)| value(s).into_iter().flatten())
         .filter(|&v| v > 0.0)
         .collect();
-    let _ = writeln!(
-        svg,
-        r#"<text x="{}" y="{:.1}" font-size="14" font-weight="bold">{title}</text>"#,
-        f.left,
-        f.top - 14.0
-    );
     if values.is_empty() {
         return;
     }
@@ -289,11 +258,7 @@ fn panel(
     let right = f.left + f.plot_w;
     for v in lines {
         let gy = y(v);
-        let label = if v >= 1.0 {
-            format!("{v:.0}")
-        } else {
-            format!("{v}")
-        };
+        let label = axis(v);
         let _ = writeln!(
             svg,
             r##"<line x1="{}" x2="{right:.1}" y1="{gy:.1}" y2="{gy:.1}" stroke="#ddd"/><text x="{}" y="{:.1}" text-anchor="end">{label}</text>"##,
@@ -314,11 +279,12 @@ fn panel(
             let by = y(v);
             let _ = writeln!(
                 svg,
-                r#"<rect x="{:.1}" y="{by:.1}" width="{:.1}" height="{:.1}" fill="{fill}"><title>{} on {label}: {v:.2}</title></rect>"#,
+                r#"<rect x="{:.1}" y="{by:.1}" width="{:.1}" height="{:.1}" fill="{fill}"><title>{} on {label}: {}</title></rect>"#,
                 gx + bar_w * k as f64,
                 bar_w * 0.92,
                 base - by,
-                s.name
+                s.name,
+                tip(v)
             );
         }
         let _ = writeln!(
