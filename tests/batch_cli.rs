@@ -12,25 +12,9 @@ const LEETCODE: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
 fn sudoku(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_sudoku"));
+    cmd.args(args);
+    run_with_input(cmd, stdin.as_bytes())
 }
 
 /// A puzzle with consistent givens and no solution: row 1 needs a 9 in
@@ -106,7 +90,7 @@ fn unknown_solver_and_missing_file_exit_2() {
 }
 
 mod common;
-use common::{dev_zero, run_measured, RSS_LIMIT_KB};
+use common::{dev_zero, run_measured, run_with_input, RSS_LIMIT_KB};
 use std::time::Duration;
 
 /// `sudoku solve /dev/zero` (as a file and as stdin): one endless line, so

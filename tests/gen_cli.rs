@@ -7,6 +7,9 @@ use sudoku_workspace::fixtures::parse_board;
 use sudoku_workspace::gen::{is_minimal, is_unique, rate};
 use sudoku_workspace::grid::Grid;
 
+mod common;
+use common::run_with_input;
+
 fn gen(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_sudoku"))
         .arg("gen")
@@ -76,19 +79,8 @@ fn every_format_reads_back() {
         let digits: String = block.lines().collect();
         assert_eq!(digits.replace('0', "."), p.to_line());
         // The Lanqiao program takes it and solves it.
-        let mut child = Command::new(env!("CARGO_BIN_EXE_lanqiao"))
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        use std::io::Write;
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(block.as_bytes())
-            .unwrap();
-        assert!(child.wait_with_output().unwrap().status.success());
+        let lanqiao = Command::new(env!("CARGO_BIN_EXE_lanqiao"));
+        assert_eq!(run_with_input(lanqiao, block.as_bytes()).0, 0);
     }
     let (_, leetcode, _) = gen(&["--count", "2", "--seed", "5", "--format", "leetcode"]);
     for (text, p) in leetcode.lines().zip(&want) {

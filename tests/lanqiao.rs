@@ -14,19 +14,7 @@ const BINARIES: [&str; 2] = [
 ];
 
 fn run(bin: &str, input: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(bin)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().expect("exited, not killed by a signal"),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    run_with_input(Command::new(bin), input)
 }
 
 /// Lanqiao's 9 lines, `0` for unknown, as a grid; None if not of that form.
@@ -106,7 +94,7 @@ fn benchmark_samples_through_the_binary() {
 }
 
 mod common;
-use common::{dev_zero, run_measured, RSS_LIMIT_KB};
+use common::{dev_zero, run_measured, run_with_input, RSS_LIMIT_KB};
 use std::time::Duration;
 
 /// `lanqiao < /dev/zero`: the read is capped, so it ends at once in bounded

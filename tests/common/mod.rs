@@ -1,6 +1,8 @@
-//! A child process under a time limit and an address-space cap, with its own
-//! peak RSS (`ru_maxrss` from `wait4`): for the tests that feed a command
-//! hostile or huge input, where the old behaviour was to read without end.
+//! Child processes for the tests: `run_with_input` for a small input and
+//! its output, and `run_measured`, a child under a time limit and an
+//! address-space cap with its own peak RSS (`ru_maxrss` from `wait4`), for
+//! the tests that feed a command hostile or huge input, where the old
+//! behaviour was to read without end.
 
 #![allow(dead_code)] // each test file uses part of it
 
@@ -29,6 +31,29 @@ pub struct Run {
     pub stderr: String,
     /// Wall time until it ended.
     pub elapsed: Duration,
+}
+
+/// Runs `cmd` with `input` written to its stdin (then closed) and returns
+/// its exit code, stdout and stderr. For small inputs and outputs: the whole
+/// input is written before the output is read.
+///
+/// # Panics
+/// If the child cannot start, a signal ended it, or it wrote non-UTF-8.
+pub fn run_with_input(mut cmd: Command, input: &[u8]) -> (i32, String, String) {
+    use std::io::Write;
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().expect("exited, not killed by a signal"),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
 }
 
 /// Runs `cmd` with `stdin`, stdout and stderr piped, killing it after
