@@ -325,7 +325,7 @@ pub struct PuzzleReader<R> {
 }
 
 impl<R: std::io::Read> PuzzleReader<R> {
-    /// Reads from `reader`; its buffer tells [`PuzzleReader::line_ready`].
+    /// Reads from `reader`; a whole line in its buffer is read without waiting.
     pub fn new(reader: std::io::BufReader<R>) -> Self {
         PuzzleReader {
             reader,
@@ -340,11 +340,6 @@ impl<R: std::io::Read> PuzzleReader<R> {
     /// it passed the cap; bytes that are not UTF-8 are malformed where they are.
     pub fn next_puzzle(&mut self) -> std::io::Result<Option<(usize, Result<Grid, ParseError>)>> {
         self.next_puzzle_or_wait(&mut || Ok(()))
-    }
-
-    /// True when a whole line is buffered: reading it cannot wait.
-    pub fn line_ready(&self) -> bool {
-        self.reader.buffer().contains(&b'\n')
     }
 
     /// [`next_puzzle`](Self::next_puzzle), calling `before_wait` before any
