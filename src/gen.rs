@@ -181,6 +181,26 @@ fn candidates(puzzle: &Grid) -> Option<[u16; 81]> {
     Some(cand)
 }
 
+/// The cells of `unit` where `bit` is still a candidate.
+fn places(unit: &[usize; 9], cand: &[u16; 81], bit: u16) -> Vec<usize> {
+    unit.iter()
+        .copied()
+        .filter(|&c| cand[c] & bit != 0)
+        .collect()
+}
+
+/// Takes `bit` out of the cells of `unit` outside `keep`; true if any had it.
+fn strike_outside(cand: &mut [u16; 81], unit: &[usize; 9], keep: &[usize; 9], bit: u16) -> bool {
+    let mut struck = false;
+    for &c in unit {
+        if !keep.contains(&c) && cand[c] & bit != 0 {
+            cand[c] &= !bit;
+            struck = true;
+        }
+    }
+    struck
+}
+
 /// Applies naked and hidden singles (and, with `locked`, locked candidates)
 /// until nothing changes; true when every cell is down to one candidate.
 fn logic_solves(puzzle: &Grid, locked: bool) -> bool {
@@ -206,12 +226,7 @@ fn logic_solves(puzzle: &Grid, locked: bool) -> bool {
         // Hidden singles: a digit with one place in a unit goes there.
         for unit in crate::grid::UNITS.iter() {
             for bit in (0..9).map(|d| 1u16 << d) {
-                let places: Vec<usize> = unit
-                    .iter()
-                    .copied()
-                    .filter(|&c| cand[c] & bit != 0)
-                    .collect();
-                if let [only] = places[..] {
+                if let [only] = places(unit, &cand, bit)[..] {
                     if cand[only] != bit {
                         cand[only] = bit;
                         progress = true;
@@ -227,8 +242,7 @@ fn logic_solves(puzzle: &Grid, locked: bool) -> bool {
             for b in 0..9 {
                 let bx = &crate::grid::UNITS[18 + b];
                 for bit in (0..9).map(|d| 1u16 << d) {
-                    let places: Vec<usize> =
-                        bx.iter().copied().filter(|&c| cand[c] & bit != 0).collect();
+                    let places = places(bx, &cand, bit);
                     if places.len() < 2 {
                         continue;
                     }
@@ -244,34 +258,21 @@ fn logic_solves(puzzle: &Grid, locked: bool) -> bool {
                         } else {
                             9 + places[0] % 9
                         };
-                        for &c in crate::grid::UNITS[unit].iter() {
-                            if !bx.contains(&c) && cand[c] & bit != 0 {
-                                cand[c] &= !bit;
-                                progress = true;
-                            }
-                        }
+                        progress |= strike_outside(&mut cand, &crate::grid::UNITS[unit], bx, bit);
                     }
                 }
             }
             for unit in 0..18 {
                 let line = &crate::grid::UNITS[unit];
                 for bit in (0..9).map(|d| 1u16 << d) {
-                    let places: Vec<usize> = line
-                        .iter()
-                        .copied()
-                        .filter(|&c| cand[c] & bit != 0)
-                        .collect();
+                    let places = places(line, &cand, bit);
                     if places.len() < 2 {
                         continue;
                     }
                     let b = crate::grid::box_of(places[0]);
                     if places.iter().all(|&c| crate::grid::box_of(c) == b) {
-                        for &c in crate::grid::UNITS[18 + b].iter() {
-                            if !line.contains(&c) && cand[c] & bit != 0 {
-                                cand[c] &= !bit;
-                                progress = true;
-                            }
-                        }
+                        let bx = &crate::grid::UNITS[18 + b];
+                        progress |= strike_outside(&mut cand, bx, line, bit);
                     }
                 }
             }
