@@ -14,14 +14,9 @@ use sudoku_workspace::fixtures::inputs_dir;
 use sudoku_workspace::grid::read_puzzles;
 use sudoku_workspace::lanqiao;
 
-const SETS: [&str; 6] = [
-    "puzzles1_unbiased_first1000",
-    "puzzles2_17_clue",
-    "puzzles3_magictour_top1465",
-    "puzzles5_forum_hardest_1905_11+",
-    "puzzles6_forum_hardest_1106",
-    "puzzles7_serg_benchmark",
-];
+// The shipped sets, shared with the other benchmarks.
+mod common;
+use common::SETS;
 
 /// Slowest puzzles of a set timed again, and how many more times.
 const RETIMED: usize = 20;
@@ -47,7 +42,7 @@ fn main() {
         "{:<34} {:>7} {:>11} {:>11} {:>14} {:>11}  worst line",
         "set", "puzzles", "median µs", "p99 µs", "max once µs", "worst µs"
     );
-    for set in SETS {
+    for (_, set) in SETS {
         let text = std::fs::read_to_string(inputs_dir().join("bench").join(set)).unwrap();
         // (µs, line, input)
         let mut runs: Vec<(f64, usize, String)> = read_puzzles(&text)
