@@ -625,18 +625,13 @@ mod avx2 {
         let k = |x: u32| _mm256_set1_epi32(x as i32);
         // SAFETY: as in `strike`.
         let v = unsafe { _mm256_loadu_si256(sets.as_ptr().cast::<__m256i>()) };
-        let or3 = |x: __m256i, s: i32| match s {
-            1 => _mm256_or_si256(
-                x,
-                _mm256_or_si256(_mm256_srli_epi32::<1>(x), _mm256_srli_epi32::<2>(x)),
-            ),
-            _ => _mm256_or_si256(
-                x,
-                _mm256_or_si256(_mm256_srli_epi32::<9>(x), _mm256_srli_epi32::<18>(x)),
-            ),
-        };
+        let or = |a, b| _mm256_or_si256(a, b);
+        // A triad's three bits folded onto its first, and a column's three
+        // rows onto the first row.
+        let triads = or(v, or(_mm256_srli_epi32::<1>(v), _mm256_srli_epi32::<2>(v)));
+        let columns = or(v, or(_mm256_srli_epi32::<9>(v), _mm256_srli_epi32::<18>(v)));
         // Bit 3j of `z` is triad j (row j / 3, box j % 3); gather them.
-        let mut z = _mm256_and_si256(or3(v, 1), k(0x0924_9249));
+        let mut z = _mm256_and_si256(triads, k(0x0924_9249));
         z = _mm256_and_si256(
             _mm256_xor_si256(z, _mm256_srli_epi32::<2>(z)),
             k(0x030c_30c3),
@@ -650,7 +645,7 @@ mod avx2 {
             k(0xff00_00ff),
         );
         z = _mm256_and_si256(_mm256_xor_si256(z, _mm256_srli_epi32::<16>(z)), k(0x3ff));
-        let cols = _mm256_and_si256(or3(v, 9), k(super::ROW));
+        let cols = _mm256_and_si256(columns, k(super::ROW));
         let tw = _mm256_or_si256(z, _mm256_slli_epi32::<9>(cols));
         let g = k(super::GROUPS);
         let b0 = _mm256_and_si256(tw, g);
