@@ -49,7 +49,9 @@
 //! took longer than `fast` on every hard set (top1465 +10%, 1106 +7%,
 //! Serg's +42%); on an AMD EPYC (Zen 5), after the changes below, it is
 //! faster than `fast` on the forum sets but level with tdoku on Serg's
-//! (1.00x), where `fast` is 1.10x (README, "Against tdoku"):
+//! (1.00x), where `fast` is 1.10x (README, "Against tdoku"). On sets the
+//! tuning never saw it is the faster on unique puzzles and `fast` on
+//! puzzles with several solutions (below, "Where the triad search pays"):
 //!
 //! * Triads hold three digits (tdoku's triad rule, its docs/sudoku.md; our
 //!   own code): when the singles stall, each of the 54 triads (a box's
@@ -160,6 +162,34 @@
 //!   are those of their last pass: 1-2% slower on every set. Dropped.
 //!   Above 32, 33 or 34 open cells instead of 30: 1106 needs 110.35,
 //!   110.51, 110.73 guesses (tdoku 110.45), Serg 6.24-6.22.
+//!   `pick_config` called twice per guess (the copy kept by `black_box`):
+//!   546k -> 508k puzzles/s on Serg's, so it is about 7% of the time
+//!   there; callgrind: 774 instructions a call, 13,469 calls on Serg's
+//!   first 3,000 puzzles, 11% of the instructions.
+//! * Where the triad search pays, on sets the tuning never saw (same CPU
+//!   and commands, code of 16a79b4, 3 rounds; x tdoku, guesses in
+//!   brackets, `fast` / `fast-triad`). Unique puzzles, 3,000 from `sudoku
+//!   gen --count 3000 --seed 99 --difficulty expert`: 1.34x (4.61) /
+//!   1.53x (2.90), tdoku (2.91). Puzzles with two or more solutions: the
+//!   held-out set above, 1.44x (10.73) / 1.32x (9.92), tdoku (11.13);
+//!   K givens of a solved grid kept at random (2,000 grids from `sudoku
+//!   gen --clues 80 --count 2000 --seed 7 | sudoku solve`, 20,000
+//!   puzzles per K), K = 24: 1.46x (9.32) / 1.19x (9.58), K = 34: 1.52x
+//!   (2.55) / 1.41x (2.61); over K = 24, 26, .., 42, `fast` 1.45-1.60x and
+//!   `fast-triad` 1.20-1.51x, `fast` ahead at every K. So the triad search
+//!   pays where the whole tree is searched (a unique puzzle) and costs 4-19%
+//!   where the count stops at a second solution, Serg's set among them.
+//! * A hybrid: the triad search for a puzzle whose first stall leaves
+//!   fewer than P bivalue cells, the cell search for the rest (at the first
+//!   stall the forum sets have 0-1 bivalue cells, 95% of them at most 2;
+//!   top1465 a median of 6; Serg's 8-26). P = 10: 1.34-2.29x tdoku on the
+//!   six sets, Serg's 1.08x (`fast` 1.09x), guesses 8.72 / 61.20 / 110.08;
+//!   P = 8: top1465 8.85, P = 12: 8.65, P = 6: 9.48. Every goal met on the
+//!   six sets, but on the unseen sets it picks the wrong search: expert
+//!   1.39x (4.13 guesses; `fast-triad` 1.53x), the held-out set 1.31x, K =
+//!   24 1.21x (the triad search; `fast` 1.44x and 1.46x). Fitted to the
+//!   benchmark sets: dropped. Counting bivalue cells at every stuck node
+//!   instead of the first: 1106 needs 139-154 guesses.
 //! * Serg's set is what this costs: 3.24 us a puzzle against 2.3 before
 //!   (tdoku 2.9; see the closing figures of issue 11). The old cell guess
 //!   and no triad rule once fewer than 40 cells are open: Serg 6.14
