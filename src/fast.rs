@@ -165,7 +165,10 @@
 //!   `pick_config` called twice per guess (the copy kept by `black_box`):
 //!   546k -> 508k puzzles/s on Serg's, so it is about 7% of the time
 //!   there; callgrind: 774 instructions a call, 13,469 calls on Serg's
-//!   first 3,000 puzzles, 11% of the instructions.
+//!   first 3,000 puzzles, 11% of the instructions. One pass over the
+//!   digits with the six totals side by side, a digit's three stack grids
+//!   spread into one word: the same guesses, 2% slower on Serg's, top1465
+//!   and 1106 (5 rounds in turn). Dropped, like the two forms above.
 //! * Where the triad search pays, on sets the tuning never saw (same CPU
 //!   and commands, code of 16a79b4, 3 rounds; x tdoku, guesses in
 //!   brackets, `fast` / `fast-triad`). Unique puzzles, 3,000 from `sudoku
