@@ -71,7 +71,8 @@ static BUILT_IN: [Solver; 4] = [
         counts: true,
     },
     // tdoku's triad rule and band/stack configuration guesses on top of
-    // fast: fewer guesses than tdoku on the hard sets, slower than fast here.
+    // fast: fewer guesses than tdoku on the hard sets; the faster of the two
+    // on unique puzzles, the slower on puzzles with several solutions.
     Solver {
         name: "fast-triad",
         solve: crate::fast::solve_triads,
@@ -140,6 +141,10 @@ pub fn solvers_help(mode: Mode) -> String {
         };
         text.push_str(&format!("  {:<24} {note}\n", s.name));
     }
+    text.push_str(
+        "  fast-triad makes fewer guesses: the faster on unique puzzles, fast on puzzles\n  \
+         with several solutions (README, \"Against tdoku\")\n",
+    );
     text.push_str(match mode {
         Mode::Solve => "  (*) finds one solution and stops: it never reports multiple solutions\n",
         Mode::Count { .. } => "  (*) finds one solution and stops: the count caps at 1\n",
@@ -730,6 +735,9 @@ mod tests {
         );
         let kernel = format!("kernel on this CPU: {:?}", crate::fast::Kernel::best());
         assert!(help.contains(&kernel), "{help}");
+        // Which of fast and fast-triad to pick, in both modes.
+        assert!(help.contains("fast-triad makes fewer guesses: the faster on unique puzzles"));
+        assert!(solve.contains("faster on unique puzzles"));
     }
 
     #[test]
