@@ -1,0 +1,159 @@
+//! `fast` against `fast-triad` on puzzles none of the tuning saw, some with
+//! one solution and some with several: which of the two searches is the
+//! faster depends on which kind you count (see the README, "Against tdoku").
+//!
+//! ```text
+//! cargo bench --bench unique_or_several               5 passes over every set
+//! cargo bench --bench unique_or_several -- --quick    1 pass, 1,000 puzzles a set
+//! ```
+//!
+//! The sets are made here, the same on every machine (`gen`'s SplitMix64):
+//! * `expert`: what `sudoku gen --count 3000 --seed 99 --difficulty expert`
+//!   prints: minimal puzzles with one solution that need guesses;
+//! * `one given out`: each puzzle of top1465 and 1106 with one given taken
+//!   out at random, which mostly leaves two or more solutions;
+//! * `K kept`: a random solved grid per puzzle, K of its cells kept at
+//!   random, for K = 24 and 34 (mostly several solutions).
+//!
+//! Both count solutions up to 2, taking turns every 250 puzzles (the first
+//! to go alternates); every puzzle's two counts must agree. Per set: the
+//! puzzles with exactly one solution, the median over passes of each
+//! solver's puzzles/s and of the pass's ratio, and guesses per puzzle.
+
+use std::hint::black_box;
+use std::time::Instant;
+use sudoku_workspace::fast;
+use sudoku_workspace::gen::{self, Difficulty, Request, Rng};
+use sudoku_workspace::grid::Grid;
+
+// The shipped sets' loader, shared with the other benchmarks.
+mod common;
+use common::load;
+
+/// Puzzles one solver runs before the other takes its turn.
+const TURN: usize = 250;
+
+/// `sudoku gen --count n --seed 99 --difficulty expert`.
+fn expert(n: usize) -> Vec<Grid> {
+    let request = Request {
+        clues: None,
+        difficulty: Some(Difficulty::Expert),
+        minimal_with: None,
+    };
+    let mut rng = Rng::new(99);
+    (0..n)
+        .map(|_| gen::generate(&request, &mut rng).expect("expert puzzles").0)
+        .collect()
+}
+
+/// Each puzzle of top1465 and 1106 with one of its givens emptied.
+fn one_given_out(n: usize) -> Vec<Grid> {
+    let mut rng = Rng::new(11);
+    let mut out = Vec::new();
+    for (label, file) in [
+        ("top1465", "puzzles3_magictour_top1465"),
+        ("1106", "puzzles6_forum_hardest_1106"),
+    ] {
+        for mut p in load(label, file, usize::MAX).puzzles {
+            let givens: Vec<usize> = (0..81).filter(|&i| p.0[i] != 0).collect();
+            p.0[givens[rng.below(givens.len())]] = 0;
+            out.push(p);
+        }
+    }
+    out.truncate(n);
+    out
+}
+
+/// `n` puzzles, each `k` cells of a random solved grid.
+fn kept(k: usize, n: usize) -> Vec<Grid> {
+    let mut rng = Rng::new(7 + k as u64);
+    (0..n)
+        .map(|_| {
+            let solved = gen::solved_grid(&mut rng);
+            let mut cells: Vec<usize> = (0..81).collect();
+            rng.shuffle(&mut cells);
+            let mut p = Grid([0; 81]);
+            for &i in &cells[..k] {
+                p.0[i] = solved.0[i];
+            }
+            p
+        })
+        .collect()
+}
+
+/// Times `solve` over `puzzles`, writing each count and guess tally.
+fn timed(
+    solve: fn(&Grid, usize) -> sudoku_workspace::solver::Outcome,
+    puzzles: &[Grid],
+    out: &mut [(usize, u64)],
+) -> f64 {
+    let start = Instant::now();
+    for (p, o) in puzzles.iter().zip(out.iter_mut()) {
+        let r = solve(black_box(p), 2);
+        *o = (r.count, r.guesses);
+    }
+    start.elapsed().as_secs_f64()
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let (passes, max) = if quick { (1, 1_000) } else { (5, 20_000) };
+    let sets: [(&str, Vec<Grid>); 4] = [
+        ("expert", expert(max.min(3_000))),
+        ("one given out", one_given_out(max)),
+        ("24 kept", kept(24, max)),
+        ("34 kept", kept(34, max)),
+    ];
+    println!(
+        "| set | puzzles | with one solution | fast /s | fast guesses | fast-triad /s \
+         | fast-triad guesses | fast-triad / fast |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    for (label, puzzles) in &sets {
+        let n = puzzles.len();
+        let (mut f_rates, mut t_rates, mut ratios) = (vec![], vec![], vec![]);
+        let (mut unique, mut f_guesses, mut t_guesses) = (0, 0, 0);
+        for pass in 0..passes {
+            let (mut f_secs, mut t_secs) = (0.0, 0.0);
+            for (turn, chunk) in puzzles.chunks(TURN).enumerate() {
+                let (mut a, mut b) = (vec![(0, 0); chunk.len()], vec![(0, 0); chunk.len()]);
+                if (pass + turn) % 2 == 0 {
+                    f_secs += timed(fast::count, chunk, &mut a);
+                    t_secs += timed(fast::count_triads, chunk, &mut b);
+                } else {
+                    t_secs += timed(fast::count_triads, chunk, &mut b);
+                    f_secs += timed(fast::count, chunk, &mut a);
+                }
+                for (p, (x, y)) in chunk.iter().zip(a.iter().zip(&b)) {
+                    assert_eq!(
+                        x.0,
+                        y.0,
+                        "{label}: {}: fast and fast-triad disagree",
+                        p.to_line()
+                    );
+                }
+                if pass == 0 {
+                    unique += a.iter().filter(|x| x.0 == 1).count();
+                    f_guesses += a.iter().map(|x| x.1).sum::<u64>();
+                    t_guesses += b.iter().map(|x| x.1).sum::<u64>();
+                }
+            }
+            f_rates.push(n as f64 / f_secs);
+            t_rates.push(n as f64 / t_secs);
+            ratios.push(f_secs / t_secs);
+        }
+        println!(
+            "| {label} | {n} | {unique} | {:.0} | {:.2} | {:.0} | {:.2} | {:.2} |",
+            median(f_rates),
+            f_guesses as f64 / n as f64,
+            median(t_rates),
+            t_guesses as f64 / n as f64,
+            median(ratios)
+        );
+    }
+}
