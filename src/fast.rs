@@ -216,6 +216,10 @@
 //!   open-peer score. Scoring by the two digits' candidates among the peers:
 //!   135 guesses, but the scoring cost more than it saved. Scoring only the
 //!   band with most open cells, or row + col + box counts: 160-170 guesses.
+//! * With no bivalue cell, a digit with two places in a row (a two-way
+//!   branch) instead of the cell with fewest candidates: top1465 / 1905 /
+//!   1106 need 9.93 / 88.0 / 176.3 guesses (9.92 / 85.1 / 162.9 with the
+//!   pair of most room) against 10.03 / 82.75 / 138.1; Serg unchanged.
 //! * Lower digit of a pair first: 6.5 guesses on Serg's puzzles; the digit
 //!   with fewer places in the band first: 8.3; more places in the band
 //!   first: 6.0; more places among the cell's open peers first (kept): 5.86.
