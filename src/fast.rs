@@ -49,7 +49,7 @@
 //! took longer than `fast` on every hard set (top1465 +10%, 1106 +7%,
 //! Serg's +42%); on an AMD EPYC (Zen 5), after the changes below, it is
 //! faster than `fast` on the forum sets but level with tdoku on Serg's
-//! (1.00x), where `fast` is 1.10x (README, "Against tdoku"). On sets the
+//! (1.00x), where `fast` is 1.08-1.10x (README, "Against tdoku"). On sets the
 //! tuning never saw it is the faster on unique puzzles and `fast` on
 //! puzzles with several solutions (below, "Where the triad search pays"):
 //!
