@@ -216,6 +216,18 @@
 //!   open-peer score. Scoring by the two digits' candidates among the peers:
 //!   135 guesses, but the scoring cost more than it saved. Scoring only the
 //!   band with most open cells, or row + col + box counts: 160-170 guesses.
+//! * What `pick`'s scoring costs on Serg's set: the first bivalue cell
+//!   instead (JCZSolve's choice) is 9% faster there (664k against 610k
+//!   puzzles/s, 6.01 guesses against 5.86) but needs 18.8 / 139.9 / 284.4
+//!   guesses on top1465 / 1905 / 1106. The first cell only when a node has
+//!   at least P bivalue cells: P = 8: 14.5 / 106.2 / 200.3; P = 16: 10.74 /
+//!   84.86 / 144.3; P = 20: 10.15 / 82.95 / 138.6 (and Serg's 5.87, no
+//!   faster). The choice matters on the hard sets even among many pairs.
+//!   The same scoring for every cell of the three bands at once in the v4
+//!   kernel (two 512-bit vectors a band, NEAR and COL as vectors, a nibble
+//!   table for the popcounts, the pairs as the lane mask of a `max`): the
+//!   same picks, 1-3% faster on Serg's, within what code placement moves.
+//!   Dropped, as not worth its `unsafe`.
 //! * With no bivalue cell, a digit with two places in a row (a two-way
 //!   branch) instead of the cell with fewest candidates: top1465 / 1905 /
 //!   1106 need 9.93 / 88.0 / 176.3 guesses (9.92 / 85.1 / 162.9 with the
