@@ -221,8 +221,9 @@
 //!   puzzles/s, 6.01 guesses against 5.86) but needs 18.8 / 139.9 / 284.4
 //!   guesses on top1465 / 1905 / 1106. The first cell only when a node has
 //!   at least P bivalue cells: P = 8: 14.5 / 106.2 / 200.3; P = 16: 10.74 /
-//!   84.86 / 144.3; P = 20: 10.15 / 82.95 / 138.6 (and Serg's 5.87, no
-//!   faster). The choice matters on the hard sets even among many pairs.
+//!   84.86 / 144.3; P = 20: 10.15 / 82.95 / 138.6 (Serg's 5.87: there
+//!   it barely applies). The choice matters on the hard sets even among
+//!   many pairs.
 //!   The same scoring for every cell of the three bands at once in the v4
 //!   kernel (two 512-bit vectors a band, NEAR and COL as vectors, a nibble
 //!   table for the popcounts, the pairs as the lane mask of a `max`): the
