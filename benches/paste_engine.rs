@@ -13,32 +13,14 @@
 //! both alike; every puzzle's two counts must agree. Per set: the median
 //! over passes of each one's puzzles/s, and of the pass's ratio.
 
-use std::hint::black_box;
-use std::time::Instant;
 use sudoku_workspace::fast;
 use sudoku_workspace::grid::Grid;
 use sudoku_workspace::lanqiao;
 
-// The sets and their loader, shared with the other benchmarks.
+// The sets, their loader and the turn-taking pass, shared with the other
+// benchmarks.
 mod common;
-use common::{load, SETS};
-
-/// Puzzles one solver runs before the other takes its turn.
-const TURN: usize = 250;
-
-/// Times `solve` over `puzzles`, writing each count into `counts`.
-fn timed(solve: impl Fn(&Grid) -> usize, puzzles: &[Grid], counts: &mut [usize]) -> f64 {
-    let start = Instant::now();
-    for (p, n) in puzzles.iter().zip(counts.iter_mut()) {
-        *n = solve(black_box(p));
-    }
-    start.elapsed().as_secs_f64()
-}
-
-fn median(mut xs: Vec<f64>) -> f64 {
-    xs.sort_by(f64::total_cmp);
-    xs[xs.len() / 2]
-}
+use common::{load, median, take_turns, SETS};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -57,22 +39,10 @@ fn main() {
         let (puzzles, n) = (&set.puzzles, set.puzzles.len());
         let (mut e_rates, mut p_rates, mut ratios) = (vec![], vec![], vec![]);
         for pass in 0..passes {
-            let (mut e_secs, mut p_secs) = (0.0, 0.0);
-            for (turn, (chunk, lines)) in
-                puzzles.chunks(TURN).zip(set.lines.chunks(TURN)).enumerate()
-            {
-                let (mut a, mut b) = (vec![0; chunk.len()], vec![0; chunk.len()]);
-                if (pass + turn) % 2 == 0 {
-                    e_secs += timed(engine, chunk, &mut a);
-                    p_secs += timed(portable, chunk, &mut b);
-                } else {
-                    p_secs += timed(portable, chunk, &mut b);
-                    e_secs += timed(engine, chunk, &mut a);
-                }
-                for ((line, x), y) in lines.iter().zip(&a).zip(&b) {
-                    assert_eq!(x, y, "{file}: {line}: engine counts {x}, fast-portable {y}");
-                }
-            }
+            let (e_secs, p_secs) = take_turns(pass, puzzles, engine, portable, |i, x, y| {
+                let line = &set.lines[i];
+                assert_eq!(x, y, "{file}: {line}: engine counts {x}, fast-portable {y}");
+            });
             e_rates.push(n as f64 / e_secs);
             p_rates.push(n as f64 / p_secs);
             ratios.push(p_secs / e_secs);

@@ -20,18 +20,14 @@
 //! puzzles with exactly one solution, the median over passes of each
 //! solver's puzzles/s and of the pass's ratio, and guesses per puzzle.
 
-use std::hint::black_box;
-use std::time::Instant;
 use sudoku_workspace::fast;
 use sudoku_workspace::gen::{self, Difficulty, Request, Rng};
 use sudoku_workspace::grid::Grid;
 
-// The shipped sets' loader, shared with the other benchmarks.
+// The shipped sets' loader and the turn-taking pass, shared with the other
+// benchmarks.
 mod common;
-use common::load;
-
-/// Puzzles one solver runs before the other takes its turn.
-const TURN: usize = 250;
+use common::{load, median, take_turns};
 
 /// `sudoku gen --count n --seed 99 --difficulty expert`.
 fn expert(n: usize) -> Vec<Grid> {
@@ -81,25 +77,6 @@ fn kept(k: usize, n: usize) -> Vec<Grid> {
         .collect()
 }
 
-/// Times `solve` over `puzzles`, writing each count and guess tally.
-fn timed(
-    solve: fn(&Grid, usize) -> sudoku_workspace::solver::Outcome,
-    puzzles: &[Grid],
-    out: &mut [(usize, u64)],
-) -> f64 {
-    let start = Instant::now();
-    for (p, o) in puzzles.iter().zip(out.iter_mut()) {
-        let r = solve(black_box(p), 2);
-        *o = (r.count, r.guesses);
-    }
-    start.elapsed().as_secs_f64()
-}
-
-fn median(mut xs: Vec<f64>) -> f64 {
-    xs.sort_by(f64::total_cmp);
-    xs[xs.len() / 2]
-}
-
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let (passes, max) = if quick { (1, 1_000) } else { (5, 20_000) };
@@ -118,31 +95,30 @@ fn main() {
         let n = puzzles.len();
         let (mut f_rates, mut t_rates, mut ratios) = (vec![], vec![], vec![]);
         let (mut unique, mut f_guesses, mut t_guesses) = (0, 0, 0);
+        // Each solver's (count, guesses) per puzzle.
+        let cell = |p: &Grid| {
+            let o = fast::count(p, 2);
+            (o.count, o.guesses)
+        };
+        let triad = |p: &Grid| {
+            let o = fast::count_triads(p, 2);
+            (o.count, o.guesses)
+        };
         for pass in 0..passes {
-            let (mut f_secs, mut t_secs) = (0.0, 0.0);
-            for (turn, chunk) in puzzles.chunks(TURN).enumerate() {
-                let (mut a, mut b) = (vec![(0, 0); chunk.len()], vec![(0, 0); chunk.len()]);
-                if (pass + turn) % 2 == 0 {
-                    f_secs += timed(fast::count, chunk, &mut a);
-                    t_secs += timed(fast::count_triads, chunk, &mut b);
-                } else {
-                    t_secs += timed(fast::count_triads, chunk, &mut b);
-                    f_secs += timed(fast::count, chunk, &mut a);
-                }
-                for (p, (x, y)) in chunk.iter().zip(a.iter().zip(&b)) {
-                    assert_eq!(
-                        x.0,
-                        y.0,
-                        "{label}: {}: fast and fast-triad disagree",
-                        p.to_line()
-                    );
-                }
+            let (f_secs, t_secs) = take_turns(pass, puzzles, cell, triad, |i, x, y| {
+                let line = || puzzles[i].to_line();
+                assert_eq!(
+                    x.0,
+                    y.0,
+                    "{label}: {}: fast and fast-triad disagree",
+                    line()
+                );
                 if pass == 0 {
-                    unique += a.iter().filter(|x| x.0 == 1).count();
-                    f_guesses += a.iter().map(|x| x.1).sum::<u64>();
-                    t_guesses += b.iter().map(|x| x.1).sum::<u64>();
+                    unique += usize::from(x.0 == 1);
+                    f_guesses += x.1;
+                    t_guesses += y.1;
                 }
-            }
+            });
             f_rates.push(n as f64 / f_secs);
             t_rates.push(n as f64 / t_secs);
             ratios.push(f_secs / t_secs);

@@ -231,6 +231,56 @@ pub fn stats(puzzles: usize, runs: &[(f64, u64, usize)]) -> Stats {
     }
 }
 
+/// Puzzles one solver runs before the other takes its turn, in the benches
+/// that time two solvers against each other with [`take_turns`].
+pub const TURN: usize = 250;
+
+/// One pass of two solvers over `puzzles`, taking turns every [`TURN`]
+/// puzzles (which one goes first alternates with the pass and the turn), so
+/// noise on a shared machine hits both alike. `check` then sees each
+/// puzzle's index and the two results. Returns the seconds of `a` and `b`.
+pub fn take_turns<A: Copy + Default, B: Copy + Default>(
+    pass: usize,
+    puzzles: &[Grid],
+    a: impl Fn(&Grid) -> A,
+    b: impl Fn(&Grid) -> B,
+    mut check: impl FnMut(usize, A, B),
+) -> (f64, f64) {
+    let (mut a_secs, mut b_secs) = (0.0, 0.0);
+    for (turn, chunk) in puzzles.chunks(TURN).enumerate() {
+        let (mut x, mut y) = (
+            vec![A::default(); chunk.len()],
+            vec![B::default(); chunk.len()],
+        );
+        if (pass + turn).is_multiple_of(2) {
+            a_secs += timed_into(&a, chunk, &mut x);
+            b_secs += timed_into(&b, chunk, &mut y);
+        } else {
+            b_secs += timed_into(&b, chunk, &mut y);
+            a_secs += timed_into(&a, chunk, &mut x);
+        }
+        for (i, (x, y)) in x.into_iter().zip(y).enumerate() {
+            check(turn * TURN + i, x, y);
+        }
+    }
+    (a_secs, b_secs)
+}
+
+/// Times `solve` over `puzzles`, writing each result into `out`.
+fn timed_into<T>(solve: impl Fn(&Grid) -> T, puzzles: &[Grid], out: &mut [T]) -> f64 {
+    let start = Instant::now();
+    for (p, o) in puzzles.iter().zip(out.iter_mut()) {
+        *o = solve(black_box(p));
+    }
+    start.elapsed().as_secs_f64()
+}
+
+/// The median of `xs` (the upper one of an even count, as [`Passes`]).
+pub fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    Passes(xs).median()
+}
+
 /// The first line of both CSVs, which `--chart` reads back by column name.
 pub const CSV_HEADER: &str =
     "solver,set,puzzles,passes,puzzles_per_sec,us_per_puzzle,guesses_per_puzzle,pct_no_guess,note\n";
