@@ -193,6 +193,34 @@
 //!   24 1.21x (the triad search; `fast` 1.44x and 1.46x). Fitted to the
 //!   benchmark sets: dropped. Counting bivalue cells at every stuck node
 //!   instead of the first: 1106 needs 139-154 guesses.
+//! * Switching search inside a puzzle, by what the search has met so far
+//!   (same CPU, `count --jobs 1 --stats`, one core, one round each, so
+//!   speeds are rough; guesses on top1465 / 1905 / 1106 / Serg, then the
+//!   unseen expert and 24-kept sets). The triad search until the first
+//!   solution, the cell search after it: 9.37 / 70.60 / 135.92 / 5.99,
+//!   expert 3.02: on a unique puzzle most of the tree comes after the
+//!   first solution. The other way round: 9.29 / 75.22 / 127.89 / 5.86,
+//!   expert 4.38. The cell search until the first dead end (or solution),
+//!   the triad search after it: 8.37 / 67.50 / 116.52 / 5.86, as fast as
+//!   the cell search on Serg's and on 24 kept, but 1905 and 1106 over
+//!   tdoku's guesses and expert 3.89; only the first K guesses by cell:
+//!   K = 1 already gives 65.85 / 114.78 on 1905 / 1106 (the top of the
+//!   tree decides its size). The cell search's first dive, then a restart
+//!   from the givens with the triad search at the first dead end: 10.63 /
+//!   65.53 / 115.58 / 6.39, slower everywhere. Dropped, all five.
+//!   Propagate calls (nodes) per puzzle, `fast` / `fast-triad`: Serg 8.13 /
+//!   8.34, 24 kept 11.51 / 11.71, expert 10.21 / 6.80, 1106 279 / 222: on
+//!   puzzles with several solutions the two visit as many nodes, and the
+//!   triad search's rule and scan make each 8% (Serg's) to 20% (24 kept)
+//!   dearer. The first propagation, givens to first stall, is 21% of the
+//!   time on Serg's for both (0.35 us of 1.69 for the cell search, 0.40
+//!   of 1.88 for the triad search).
+//!   `pick_config` in the v4 kernel, all 54 grids in six 512-bit vectors:
+//!   a grid's configurations are the matches of two field-wise rotations
+//!   of its rows (i, i+1, i+2 and i, i+2, i+1 mod 3), counted by a 16-entry
+//!   `vpermd` table; the six totals a byte each in two `reduce_add`s. The
+//!   same picks, 1-4% slower on every set: the fourth form of the scan to
+//!   lose to the scalar lookups.
 //! * Serg's set is what this costs: 3.24 us a puzzle against 2.3 before
 //!   (tdoku 2.9; see the closing figures of issue 11). The old cell guess
 //!   and no triad rule once fewer than 40 cells are open: Serg 6.14
