@@ -1,4 +1,4 @@
-//! `fast` against `fast-triad` on puzzles none of the tuning saw, some with
+//! `fast-cell` against `fast` on puzzles none of the tuning saw, some with
 //! one solution and some with several: which of the two searches is the
 //! faster depends on which kind you count (see the README, "Against tdoku").
 //!
@@ -87,8 +87,8 @@ fn main() {
         ("34 kept", kept(34, max)),
     ];
     println!(
-        "| set | puzzles | with one solution | fast /s | fast guesses | fast-triad /s \
-         | fast-triad guesses | fast-triad / fast |"
+        "| set | puzzles | with one solution | fast-cell /s | fast-cell guesses | fast /s \
+         | fast guesses | fast / fast-cell |"
     );
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (label, puzzles) in &sets {
@@ -97,22 +97,17 @@ fn main() {
         let (mut unique, mut f_guesses, mut t_guesses) = (0, 0, 0);
         // Each solver's (count, guesses) per puzzle.
         let cell = |p: &Grid| {
-            let o = fast::count(p, 2);
+            let o = fast::count_cell(p, 2);
             (o.count, o.guesses)
         };
         let triad = |p: &Grid| {
-            let o = fast::count_triads(p, 2);
+            let o = fast::count(p, 2);
             (o.count, o.guesses)
         };
         for pass in 0..passes {
             let (f_secs, t_secs) = take_turns(pass, puzzles, cell, triad, |i, x, y| {
                 let line = || puzzles[i].to_line();
-                assert_eq!(
-                    x.0,
-                    y.0,
-                    "{label}: {}: fast and fast-triad disagree",
-                    line()
-                );
+                assert_eq!(x.0, y.0, "{label}: {}: fast-cell and fast disagree", line());
                 if pass == 0 {
                     unique += usize::from(x.0 == 1);
                     f_guesses += x.1;

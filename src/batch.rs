@@ -56,6 +56,8 @@ pub struct Solver {
 /// The library's own solvers: the first is the default of `--solver` and the
 /// reference the agreement test compares every other solver with.
 static BUILT_IN: [Solver; 4] = [
+    // The triad search: tdoku's triad rule and band/stack configuration
+    // guesses; no more guesses than tdoku on the hard sets.
     Solver {
         name: "fast",
         solve: crate::fast::solve,
@@ -70,13 +72,13 @@ static BUILT_IN: [Solver; 4] = [
         count: crate::fast::count_portable,
         counts: true,
     },
-    // tdoku's triad rule and band/stack configuration guesses on top of
-    // fast: fewer guesses than tdoku on the hard sets; the faster of the two
-    // on unique puzzles, the slower on puzzles with several solutions.
+    // The cell search (no triad rule, bivalue-cell guesses): more guesses,
+    // less work a guess; the faster of the two on puzzles with several
+    // solutions, the slower on unique ones.
     Solver {
-        name: "fast-triad",
-        solve: crate::fast::solve_triads,
-        count: crate::fast::count_triads,
+        name: "fast-cell",
+        solve: crate::fast::solve_cell,
+        count: crate::fast::count_cell,
         counts: true,
     },
     Solver {
@@ -130,8 +132,8 @@ pub fn solvers_help(mode: Mode) -> String {
     let mut text = format!("solvers (default {}):\n", default_solver().name);
     for s in registry() {
         let note = match (s.counts, s.name) {
-            // Which compiled copy `fast` and `fast-triad` run depends on the CPU.
-            (true, "fast" | "fast-triad") => format!(
+            // Which compiled copy `fast` and `fast-cell` run depends on the CPU.
+            (true, "fast" | "fast-cell") => format!(
                 "{does} (kernel on this CPU: {:?})",
                 crate::fast::Kernel::best()
             ),
@@ -142,7 +144,7 @@ pub fn solvers_help(mode: Mode) -> String {
         text.push_str(&format!("  {:<24} {note}\n", s.name));
     }
     text.push_str(
-        "  fast-triad makes fewer guesses: the faster on unique puzzles, fast on puzzles\n  \
+        "  fast makes fewer guesses: the faster on unique puzzles; fast-cell on puzzles\n  \
          with several solutions (README, \"Against tdoku\")\n",
     );
     text.push_str(match mode {
@@ -472,7 +474,7 @@ impl Summary {
             self.puzzles,
             solver.name,
             match solver.name {
-                "fast" | "fast-triad" => format!(" (kernel {:?})", crate::fast::Kernel::best()),
+                "fast" | "fast-cell" => format!(" (kernel {:?})", crate::fast::Kernel::best()),
                 "fast-portable" => " (kernel Portable)".to_string(),
                 _ => String::new(),
             },
@@ -735,8 +737,8 @@ mod tests {
         );
         let kernel = format!("kernel on this CPU: {:?}", crate::fast::Kernel::best());
         assert!(help.contains(&kernel), "{help}");
-        // Which of fast and fast-triad to pick, in both modes.
-        assert!(help.contains("fast-triad makes fewer guesses: the faster on unique puzzles"));
+        // Which of fast and fast-cell to pick, in both modes.
+        assert!(help.contains("fast makes fewer guesses: the faster on unique puzzles"));
         assert!(solve.contains("faster on unique puzzles"));
     }
 

@@ -42,16 +42,17 @@
 //!   digit sets of a band, `once`, `twice` and `thrice` masks give the cells
 //!   with no candidate (dead end), one (placed) and two (kept for guessing).
 //!
-//! The `fast-triad` solver ([`count_triads`], the same code with `TRIADS`
-//! on) adds a rule and changes the guess while more than 30 cells are open;
-//! `fast` is the search without them, because the triad search makes fewer
-//! guesses than tdoku but costs more per guess: on an AMD EPYC (Zen 3) it
-//! took longer than `fast` on every hard set (top1465 +10%, 1106 +7%,
-//! Serg's +42%); on an AMD EPYC (Zen 5), after the changes below, it is
-//! faster than `fast` on the forum sets but level with tdoku on Serg's
-//! (1.00x), where `fast` is 1.08-1.10x (README, "Against tdoku"). On sets the
-//! tuning never saw it is the faster on unique puzzles and `fast` on
-//! puzzles with several solutions (below, "Where the triad search pays"):
+//! Two searches share this code. `fast` ([`count`], [`solve`]; `TRIADS`
+//! on, the default) adds a rule and changes the guess while more than 30
+//! cells are open; `fast-cell` ([`count_cell`], `TRIADS` off) is the search
+//! without them. The triad search makes fewer guesses than tdoku on the
+//! hard sets but costs more per guess, so it is the faster on unique puzzles
+//! (the whole tree is searched) and the slower on puzzles with several
+//! solutions, Serg's set among them, where counting stops at the second
+//! (below, "Where the triad search pays"). It became the default at issue
+//! 11's guess goal (guesses first); the figures below keep the names of
+//! their time: until then `fast` was the cell search and `fast-triad` the
+//! triad search.
 //!
 //! * Triads hold three digits (tdoku's triad rule, its docs/sudoku.md; our
 //!   own code): when the singles stall, each of the 54 triads (a box's
@@ -102,7 +103,8 @@
 //! One branch per configuration, counted as one guess. Only when every band
 //! and stack is settled does it fall back to a cell: a bivalue cell (JCZSolve:
 //! GuessBiValueInCell), the one with the most open peers, else the open cell
-//! with fewest candidates.
+//! with fewest candidates. The cell search (`fast-cell`) always guesses a
+//! cell.
 //!
 //! Guesses per puzzle, limit 2, on top1465 / forum 1905 11+ / forum 1106
 //! (tdoku's run_benchmark on this machine: 9.06 / 64.9 / 112.9 with its
@@ -208,7 +210,7 @@
 //!   tree decides its size). The cell search's first dive, then a restart
 //!   from the givens with the triad search at the first dead end: 10.63 /
 //!   65.53 / 115.58 / 6.39, slower everywhere. Dropped, all five.
-//!   Propagate calls (nodes) per puzzle, `fast` / `fast-triad`: Serg 8.13 /
+//!   Propagate calls (nodes) per puzzle, cell / triad search: Serg 8.13 /
 //!   8.34, 24 kept 11.51 / 11.71, expert 10.21 / 6.80, 1106 279 / 222: on
 //!   puzzles with several solutions the two visit as many nodes, and the
 //!   triad search's rule and scan make each 8% (Serg's) to 20% (24 kept)
@@ -1533,7 +1535,8 @@ impl Kernel {
 }
 
 /// Count the solutions of `puzzle` up to `limit`, keeping the first one.
-/// Clashing givens give a count of 0. Runs [`Kernel::best`].
+/// Clashing givens give a count of 0. The triad search (see the module
+/// doc) on [`Kernel::best`].
 pub fn solve(puzzle: &Grid, limit: usize) -> Outcome {
     solve_with(puzzle, limit, FASTEST)
 }
@@ -1552,7 +1555,7 @@ pub fn solve_portable(puzzle: &Grid, limit: usize) -> Outcome {
 /// [`solve`] with the given kernel; one this CPU lacks runs as the best
 /// kernel below it that the CPU has.
 pub fn solve_with(puzzle: &Grid, limit: usize, kernel: Kernel) -> Outcome {
-    search::<false>(puzzle, limit, kernel, true)
+    search::<true>(puzzle, limit, kernel, true)
 }
 
 /// [`solve`] without building the first solution: the same search, the same
@@ -1571,24 +1574,31 @@ pub fn count_portable(puzzle: &Grid, limit: usize) -> Outcome {
 
 /// [`count`] with the given kernel.
 pub fn count_with(puzzle: &Grid, limit: usize, kernel: Kernel) -> Outcome {
+    search::<true>(puzzle, limit, kernel, false)
+}
+
+/// [`count`] with the cell search: no triad rule, a bivalue cell as the
+/// guess (the `fast-cell` solver). More guesses on unique puzzles, but
+/// less work a guess: the faster of the two on puzzles with several
+/// solutions, where counting stops at the second (module doc, "Where the
+/// triad search pays").
+pub fn count_cell(puzzle: &Grid, limit: usize) -> Outcome {
+    count_cell_with(puzzle, limit, FASTEST)
+}
+
+/// [`solve`] with the cell search (see [`count_cell`]).
+pub fn solve_cell(puzzle: &Grid, limit: usize) -> Outcome {
+    solve_cell_with(puzzle, limit, FASTEST)
+}
+
+/// [`count_cell`] with the given kernel.
+pub fn count_cell_with(puzzle: &Grid, limit: usize, kernel: Kernel) -> Outcome {
     search::<false>(puzzle, limit, kernel, false)
 }
 
-/// [`count`] with tdoku's triad rule and band/stack configuration guesses:
-/// fewer guesses than tdoku on the hard sets, but slower than [`count`] on
-/// this crate's benchmark machine (see the module doc), so not the default.
-pub fn count_triads(puzzle: &Grid, limit: usize) -> Outcome {
-    search::<true>(puzzle, limit, FASTEST, false)
-}
-
-/// [`solve`] with the triad rule (see [`count_triads`]).
-pub fn solve_triads(puzzle: &Grid, limit: usize) -> Outcome {
-    search::<true>(puzzle, limit, FASTEST, true)
-}
-
-/// [`count_triads`] with the given kernel.
-pub fn count_triads_with(puzzle: &Grid, limit: usize, kernel: Kernel) -> Outcome {
-    search::<true>(puzzle, limit, kernel, false)
+/// [`solve_cell`] with the given kernel.
+pub fn solve_cell_with(puzzle: &Grid, limit: usize, kernel: Kernel) -> Outcome {
+    search::<false>(puzzle, limit, kernel, true)
 }
 
 fn search<const TRIADS: bool>(

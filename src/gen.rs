@@ -4,7 +4,7 @@
 //! 1. A random solved grid: a depth-first fill of the empty board that tries
 //!    digits in a random order.
 //! 2. Digging: the cells in a random order; a given is removed when the
-//!    puzzle keeps exactly one solution (`fast::count` up to 2). One pass
+//!    puzzle keeps exactly one solution (`fast::count_cell` up to 2). One pass
 //!    over all 81 cells leaves a *minimal* puzzle: a given that could not be
 //!    removed when it was tried cannot be removed later either, as removing
 //!    more givens never brings uniqueness back. `--clues K` stops at K givens.
@@ -14,14 +14,18 @@
 //! |---|---|
 //! | easy | naked and hidden singles alone solve it |
 //! | medium | singles and locked candidates (pointing, claiming) solve it |
-//! | hard | those do not; the fast solver needs at most [`HARD_GUESSES`] guesses |
-//! | expert | the fast solver needs more guesses than that |
+//! | hard | those do not; the cell search needs at most [`HARD_GUESSES`] guesses |
+//! | expert | the cell search needs more guesses than that |
 
 use crate::fast;
 use crate::grid::Grid;
 use std::fmt;
 
-/// The most guesses of the fast solver a `hard` puzzle may take.
+/// The most guesses of the cell search (`fast::count_cell`) a `hard` puzzle
+/// may take. `gen` rates and digs with the cell search, not `fast`'s triad
+/// search, so that a seed gives the same puzzles and ratings as before the
+/// default changed; and digging mostly tests puzzles with several
+/// solutions, where the cell search is the faster.
 pub const HARD_GUESSES: u64 = 2;
 
 /// SplitMix64: small, fast, and the same sequence on every machine.
@@ -126,7 +130,7 @@ pub fn solved_grid(rng: &mut Rng) -> Grid {
 
 /// True when `puzzle` has exactly one solution.
 pub fn is_unique(puzzle: &Grid) -> bool {
-    fast::count(puzzle, 2).count == 1
+    fast::count_cell(puzzle, 2).count == 1
 }
 
 /// Digs `solved` down, keeping the puzzle unique, to `clues` givens or, with
@@ -289,7 +293,7 @@ pub fn rate(puzzle: &Grid) -> Difficulty {
         Difficulty::Easy
     } else if logic_solves(puzzle, true) {
         Difficulty::Medium
-    } else if fast::count(puzzle, 2).guesses <= HARD_GUESSES {
+    } else if fast::count_cell(puzzle, 2).guesses <= HARD_GUESSES {
         Difficulty::Hard
     } else {
         Difficulty::Expert
@@ -378,7 +382,7 @@ mod tests {
         let mut one = solved;
         one.0[40] = 0;
         assert_eq!(rate(&one), Difficulty::Easy);
-        // The first top1465 puzzle: no logic here solves it, fast guesses 25 times.
+        // The first top1465 puzzle: no logic here solves it, the cell search guesses 25 times.
         let hard = Grid::from_line(
             "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
             1,

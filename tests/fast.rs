@@ -124,35 +124,17 @@ fn count_from(cells: &mut [u8; 81], used: &mut [u16; 27], limit: usize) -> usize
 
 /// `fast::solve_with` on every kernel this CPU can run (the portable one
 /// always): they must agree on everything, guesses included, since they are
-/// one search compiled once per kernel; `fast::count_with` must give the same count
-/// and guesses without a grid. Returns that outcome.
+/// one search compiled once per kernel; `fast::count_with` must give the same
+/// count and guesses without a grid. The cell search (`fast-cell`) the same
+/// way: its own guesses, the same count, a valid first solution. Returns the
+/// triad search's outcome.
 fn solve(puzzle: &Grid, limit: usize) -> Outcome {
+    let kernels = || Kernel::ALL.into_iter().filter(|k| k.available());
     let portable = fast::solve_with(puzzle, limit, Kernel::Portable);
-    for kernel in Kernel::ALL.into_iter().filter(|k| k.available()) {
+    for kernel in kernels() {
         let out = fast::solve_with(puzzle, limit, kernel);
         assert_eq!(out, portable, "{kernel:?} on {}", puzzle.to_line());
-    }
-    assert_eq!(fast::solve(puzzle, limit), portable);
-    // The triad search: its own guesses, the same count, on every kernel.
-    let triads = fast::count_triads_with(puzzle, limit, Kernel::Portable);
-    assert_eq!(
-        triads.count,
-        portable.count,
-        "triads on {}",
-        puzzle.to_line()
-    );
-    for kernel in Kernel::ALL.into_iter().filter(|k| k.available()) {
-        assert_eq!(fast::count_triads_with(puzzle, limit, kernel), triads);
-    }
-    if let Some(answer) = fast::solve_triads(puzzle, limit).solution {
-        assert!(
-            is_solution(puzzle, &answer),
-            "triads on {}",
-            puzzle.to_line()
-        );
-    }
-    // Counting only: the same search, no grid.
-    for kernel in Kernel::ALL.into_iter().filter(|k| k.available()) {
+        // Counting only: the same search, no grid.
         let counted = fast::count_with(puzzle, limit, kernel);
         assert_eq!(counted.solution, None);
         assert_eq!(
@@ -160,6 +142,21 @@ fn solve(puzzle: &Grid, limit: usize) -> Outcome {
             (portable.count, portable.guesses)
         );
     }
+    assert_eq!(fast::solve(puzzle, limit), portable);
+    let cell = fast::solve_cell_with(puzzle, limit, Kernel::Portable);
+    assert_eq!(cell.count, portable.count, "cell on {}", puzzle.to_line());
+    if let Some(answer) = &cell.solution {
+        assert!(is_solution(puzzle, answer), "cell on {}", puzzle.to_line());
+    }
+    for kernel in kernels() {
+        assert_eq!(fast::solve_cell_with(puzzle, limit, kernel), cell);
+        let counted = fast::count_cell_with(puzzle, limit, kernel);
+        assert_eq!(
+            (counted.count, counted.guesses, counted.solution),
+            (cell.count, cell.guesses, None)
+        );
+    }
+    assert_eq!(fast::solve_cell(puzzle, limit), cell);
     portable
 }
 
@@ -308,7 +305,8 @@ fn first_solution_matches_the_reference_on_a_unique_puzzle() {
 
 /// No more guesses per puzzle (limit 2) than tdoku makes on top1465 and
 /// forum hardest 1106 (8.94 and 110.4, its run_benchmark's figures): the
-/// triad search does that; `fast` makes 10.03 and 138.1.
+/// triad search does that; the cell search (`fast-cell`) makes 10.03 and
+/// 138.1.
 #[test]
 fn guesses_at_most_tdokus() {
     for (text, tdoku) in [
@@ -316,7 +314,7 @@ fn guesses_at_most_tdokus() {
         (bench_file!("puzzles6_forum_hardest_1106"), 110.4),
     ] {
         let set = bench_set(text, usize::MAX);
-        let guesses: u64 = set.iter().map(|p| fast::count_triads(p, 2).guesses).sum();
+        let guesses: u64 = set.iter().map(|p| fast::count(p, 2).guesses).sum();
         let per_puzzle = guesses as f64 / set.len() as f64;
         assert!(per_puzzle <= tdoku, "{per_puzzle} > {tdoku}");
     }

@@ -169,7 +169,7 @@ fn report(quick: bool, ours: &[&Solver], rows: &[Row]) {
         }
     );
     println!(
-        "`fast` ran the {:?} kernel, the best this CPU has; `fast-portable` the Portable one.\n",
+        "`fast` and `fast-cell` ran the {:?} kernel, the best this CPU has; `fast-portable` the Portable one.\n",
         sudoku_workspace::fast::Kernel::best()
     );
     let mut header = common::COLUMNS.to_vec();
