@@ -102,7 +102,10 @@
 //! far slower than a lookup, while every CPU with AVX-512 runs it in one
 //! cycle. (On the Zen 3 of an earlier stop, `pext` for the triads alone
 //! measured 0-4%, below.) With it the v4 kernel is 1.01-1.11x the v3
-//! one on the six sets (`fast`, same method, 39f90b4).
+//! one on the six sets (`fast`, same method, 39f90b4). The same `pext`
+//! for the stack grids of `pick_config` (each digit's three column fields
+//! side by side, one `pext` a stack instead of three shifts and ors):
+//! 0.98-1.02, dropped; the fifth form of that scan not to gain.
 //!
 //! # Search
 //!
