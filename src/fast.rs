@@ -1858,23 +1858,37 @@ mod tests {
         assert_eq!(ROW_TRIADS[511], 0b111);
     }
 
-    /// The v4 kernel's `pext` triads against the table lookups: every row
-    /// pattern in each row, the other rows random.
+    /// The v4 kernel's `pext` indexes against the portable ones: the
+    /// triads of every row pattern in each row (the other rows random), and
+    /// the grid of each stack in random column words.
     #[cfg(target_arch = "x86_64")]
     #[test]
-    fn pext_triads_match_the_tables() {
+    fn pext_indexes_match_the_portable_ones() {
         if !Kernel::X86_64V4.available() {
             return;
         }
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as u32 & BAND
+        };
         for row in 0..3 {
             for pattern in 0..512u32 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let a = (x as u32 & BAND & !(ROW << (9 * row))) | pattern << (9 * row);
+                let a = (random() & !(ROW << (9 * row))) | pattern << (9 * row);
                 // SAFETY: the CPU has x86-64-v4 (checked above), BMI2 among it.
                 assert_eq!(unsafe { bmi2::triads(a) }, triads(a), "{a:#x}");
+            }
+        }
+        for _ in 0..2000 {
+            let cols = random();
+            for s in [0, 3, 6] {
+                assert_eq!(
+                    stack_grid::<V4>(cols, s),
+                    stack_grid::<PORTABLE>(cols, s),
+                    "{cols:#x} {s}"
+                );
             }
         }
     }
