@@ -93,8 +93,8 @@ fn main() {
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (label, puzzles) in &sets {
         let n = puzzles.len();
-        let (mut f_rates, mut t_rates, mut ratios) = (vec![], vec![], vec![]);
-        let (mut unique, mut f_guesses, mut t_guesses) = (0, 0, 0);
+        let (mut c_rates, mut t_rates, mut ratios) = (vec![], vec![], vec![]);
+        let (mut unique, mut c_guesses, mut t_guesses) = (0, 0, 0);
         // Each solver's (count, guesses) per puzzle.
         let cell = |p: &Grid| {
             let o = fast::count_cell(p, 2);
@@ -105,23 +105,23 @@ fn main() {
             (o.count, o.guesses)
         };
         for pass in 0..passes {
-            let (f_secs, t_secs) = take_turns(pass, puzzles, cell, triad, |i, x, y| {
+            let (c_secs, t_secs) = take_turns(pass, puzzles, cell, triad, |i, x, y| {
                 let line = || puzzles[i].to_line();
                 assert_eq!(x.0, y.0, "{label}: {}: fast-cell and fast disagree", line());
                 if pass == 0 {
                     unique += usize::from(x.0 == 1);
-                    f_guesses += x.1;
+                    c_guesses += x.1;
                     t_guesses += y.1;
                 }
             });
-            f_rates.push(n as f64 / f_secs);
+            c_rates.push(n as f64 / c_secs);
             t_rates.push(n as f64 / t_secs);
-            ratios.push(f_secs / t_secs);
+            ratios.push(c_secs / t_secs);
         }
         println!(
             "| {label} | {n} | {unique} | {:.0} | {:.2} | {:.0} | {:.2} | {:.2} |",
-            median(f_rates),
-            f_guesses as f64 / n as f64,
+            median(c_rates),
+            c_guesses as f64 / n as f64,
             median(t_rates),
             t_guesses as f64 / n as f64,
             median(ratios)

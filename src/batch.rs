@@ -39,7 +39,7 @@ use std::time::{Duration, Instant};
 /// One solver the batch commands can run, by name.
 #[derive(Clone, Copy, Debug)]
 pub struct Solver {
-    /// The name `--solver` takes: `fast`, `fast-portable`, `dlx`, or a
+    /// The name `--solver` takes: `fast`, `fast-portable`, `fast-cell`, `dlx`, or a
     /// write-up approach's file name.
     pub name: &'static str,
     /// The solver, under the library contract.

@@ -1,6 +1,6 @@
 //! The fast solver (issue 4): a bitboard solver in the class of JCZSolve,
-//! written for this crate in std-only Rust; `unsafe` only in the AVX2
-//! helpers of its x86-64-v3 kernel (see Kernels).
+//! written for this crate in std-only Rust; `unsafe` only in the helper
+//! modules `avx2`, `avx512` and `bmi2` of its vector kernels (see Kernels).
 //!
 //! # Representation
 //!
@@ -83,24 +83,25 @@
 //! registers, and module `bmi2` gives it `pext` (below). Those helpers are
 //! the only `unsafe` here; everything else is the same source, inlined into
 //! every entry point.
-//! Measured (rows `fast` and `fast-portable`): the v3 kernel is 13-24%
+//! Measured (rows `fast` and `fast-portable`, then the cell search): the v3 kernel is 13-24%
 //! faster on every set in `cargo bench --bench solvers` (whole passes in
 //! turn), 14-20% in `bench-peer` (the two take turns every 250 puzzles).
 //! The v4 kernel against v3, on an AMD EPYC (family 26, Zen 5), `sudoku
 //! count --jobs 1 --stats` pinned to one core, medians of 3 rounds in turn:
-//! 1.00-1.02 on the six sets, i.e. no gain. Its first form, all nine sets in
+//! 1.00-1.02 on the six sets before `pext` (below), i.e. no gain. Its first form, all nine sets in
 //! one 512-bit vector with masked loads and stores, was 0.80-0.88: the
 //! scalar loads after a masked store wait for it to retire (no store
 //! forwarding). Its speed on an Intel Xeon with AVX-512 is unmeasured.
 //! What the v4 kernel does gain from: BMI2's `pext` for the two table
 //! indexes of the band update (a band set's 9 triads, a stack's 3x3 grid),
-//! one instruction instead of shifts, ors and three lookups. Against the
+//! one instruction instead of shifts and ors (and, for the triads, three
+//! row lookups). Against the
 //! same code with lookups, `count --jobs 1 --stats` pinned to one core,
 //! medians of 3 rounds in turn: the triads +5-7% on every set for both
 //! searches, the stack grid +1-2% more. The v3 kernel keeps the lookups:
 //! AMD's Zen 1 and Zen 2 have AVX2 and BMI2 but run `pext` in microcode,
-//! far slower than a lookup, while every CPU with AVX-512 runs it in one
-//! cycle. (On the Zen 3 of an earlier stop, `pext` for the triads alone
+//! far slower than a lookup, while every CPU with AVX-512 runs it at full
+//! speed (one a cycle, 3 cycles' latency). (On the Zen 3 of an earlier stop, `pext` for the triads alone
 //! measured 0-4%, below.) With it the v4 kernel is 1.01-1.11x the v3
 //! one on the six sets (`fast`, same method, 39f90b4). The same `pext`
 //! for the stack grids of `pick_config` (each digit's three column fields
@@ -322,8 +323,8 @@
 //! Against tdoku (clang 14 -O3 -march=native, its run_benchmark -s tdoku
 //! -r 0 -t 5 -w 2, limit 2) on an AMD EPYC (Zen 3), pinned to core 1, in
 //! one run with a timing harness since removed (best pass of
-//! `count_triads` over the set; solve time only; `cargo bench --bench
-//! solvers` now lists fast-triad), us a puzzle, fast-triad / tdoku: unbiased
+//! `count_triads`, now `count`, over the set; solve time only; `cargo bench
+//! --bench solvers` now lists it as `fast`), us a puzzle, fast-triad / tdoku: unbiased
 //! 2.30 / 4.0, 17-clue 1.83 / 4.2, top1465 9.08 / 11.5, 1905 11+ 51.3 /
 //! 64.7, 1106 83.3 / 104.7, Serg 3.24 / 2.9: 1.26-2.3x tdoku on five
 //! sets, 0.90x on Serg's. Guesses per puzzle, fast-triad / tdoku: 1.07 / 1.07,
@@ -521,16 +522,17 @@ fn triads(a: u32) -> usize {
 
 /// [`triads`] as the kernel computes it: in the v4 kernel with BMI2's
 /// `pext` (fold each triad's three bits onto its first, gather every third
-/// bit), 4-5% faster on every set and both searches on an AMD EPYC (Zen 5).
+/// bit), 5-7% faster on every set and both searches on an AMD EPYC (Zen 5).
 /// Not in the v3 kernel: AMD's Zen 1 and Zen 2 have AVX2 but run `pext` in
 /// microcode, many times slower than the table lookups; every CPU with
-/// AVX-512 (Intel since Skylake-SP, AMD since Zen 4) runs it in one cycle.
+/// AVX-512 (Intel since Skylake-SP, AMD since Zen 4) runs it at full speed.
 #[inline(always)]
 fn triads_k<const K: u8>(a: u32) -> usize {
     #[cfg(target_arch = "x86_64")]
     if K == V4 {
-        // SAFETY: `K` is `V4` only inside `run_v4`, entered only on a CPU
-        // with x86-64-v4, BMI2 among its features.
+        // SAFETY: `K` is `V4` only in code reached from `run_v4`, entered
+        // only on a CPU with x86-64-v4, BMI2 among its features (and in
+        // tests, after the same check).
         return unsafe { bmi2::triads(a) };
     }
     triads(a)
@@ -630,7 +632,7 @@ const fn build_near() -> [u32; 32] {
     t
 }
 
-/// `fast-triad` runs the triad rule and guesses configurations only while
+/// The triad search (`fast`) runs the triad rule and guesses configurations only while
 /// more cells than this are open (see the module doc).
 const TRIADS_ABOVE: u32 = 30;
 
@@ -1347,7 +1349,7 @@ impl State {
 
 /// The depth-first search and its tallies. `TRIADS`: also run tdoku's
 /// triad rule when the singles stall, and guess a digit's configuration in a
-/// band or stack (the `fast-triad` solver); off, the `fast` search.
+/// band or stack (the `fast` solver); off, the cell search (`fast-cell`).
 struct Search<const TRIADS: bool> {
     limit: usize,
     count: usize,
@@ -1435,7 +1437,7 @@ impl<const TRIADS: bool> Search<TRIADS> {
     fn run<const K: u8>(&mut self, s: &mut State) {
         let mut tri = [[0; 9]; 3];
         loop {
-            // The triad rule and configuration guesses (`fast-triad`) only
+            // The triad rule and configuration guesses (the triad search) only
             // while more than TRIADS_ABOVE cells are open; below, the cheap
             // rules and the cell guess (see the module doc).
             let wide = TRIADS && s.open_cells() > TRIADS_ABOVE;
@@ -1860,11 +1862,12 @@ mod tests {
 
     /// The v4 kernel's `pext` indexes against the portable ones: the
     /// triads of every row pattern in each row (the other rows random), and
-    /// the grid of each stack in random column words.
+    /// the grid of each stack in random column words. Run wherever BMI2 is,
+    /// AVX-512 or not.
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn pext_indexes_match_the_portable_ones() {
-        if !Kernel::X86_64V4.available() {
+        if !is_x86_feature_detected!("bmi2") {
             return;
         }
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
@@ -1877,18 +1880,16 @@ mod tests {
         for row in 0..3 {
             for pattern in 0..512u32 {
                 let a = (random() & !(ROW << (9 * row))) | pattern << (9 * row);
-                // SAFETY: the CPU has x86-64-v4 (checked above), BMI2 among it.
+                // SAFETY: BMI2 was detected above.
                 assert_eq!(unsafe { bmi2::triads(a) }, triads(a), "{a:#x}");
             }
         }
         for _ in 0..2000 {
             let cols = random();
             for s in [0, 3, 6] {
-                assert_eq!(
-                    stack_grid::<V4>(cols, s),
-                    stack_grid::<PORTABLE>(cols, s),
-                    "{cols:#x} {s}"
-                );
+                // SAFETY: as above.
+                let by_pext = unsafe { bmi2::stack_grid(cols, s) };
+                assert_eq!(by_pext, stack_grid::<PORTABLE>(cols, s), "{cols:#x} {s}");
             }
         }
     }

@@ -230,6 +230,7 @@ fn singles_only_puzzle_needs_no_guess() {
     let out = solve(&grid(WIKI), 2);
     assert_eq!(out.count, 1);
     assert_eq!(out.guesses, 0);
+    assert_eq!(fast::solve_cell(&grid(WIKI), 2).guesses, 0);
     assert_eq!(out.solution, Some(grid(WIKI_SOLVED)));
     // A full grid is its own only solution.
     let out = solve(&grid(WIKI_SOLVED), 2);
@@ -298,6 +299,10 @@ fn first_solution_matches_the_reference_on_a_unique_puzzle() {
     for p in &set {
         let a = solve(p, 1);
         let b = solve(p, 2);
+        assert_eq!(a.solution, b.solution);
+        assert!(a.guesses <= b.guesses);
+        // The cell search: its first solution is the only one too.
+        let (a, b) = (fast::solve_cell(p, 1), fast::solve_cell(p, 2));
         assert_eq!(a.solution, b.solution);
         assert!(a.guesses <= b.guesses);
     }

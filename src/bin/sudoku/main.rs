@@ -85,8 +85,8 @@ given makes it ambiguous).
 Difficulty is measured on the puzzle, by what solves it:
   easy    naked and hidden singles alone
   medium  singles and locked candidates (pointing, claiming)
-  hard    more than that, and the fast solver needs at most 2 guesses
-  expert  the fast solver needs more than 2 guesses
+  hard    more than that, and the cell search (fast-cell) needs at most 2 guesses
+  expert  the cell search (fast-cell) needs more than 2 guesses
 
 Exit codes:
   0    every puzzle written
@@ -266,7 +266,7 @@ struct BatchArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     jobs: Option<u64>,
     /// Print to stderr, at the end, the solve time with reading and writing excluded,
-    /// puzzles per second and guesses per puzzle (and the kernel `fast` ran).
+    /// puzzles per second and guesses per puzzle (and the kernel `fast` or `fast-cell` ran).
     #[arg(long)]
     stats: bool,
 }
