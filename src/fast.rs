@@ -70,10 +70,11 @@
 //!
 //! # Kernels
 //!
-//! The search is compiled three times (see [`Kernel`]): for the target's
+//! The search is compiled four times (see [`Kernel`]): for the target's
 //! baseline (safe, std only; on x86-64 that means no `popcnt` and bit scans
-//! that test for zero), for x86-64-v3 and for x86-64-v4, with
-//! `#[target_feature]`; the best one the CPU has is chosen at run time. The
+//! that test for zero), for x86-64-v3 (twice: with and without `pext`,
+//! below) and for x86-64-v4, with `#[target_feature]`; the best one the CPU
+//! has is chosen at run time. The
 //! v3 copy uses three AVX2 helpers (module `avx2`): the strike takes the
 //! fresh cells out of a band's first eight sets in one vector and gets the
 //! digits that had them from one `movemask`, `digits_at` gathers a cell's
@@ -98,12 +99,16 @@
 //! row lookups). Against the
 //! same code with lookups, `count --jobs 1 --stats` pinned to one core,
 //! medians of 3 rounds in turn: the triads +5-7% on every set for both
-//! searches, the stack grid +1-2% more. The v3 kernel keeps the lookups:
-//! AMD's Zen 1 and Zen 2 have AVX2 and BMI2 but run `pext` in microcode,
-//! far slower than a lookup, while every CPU with AVX-512 runs it at full
-//! speed (one a cycle, 3 cycles' latency). (On the Zen 3 of an earlier stop, `pext` for the triads alone
-//! measured 0-4%, below.) With it the v4 kernel is 1.01-1.11x the v3
-//! one on the six sets (`fast`, same method, 39f90b4). The same `pext`
+//! searches, the stack grid +1-2% more. AMD's Zen 1 and Zen 2 have AVX2
+//! and BMI2 but run `pext` in microcode, far slower than a lookup, while
+//! Intel since Haswell, AMD since Zen 3 and every CPU with AVX-512 run it
+//! at full speed (one a cycle, 3 cycles' latency). So the v3 kernel is
+//! compiled twice: `X86_64V3Pext` with `pext`, chosen when `pext_is_fast`
+//! (CPUID: Intel, or AMD from family 0x19), and `X86_64V3` with the
+//! lookups. (On the Zen 3 of an earlier stop, `pext` for the triads alone
+//! measured 0-4%, below.) With it the v4 kernel is 1.01-1.11x the v3 one
+//! on the six sets (`fast`, same method, 39f90b4); `cargo bench --bench
+//! kernels` times the three against each other (README). The same `pext`
 //! for the stack grids of `pick_config` (each digit's three column fields
 //! side by side, one `pext` a stack instead of three shifts and ors):
 //! 0.98-1.02, dropped; the fifth form of that scan not to gain.
@@ -529,10 +534,10 @@ fn triads(a: u32) -> usize {
 #[inline(always)]
 fn triads_k<const K: u8>(a: u32) -> usize {
     #[cfg(target_arch = "x86_64")]
-    if K == V4 {
-        // SAFETY: `K` is `V4` only in code reached from `run_v4`, entered
-        // only on a CPU with x86-64-v4, BMI2 among its features (and in
-        // tests, after the same check).
+    if K == V4 || K == V3P {
+        // SAFETY: `K` is `V4` or `V3P` only in code reached from `run_v4`
+        // or `run_v3p`, entered only on a CPU with x86-64-v4 or x86-64-v3,
+        // BMI2 among their features.
         return unsafe { bmi2::triads(a) };
     }
     triads(a)
@@ -544,7 +549,7 @@ fn triads_k<const K: u8>(a: u32) -> usize {
 #[inline(always)]
 fn stack_grid<const K: u8>(cols: u32, s: u32) -> usize {
     #[cfg(target_arch = "x86_64")]
-    if K == V4 {
+    if K == V4 || K == V3P {
         // SAFETY: as in `triads_k`.
         return unsafe { bmi2::stack_grid(cols, s) };
     }
@@ -641,6 +646,8 @@ const TRIADS_ABOVE: u32 = 30;
 const PORTABLE: u8 = 0;
 const V3: u8 = 1;
 const V4: u8 = 2;
+/// The v3 kernel with `pext` (see [`Kernel::X86_64V3Pext`]).
+const V3P: u8 = 3;
 
 /// The x86-64-v4 kernel's helpers: AVX-512's compares into a mask register
 /// (VL, on 256 bits), so the digits hit come out as bits with no movemask.
@@ -995,12 +1002,13 @@ impl State {
     fn strike<const K: u8>(&mut self, b: usize, fresh: u32) -> u32 {
         #[cfg(target_arch = "x86_64")]
         {
-            // SAFETY: `K` is `V4` only inside `run_v4` and `V3` only inside
-            // `run_v3`, which `start` enters only on a CPU with their features.
+            // SAFETY: `K` is `V4` only inside `run_v4` and `V3` or `V3P` only
+            // inside `run_v3` or `run_v3p`, which `start` enters only on a
+            // CPU with their features.
             if K == V4 {
                 return unsafe { avx512::strike(&mut self.cands[b], fresh) };
             }
-            if K == V3 {
+            if K == V3 || K == V3P {
                 return unsafe { avx2::strike(&mut self.cands[b], fresh) };
             }
         }
@@ -1281,7 +1289,7 @@ impl State {
             if K == V4 {
                 return unsafe { avx512::digits_at(&self.cands[b], bit) };
             }
-            if K == V3 {
+            if K == V3 || K == V3P {
                 return unsafe { avx2::digits_at(&self.cands[b], bit) };
             }
         }
@@ -1375,6 +1383,15 @@ impl<const TRIADS: bool> Search<TRIADS> {
                 }
             }
             #[cfg(target_arch = "x86_64")]
+            Kernel::X86_64V3Pext => {
+                // SAFETY: `best` found every feature of x86-64-v3, AVX2 among them.
+                let state = State::with_givens(puzzle, |p| unsafe { avx2::givens(p) });
+                if let Some(mut s) = state {
+                    // SAFETY: as above, for all that `run_v3p` is compiled for.
+                    unsafe { self.run_v3p(&mut s) }
+                }
+            }
+            #[cfg(target_arch = "x86_64")]
             Kernel::X86_64V3 => {
                 // SAFETY: `best` found every feature of x86-64-v3, AVX2 among them.
                 let state = State::with_givens(puzzle, |p| unsafe { avx2::givens(p) });
@@ -1403,6 +1420,13 @@ impl<const TRIADS: bool> Search<TRIADS> {
         self.run::<V3>(s)
     }
 
+    /// The v3 copy with `pext` (see [`Kernel::X86_64V3Pext`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,sse3,ssse3,sse4.1,sse4.2,avx,avx2")]
+    fn run_v3p(&mut self, s: &mut State) {
+        self.run::<V3P>(s)
+    }
+
     /// The same search compiled for x86-64-v4 (see [`Kernel::X86_64V4`]).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(
@@ -1412,17 +1436,20 @@ impl<const TRIADS: bool> Search<TRIADS> {
         self.run::<V4>(s)
     }
 
-    /// A branch: back into the entry point (`run_v4`, `run_v3` or
-    /// `run_portable`) we are in.
+    /// A branch: back into the entry point (`run_v4`, `run_v3p`, `run_v3`
+    /// or `run_portable`) we are in.
     #[inline(always)]
     fn branch<const K: u8>(&mut self, s: &mut State) {
         #[cfg(target_arch = "x86_64")]
         {
-            // SAFETY: `run::<V4>` is only reached from `run_v4` and
-            // `run::<V3>` from `run_v3`, which `start` enters only after
-            // detecting their features.
+            // SAFETY: `run::<V4>` is only reached from `run_v4`,
+            // `run::<V3P>` from `run_v3p` and `run::<V3>` from `run_v3`,
+            // which `start` enters only after detecting their features.
             if K == V4 {
                 return unsafe { self.run_v4(s) };
+            }
+            if K == V3P {
+                return unsafe { self.run_v3p(s) };
             }
             if K == V3 {
                 return unsafe { self.run_v3(s) };
@@ -1537,8 +1564,13 @@ pub enum Kernel {
     /// x86-64-v3 (most x86-64 CPUs since Intel Haswell, 2013, and AMD
     /// Excavator, 2015; some later Pentium, Celeron and Atom parts lack it):
     /// `popcnt`,
-    /// BMI1/BMI2/LZCNT and AVX2. Chosen at run time when the CPU has them.
+    /// BMI1/BMI2/LZCNT and AVX2. Chosen at run time when the CPU has them
+    /// and runs `pext` slowly (AMD before Zen 3, see `pext_is_fast`).
     X86_64V3,
+    /// x86-64-v3 on a CPU that runs BMI2's `pext` at full speed (Intel since
+    /// Haswell, AMD since Zen 3): the same kernel with `pext` for the band
+    /// update's two table indexes, as the v4 kernel has. Chosen at run time.
+    X86_64V3Pext,
     /// x86-64-v4: x86-64-v3 plus AVX-512 F, BW, CD, DQ and VL (Intel
     /// Skylake-SP and later Xeons, Ice Lake and later; AMD Zen 4 and later).
     /// Chosen at run time when the CPU has them.
@@ -1547,7 +1579,12 @@ pub enum Kernel {
 
 impl Kernel {
     /// Every kernel, portable first.
-    pub const ALL: [Kernel; 3] = [Kernel::Portable, Kernel::X86_64V3, Kernel::X86_64V4];
+    pub const ALL: [Kernel; 4] = [
+        Kernel::Portable,
+        Kernel::X86_64V3,
+        Kernel::X86_64V3Pext,
+        Kernel::X86_64V4,
+    ];
 
     /// The fastest kernel this CPU can run (detected once, then cached: the
     /// search asks for it once a puzzle).
@@ -1559,6 +1596,8 @@ impl Kernel {
         }
         let best = if Kernel::X86_64V4.available() {
             Kernel::X86_64V4
+        } else if Kernel::X86_64V3Pext.available() {
+            Kernel::X86_64V3Pext
         } else if Kernel::X86_64V3.available() {
             Kernel::X86_64V3
         } else {
@@ -1586,6 +1625,8 @@ impl Kernel {
                     && std::arch::is_x86_feature_detected!("avx2")
             }
             #[cfg(target_arch = "x86_64")]
+            Kernel::X86_64V3Pext => Kernel::X86_64V3.available() && pext_is_fast(),
+            #[cfg(target_arch = "x86_64")]
             Kernel::X86_64V4 => {
                 Kernel::X86_64V3.available()
                     && std::arch::is_x86_feature_detected!("avx512f")
@@ -1595,9 +1636,41 @@ impl Kernel {
                     && std::arch::is_x86_feature_detected!("avx512vl")
             }
             #[cfg(not(target_arch = "x86_64"))]
-            Kernel::X86_64V3 | Kernel::X86_64V4 => false,
+            Kernel::X86_64V3 | Kernel::X86_64V3Pext | Kernel::X86_64V4 => false,
         }
     }
+}
+
+/// Whether this CPU runs BMI2's `pext` at full speed: not AMD's (nor
+/// Hygon's) before family 0x19 (Zen 3), which run it in microcode at a
+/// cost that grows with the mask, many times a table lookup. Every Intel
+/// CPU with BMI2 (Haswell, 2013, and later) runs it in one cycle a result;
+/// other vendors are taken as slow.
+#[cfg(target_arch = "x86_64")]
+fn pext_is_fast() -> bool {
+    use std::arch::x86_64::__cpuid;
+    let vendor = __cpuid(0);
+    let name = [vendor.ebx, vendor.edx, vendor.ecx];
+    let is = |s: &[u8; 12]| {
+        name.iter()
+            .zip(s.chunks(4))
+            .all(|(&r, c)| r == u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+    };
+    if is(b"GenuineIntel") {
+        return true;
+    }
+    if !is(b"AuthenticAMD") {
+        return false;
+    }
+    // Family: the base field, plus the extended one when the base is 0xf.
+    let eax = __cpuid(1).eax;
+    let base = eax >> 8 & 0xf;
+    let family = if base == 0xf {
+        base + (eax >> 20 & 0xff)
+    } else {
+        base
+    };
+    family >= 0x19
 }
 
 /// Count the solutions of `puzzle` up to `limit`, keeping the first one.
@@ -1801,9 +1874,11 @@ mod tests {
             && has!("avx512dq")
             && has!("avx512vl");
         assert_eq!(Kernel::X86_64V3.available(), v3);
+        assert_eq!(Kernel::X86_64V3Pext.available(), v3 && pext_is_fast());
         assert_eq!(Kernel::X86_64V4.available(), v4);
         let best = [
             (v4, Kernel::X86_64V4),
+            (v3 && pext_is_fast(), Kernel::X86_64V3Pext),
             (v3, Kernel::X86_64V3),
             (true, Kernel::Portable),
         ];
