@@ -642,11 +642,15 @@ const fn build_near() -> [u32; 32] {
 const TRIADS_ABOVE: u32 = 30;
 
 /// The compiled copies of the search, as its const parameter `K` (one per
-/// [`Kernel`]): helpers with a vector form pick it by `K`.
+/// [`Kernel`]): helpers with a vector form pick it by `K`. Off x86-64 only
+/// the portable one exists.
 const PORTABLE: u8 = 0;
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const V3: u8 = 1;
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const V4: u8 = 2;
 /// The v3 kernel with `pext` (see [`Kernel::X86_64V3Pext`]).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const V3P: u8 = 3;
 
 /// The x86-64-v4 kernel's helpers: AVX-512's compares into a mask register
