@@ -18,7 +18,7 @@ use sudoku_workspace::fast::{self, Kernel};
 use sudoku_workspace::grid::Grid;
 
 mod common;
-use common::{load, median, take_turns, SETS};
+use common::{duel, load, median, SETS};
 
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
@@ -55,28 +55,23 @@ fn main() {
                 cells.push(("—".to_string(), "—".to_string()));
                 continue;
             }
-            let (mut rates, mut ratios) = (vec![], vec![]);
-            for pass in 0..passes {
-                let (v3_secs, k_secs) = take_turns(
-                    pass,
-                    puzzles,
-                    run(Kernel::X86_64V3),
-                    run(kernel),
-                    |i, x, y| {
-                        let line = &set.lines[i];
-                        assert_eq!(
-                            x, y,
-                            "{file}: {line}: X86_64V3 gives {x:?}, {kernel:?} {y:?}"
-                        );
-                    },
-                );
-                v3_rates.push(n as f64 / v3_secs);
-                rates.push(n as f64 / k_secs);
-                ratios.push(v3_secs / k_secs);
-            }
+            let duel = duel(
+                passes,
+                puzzles,
+                run(Kernel::X86_64V3),
+                run(kernel),
+                |_, i, x, y| {
+                    let line = &set.lines[i];
+                    assert_eq!(
+                        x, y,
+                        "{file}: {line}: X86_64V3 gives {x:?}, {kernel:?} {y:?}"
+                    );
+                },
+            );
+            v3_rates.extend(duel.rates(&duel.a_secs));
             cells.push((
-                format!("{:.0}", median(rates)),
-                format!("{:.2}", median(ratios)),
+                format!("{:.0}", duel.b_rate()),
+                format!("{:.2}", duel.b_over_a()),
             ));
         }
         println!(

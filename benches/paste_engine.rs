@@ -20,7 +20,7 @@ use sudoku_workspace::lanqiao;
 // The sets, their loader and the turn-taking pass, shared with the other
 // benchmarks.
 mod common;
-use common::{load, median, take_turns, SETS};
+use common::{duel, load, SETS};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -37,21 +37,15 @@ fn main() {
         }
         let set = load(label, file, max);
         let (puzzles, n) = (&set.puzzles, set.puzzles.len());
-        let (mut e_rates, mut p_rates, mut ratios) = (vec![], vec![], vec![]);
-        for pass in 0..passes {
-            let (e_secs, p_secs) = take_turns(pass, puzzles, engine, portable, |i, x, y| {
-                let line = &set.lines[i];
-                assert_eq!(x, y, "{file}: {line}: engine counts {x}, fast-portable {y}");
-            });
-            e_rates.push(n as f64 / e_secs);
-            p_rates.push(n as f64 / p_secs);
-            ratios.push(p_secs / e_secs);
-        }
+        let duel = duel(passes, puzzles, engine, portable, |_, i, x, y| {
+            let line = &set.lines[i];
+            assert_eq!(x, y, "{file}: {line}: engine counts {x}, fast-portable {y}");
+        });
         println!(
             "| {label} | {n} | {:.0} | {:.0} | {:.2} |",
-            median(e_rates),
-            median(p_rates),
-            median(ratios)
+            duel.a_rate(),
+            duel.b_rate(),
+            duel.a_over_b()
         );
     }
 }

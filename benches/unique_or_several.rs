@@ -27,7 +27,7 @@ use sudoku_workspace::grid::Grid;
 // The shipped sets' loader and the turn-taking pass, shared with the other
 // benchmarks.
 mod common;
-use common::{load, median, take_turns};
+use common::{duel, load};
 
 /// `sudoku gen --count n --seed 99 --difficulty expert`.
 fn expert(n: usize) -> Vec<Grid> {
@@ -93,8 +93,8 @@ fn main() {
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (label, puzzles) in &sets {
         let n = puzzles.len();
-        let (mut c_rates, mut t_rates, mut ratios) = (vec![], vec![], vec![]);
-        let (mut unique, mut c_guesses, mut t_guesses) = (0, 0, 0);
+        let mut unique = 0;
+        let (mut c_guesses, mut t_guesses) = (0, 0);
         // Each solver's (count, guesses) per puzzle.
         let cell = |p: &Grid| {
             let o = fast::count_cell(p, 2);
@@ -104,27 +104,22 @@ fn main() {
             let o = fast::count(p, 2);
             (o.count, o.guesses)
         };
-        for pass in 0..passes {
-            let (c_secs, t_secs) = take_turns(pass, puzzles, cell, triad, |i, x, y| {
-                let line = || puzzles[i].to_line();
-                assert_eq!(x.0, y.0, "{label}: {}: fast-cell and fast disagree", line());
-                if pass == 0 {
-                    unique += usize::from(x.0 == 1);
-                    c_guesses += x.1;
-                    t_guesses += y.1;
-                }
-            });
-            c_rates.push(n as f64 / c_secs);
-            t_rates.push(n as f64 / t_secs);
-            ratios.push(c_secs / t_secs);
-        }
+        let duel = duel(passes, puzzles, cell, triad, |pass, i, x, y| {
+            let line = || puzzles[i].to_line();
+            assert_eq!(x.0, y.0, "{label}: {}: fast-cell and fast disagree", line());
+            if pass == 0 {
+                unique += usize::from(x.0 == 1);
+                c_guesses += x.1;
+                t_guesses += y.1;
+            }
+        });
         println!(
             "| {label} | {n} | {unique} | {:.0} | {:.2} | {:.0} | {:.2} | {:.2} |",
-            median(c_rates),
+            duel.a_rate(),
             c_guesses as f64 / n as f64,
-            median(t_rates),
+            duel.b_rate(),
             t_guesses as f64 / n as f64,
-            median(ratios)
+            duel.b_over_a()
         );
     }
 }

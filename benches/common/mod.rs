@@ -266,6 +266,74 @@ pub fn take_turns<A: Copy + Default, B: Copy + Default>(
     (a_secs, b_secs)
 }
 
+/// `passes` passes of [`take_turns`] over `puzzles`: each pass's seconds
+/// of `a` and of `b`. `check` sees the pass, then what `take_turns` gives it.
+pub fn duel<A: Copy + Default, B: Copy + Default>(
+    passes: usize,
+    puzzles: &[Grid],
+    a: impl Fn(&Grid) -> A,
+    b: impl Fn(&Grid) -> B,
+    mut check: impl FnMut(usize, usize, A, B),
+) -> Duel {
+    let mut duel = Duel {
+        puzzles: puzzles.len(),
+        a_secs: Vec::with_capacity(passes),
+        b_secs: Vec::with_capacity(passes),
+    };
+    for pass in 0..passes {
+        let (a_secs, b_secs) = take_turns(pass, puzzles, &a, &b, |i, x, y| check(pass, i, x, y));
+        duel.a_secs.push(a_secs);
+        duel.b_secs.push(b_secs);
+    }
+    duel
+}
+
+/// The passes of a [`duel`], and the medians the benches print.
+pub struct Duel {
+    pub puzzles: usize,
+    pub a_secs: Vec<f64>,
+    pub b_secs: Vec<f64>,
+}
+
+impl Duel {
+    /// Each pass's puzzles/s of `a` (`a_secs`) or `b`.
+    pub fn rates(&self, secs: &[f64]) -> Vec<f64> {
+        secs.iter().map(|s| self.puzzles as f64 / s).collect()
+    }
+
+    /// The median over passes of `a`'s puzzles/s.
+    pub fn a_rate(&self) -> f64 {
+        median(self.rates(&self.a_secs))
+    }
+
+    /// The median over passes of `b`'s puzzles/s.
+    pub fn b_rate(&self) -> f64 {
+        median(self.rates(&self.b_secs))
+    }
+
+    /// The median over passes of `b`'s speed over `a`'s in the same pass.
+    pub fn b_over_a(&self) -> f64 {
+        median(
+            self.a_secs
+                .iter()
+                .zip(&self.b_secs)
+                .map(|(a, b)| a / b)
+                .collect(),
+        )
+    }
+
+    /// The median over passes of `a`'s speed over `b`'s in the same pass.
+    pub fn a_over_b(&self) -> f64 {
+        median(
+            self.a_secs
+                .iter()
+                .zip(&self.b_secs)
+                .map(|(a, b)| b / a)
+                .collect(),
+        )
+    }
+}
+
 /// Times `solve` over `puzzles`, writing each result into `out`.
 fn timed_into<T>(solve: impl Fn(&Grid) -> T, puzzles: &[Grid], out: &mut [T]) -> f64 {
     let start = Instant::now();
