@@ -1387,21 +1387,17 @@ impl<const TRIADS: bool> Search<TRIADS> {
                 }
             }
             #[cfg(target_arch = "x86_64")]
-            Kernel::X86_64V3Pext => {
+            k @ (Kernel::X86_64V3 | Kernel::X86_64V3Pext) => {
                 // SAFETY: `best` found every feature of x86-64-v3, AVX2 among them.
                 let state = State::with_givens(puzzle, |p| unsafe { avx2::givens(p) });
                 if let Some(mut s) = state {
-                    // SAFETY: as above, for all that `run_v3p` is compiled for.
-                    unsafe { self.run_v3p(&mut s) }
-                }
-            }
-            #[cfg(target_arch = "x86_64")]
-            Kernel::X86_64V3 => {
-                // SAFETY: `best` found every feature of x86-64-v3, AVX2 among them.
-                let state = State::with_givens(puzzle, |p| unsafe { avx2::givens(p) });
-                if let Some(mut s) = state {
-                    // SAFETY: as above, for all that `run_v3` is compiled for.
-                    unsafe { self.run_v3(&mut s) }
+                    // SAFETY: as above, for all that `run_v3p` and `run_v3`
+                    // are compiled for.
+                    if k == Kernel::X86_64V3Pext {
+                        unsafe { self.run_v3p(&mut s) }
+                    } else {
+                        unsafe { self.run_v3(&mut s) }
+                    }
                 }
             }
             _ => {
