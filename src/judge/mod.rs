@@ -97,6 +97,9 @@ pub mod ranges {
 /// The most bytes a solution may write to stdout or stderr (then OLE).
 pub const OUTPUT_LIMIT: u64 = 64 << 20;
 
+/// The most bytes a solution may write to its private `/tmp` (then OLE).
+pub const DISK_LIMIT: u64 = 16 << 20;
+
 /// The most bytes of a user's `--input` the judge reads (a case is a few
 /// hundred bytes).
 pub const INPUT_CAP: u64 = 1 << 20;
@@ -146,8 +149,8 @@ pub struct Case {
     pub name: String,
     /// The input text.
     pub input: String,
-    /// The input as a file, opened as each run's stdin.
-    pub file: tempfile::NamedTempFile,
+    /// The input, opened afresh as each run's stdin.
+    pub input_file: sandbox::Input,
     /// What it expects.
     pub answer: Answer,
     /// Solutions allowed TLE here, and why.
@@ -162,13 +165,10 @@ impl Case {
         answer: Answer,
         slow: fixtures::Slow,
     ) -> io::Result<Case> {
-        let mut file = tempfile::NamedTempFile::new()?;
-        file.write_all(input.as_bytes())?;
-        file.flush()?;
         Ok(Case {
             name,
+            input_file: sandbox::Input::new(input.as_bytes())?,
             input,
-            file,
             answer,
             slow,
         })
@@ -220,18 +220,21 @@ pub fn judge_case(
             limits: *limits,
         });
     }
-    let (program, args) = solution.command(exe);
+    let (program, args, view) = solution.command(exe);
     let mut run = supervisor.run(
         &program,
         &args,
-        case.file.path(),
+        Some(&case.input_file),
         &sandbox::Limits {
             cpu: limits.time,
             wall: limits.wall,
             memory_kib: limits.memory_mb << 10,
             output_bytes: OUTPUT_LIMIT,
+            disk_bytes: DISK_LIMIT,
+            processes: 1,
             address_space: solution.address_space(),
         },
+        &view,
     )?;
     let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
     let last_err = stderr.lines().last().unwrap_or("").to_string();

@@ -292,6 +292,7 @@ pub fn json_line(r: &CaseResult) -> String {
             End::WallLimit => Some("wall"),
             End::MemoryLimit => Some("memory"),
             End::OutputLimit => Some("output"),
+            End::ProcessLimit => Some("processes"),
             End::Exit(_) | End::Signal(_) => None,
         },
         "cpu_ms": ms(r.cpu),

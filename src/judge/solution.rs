@@ -3,6 +3,7 @@
 //! reading the case on stdin, the way a judge runs a submission.
 
 use super::problem::Problem;
+use super::sandbox::View;
 use super::Verdict;
 use crate::fixtures::{self, format_board};
 use crate::{lc36, lc37};
@@ -64,13 +65,23 @@ impl Solution {
         })
     }
 
-    /// The program and arguments that run it, given this binary.
-    pub fn command(&self, exe: &Path) -> (OsString, Vec<OsString>) {
+    /// The program and arguments that run it, given this binary, and what
+    /// it sees of the file system.
+    pub fn command(&self, exe: &Path) -> (OsString, Vec<OsString>, View) {
         match &self.own {
-            Some(OwnBuild::Run { program, args, .. }) => (program.clone(), args.clone()),
+            Some(OwnBuild::Run { program, args, .. }) => (
+                program.clone(),
+                args.clone(),
+                View::Host {
+                    cwd: std::env::temp_dir(),
+                },
+            ),
             _ => (
-                exe.into(),
+                "/box/sudoku".into(),
                 vec!["run-solution".into(), self.name.clone().into()],
+                View::Isolated {
+                    binds: vec![(exe.to_path_buf(), "/box/sudoku".into())],
+                },
             ),
         }
     }

@@ -458,9 +458,13 @@ fn parse_order(name: &str) -> Result<Order, String> {
 fn main() -> ExitCode {
     // The sandbox's supervisor: before anything else, so the process whose
     // memory a solution's fork starts from stays small.
-    if std::env::args_os().nth(1).is_some_and(|a| a == "sandbox") {
-        let rest: Vec<OsString> = std::env::args_os().skip(2).collect();
-        return judge::sandbox::supervisor_main(&rest);
+    match std::env::args_os().nth(1) {
+        Some(a) if a == "sandbox" => {
+            let rest: Vec<OsString> = std::env::args_os().skip(2).collect();
+            return judge::sandbox::supervisor_main(&rest);
+        }
+        Some(a) if a == "janitor" => return judge::sandbox::janitor::janitor_main(),
+        _ => {}
     }
     Cli::parse()
         .command

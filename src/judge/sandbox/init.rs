@@ -1,0 +1,536 @@
+//! The sandbox's init: the first process of the solution's namespaces (pid
+//! 1 there), or, without namespaces, a child subreaper of the supervisor.
+//! It builds the solution's view of the file system, starts the solution,
+//! measures the whole process tree every millisecond, kills it at a limit,
+//! reaps everything (orphans come to pid 1), and says how the run ended.
+//!
+//! ```text
+//! the solution's root (a small read-only tmpfs)
+//!   /usr /etc /opt …  read-only binds of the host's; /bin, /lib … as the host's symlinks
+//!   /box …            read-only binds the job names (the built program, an interpreter's prefix)
+//!   /proc             a fresh proc: only the sandbox's processes
+//!   /dev              null, zero, full, random, urandom; fd, stdin, stdout, stderr links
+//!   /tmp              an empty tmpfs of --disk-bytes: the working directory, the only writable place
+//! ```
+
+use super::spec::{Measured, Spec};
+use super::{seccomp, sys, End, Isolation, View};
+use std::ffi::CString;
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How often the tree is measured.
+const POLL: Duration = Duration::from_millis(1);
+
+/// Where the new root is assembled, inside this process's own mount
+/// namespace (a tmpfs is mounted over it there; the host's folder is not touched).
+const STAGING: &str = "/tmp";
+
+/// Runs the job; `me` is this process's parent (the supervisor), `isolation`
+/// what the supervisor set up.
+pub fn run(spec: &Spec, isolation: &Isolation) -> io::Result<Measured> {
+    let namespaces = matches!(isolation, Isolation::Namespaces { .. });
+    if namespaces {
+        // A mount namespace of init's own (the supervisor keeps the host's).
+        // SAFETY: unshare has no memory-safety preconditions.
+        sys::check(unsafe {
+            libc::unshare(
+                libc::CLONE_NEWNS | libc::CLONE_NEWNET | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS,
+            )
+        })
+        .map_err(|e| io::Error::new(e.kind(), format!("unshare (mount, net): {e}")))?;
+        sys::mount(
+            None,
+            Path::new("/"),
+            None,
+            libc::MS_REC | libc::MS_PRIVATE,
+            None,
+        )?;
+    } else {
+        // Orphans come here, so their CPU time is counted when reaped.
+        // SAFETY: prctl with these arguments has no memory-safety preconditions.
+        sys::check(unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) })?;
+    }
+    let isolated = matches!(spec.view, View::Isolated { .. });
+    // Without a mount namespace the view's paths are the host's.
+    let (program, args) = match &spec.view {
+        View::Isolated { binds } if !namespaces => (
+            host_path(Path::new(&spec.program), binds).into_os_string(),
+            spec.args
+                .iter()
+                .map(|a| host_path(Path::new(a), binds).into_os_string())
+                .collect(),
+        ),
+        _ => (spec.program.clone(), spec.args.clone()),
+    };
+    let mut cmd = Command::new(&program);
+    cmd.args(&args)
+        .stdin(Stdio::inherit())
+        .stdout(Stdio::inherit())
+        .stderr(Stdio::inherit());
+    let mut scratch = None;
+    match &spec.view {
+        View::Isolated { binds } if namespaces => {
+            build_root(binds, spec.limits.disk_bytes)?;
+            cmd.current_dir("/tmp");
+        }
+        View::Isolated { .. } => {
+            // An empty working directory of the case's own.
+            let dir = tempfile::Builder::new().prefix("sudoku-case-").tempdir()?;
+            cmd.current_dir(dir.path());
+            scratch = Some(dir);
+        }
+        View::Host { cwd } => {
+            cmd.current_dir(cwd);
+        }
+    }
+    if isolated {
+        cmd.env_clear()
+            .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+            .env("HOME", "/tmp")
+            .env("TMPDIR", "/tmp")
+            .env("LANG", "C.UTF-8");
+    }
+    let limits = spec.limits;
+    let filter = if isolated {
+        Some(seccomp::prepare(limits.processes))
+    } else {
+        None
+    };
+    // Root in the host's namespace: the solution runs as a user id of its
+    // own, so it owns nothing outside its /tmp and its process count is its own.
+    // SAFETY: geteuid and getpid have no preconditions.
+    let me = unsafe { libc::getpid() };
+    let uid = (2_000_000_000u32).wrapping_add(me as u32 & 0x3f_ffff);
+    let user_ns = matches!(isolation, Isolation::Namespaces { user: true });
+    let own_group = !namespaces;
+    let cpu_backstop = limits.cpu.as_secs() + 2;
+    let as_ceiling = limits.memory_kib.saturating_mul(4 << 10);
+    // SAFETY: the closure runs between fork and exec and calls only
+    // async-signal-safe functions (prctl, setrlimit, setpgid, setgroups,
+    // setgid, setuid, capset); the filter was built before the fork.
+    unsafe {
+        cmd.pre_exec(move || {
+            sys::die_with_parent(me)?;
+            if own_group {
+                sys::check(libc::setpgid(0, 0))?;
+            }
+            sys::setrlimit(libc::RLIMIT_CORE, 0)?;
+            sys::setrlimit(libc::RLIMIT_FSIZE, limits.output_bytes)?;
+            sys::setrlimit(libc::RLIMIT_CPU, cpu_backstop)?;
+            if limits.address_space {
+                sys::setrlimit(libc::RLIMIT_AS, as_ceiling)?;
+            }
+            if let Some(filter) = &filter {
+                if namespaces && !user_ns {
+                    // A fork bomb's backstop; the exact count is polled.
+                    let tasks = 64 * (u64::from(limits.processes) + 1);
+                    sys::setrlimit(libc::RLIMIT_NPROC, tasks)?;
+                    sys::check(libc::setgroups(0, std::ptr::null()))?;
+                    sys::check(libc::setgid(uid))?;
+                    sys::check(libc::setuid(uid))?;
+                } else if user_ns {
+                    drop_capabilities()?;
+                }
+                seccomp::install(filter)?;
+            }
+            Ok(())
+        });
+    }
+    let start = Instant::now();
+    let child = cmd.spawn().map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!("cannot start {}: {e}", spec.program.to_string_lossy()),
+        )
+    })?;
+    let pid = child.id() as libc::pid_t;
+    let mut m = monitor(pid, &limits, namespaces, start);
+    drop(child); // reaped by the monitor
+    if isolated && namespaces {
+        m.disk_full = sys::free_blocks(Path::new("/tmp")).is_ok_and(|free| free == 0);
+    }
+    drop(scratch);
+    m.isolation = isolation.clone();
+    Ok(m)
+}
+
+/// `path` with a bind's target prefix replaced by its host source.
+fn host_path(path: &Path, binds: &[(PathBuf, PathBuf)]) -> PathBuf {
+    for (from, to) in binds {
+        if let Ok(rest) = path.strip_prefix(to) {
+            return if rest.as_os_str().is_empty() {
+                from.clone()
+            } else {
+                from.join(rest)
+            };
+        }
+    }
+    path.to_path_buf()
+}
+
+/// No capability left, none regained at exec (root in a user namespace
+/// would otherwise keep them all there).
+///
+/// # Safety
+/// Async-signal-safe; for `pre_exec`.
+unsafe fn drop_capabilities() -> io::Result<()> {
+    const SECBIT_NOROOT: libc::c_ulong = 1 << 0;
+    const SECBIT_NOROOT_LOCKED: libc::c_ulong = 1 << 1;
+    const SECBIT_NO_SETUID_FIXUP: libc::c_ulong = 1 << 2;
+    const SECBIT_NO_SETUID_FIXUP_LOCKED: libc::c_ulong = 1 << 3;
+    sys::check(libc::prctl(
+        libc::PR_SET_SECUREBITS,
+        SECBIT_NOROOT
+            | SECBIT_NOROOT_LOCKED
+            | SECBIT_NO_SETUID_FIXUP
+            | SECBIT_NO_SETUID_FIXUP_LOCKED,
+        0,
+        0,
+        0,
+    ))?;
+    for cap in 0..64 {
+        libc::prctl(libc::PR_CAPBSET_DROP, cap, 0, 0, 0);
+    }
+    #[repr(C)]
+    struct Header {
+        version: u32,
+        pid: libc::c_int,
+    }
+    #[repr(C)]
+    #[derive(Clone, Copy)]
+    struct Data {
+        effective: u32,
+        permitted: u32,
+        inheritable: u32,
+    }
+    let header = Header {
+        version: 0x2008_0522, // _LINUX_CAPABILITY_VERSION_3
+        pid: 0,
+    };
+    let data = [Data {
+        effective: 0,
+        permitted: 0,
+        inheritable: 0,
+    }; 2];
+    sys::check(libc::syscall(libc::SYS_capset, &header, data.as_ptr()) as libc::c_int)
+}
+
+/// Measures the tree rooted at `pid` until `pid` exits (or a limit kills
+/// it), then kills and reaps whatever is left.
+fn monitor(pid: libc::pid_t, limits: &super::Limits, namespaces: bool, start: Instant) -> Measured {
+    // SAFETY: getpid has no preconditions.
+    let me = unsafe { libc::getpid() };
+    let mut peak_kib = 0;
+    let mut killed: Option<End> = None;
+    let mut cpu_at_kill = Duration::ZERO;
+    let mut status = None;
+    let mut wall = Duration::ZERO;
+    let kill_tree = || {
+        // SAFETY: kill has no memory-safety preconditions. In a pid
+        // namespace, -1 is every process of it but this init.
+        unsafe {
+            if namespaces {
+                libc::kill(-1, libc::SIGKILL);
+            } else {
+                libc::kill(-pid, libc::SIGKILL);
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
+        if !namespaces {
+            kill_children_of(me);
+        }
+    };
+    loop {
+        // Reap whatever has ended; the solution's own status ends the run.
+        loop {
+            let mut st = 0;
+            // SAFETY: a valid pointer; -1 waits for any child.
+            let r = unsafe { libc::waitpid(-1, &mut st, libc::WNOHANG) };
+            if r <= 0 {
+                break;
+            }
+            if r == pid {
+                status = Some(st);
+                wall = start.elapsed();
+            }
+        }
+        if status.is_some() {
+            break;
+        }
+        let live = if namespaces && limits.processes > 1 {
+            sys::processes(me)
+        } else {
+            vec![pid]
+        };
+        let (reaped, _) = sys::children_usage();
+        let cpu = reaped
+            + live
+                .iter()
+                .filter_map(|&p| sys::cpu_so_far(p))
+                .sum::<Duration>();
+        let rss: u64 = live.iter().filter_map(|&p| sys::rss_kib(p)).sum();
+        peak_kib = peak_kib.max(rss);
+        if killed.is_none() {
+            let elapsed = start.elapsed();
+            let over = if cpu > limits.cpu {
+                Some(End::CpuLimit)
+            } else if live.len() > limits.processes as usize {
+                Some(End::ProcessLimit)
+            } else if rss > limits.memory_kib {
+                Some(End::MemoryLimit)
+            } else if elapsed > limits.wall
+                && elapsed.saturating_sub(sys::longest_run_queue_wait(pid)) > limits.wall
+            {
+                // Asleep or blocked, not waiting for a CPU: a loaded machine
+                // does not end a run here.
+                Some(End::WallLimit)
+            } else {
+                None
+            };
+            if let Some(end) = over {
+                kill_tree();
+                killed = Some(end);
+                cpu_at_kill = cpu;
+            }
+        }
+        std::thread::sleep(POLL);
+    }
+    // The solution has ended: nothing it started outlives it.
+    kill_tree();
+    loop {
+        let mut st = 0;
+        // SAFETY: a valid pointer; -1 waits for any child.
+        let r = unsafe { libc::waitpid(-1, &mut st, 0) };
+        if r < 0 && io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            break;
+        }
+    }
+    let (cpu, maxrss) = sys::children_usage();
+    let st = status.unwrap_or(0);
+    let end = match killed {
+        Some(end) => end,
+        None if libc::WIFEXITED(st) => End::Exit(libc::WEXITSTATUS(st)),
+        None => match libc::WTERMSIG(st) {
+            libc::SIGXFSZ => End::OutputLimit,
+            libc::SIGXCPU => End::CpuLimit,
+            libc::SIGSYS if limits.processes <= 1 => End::ProcessLimit,
+            sig => End::Signal(sig),
+        },
+    };
+    let cpu = cpu.max(cpu_at_kill);
+    let end = match end {
+        End::Exit(_) | End::Signal(_) if cpu > limits.cpu => End::CpuLimit,
+        other => other,
+    };
+    Measured {
+        end,
+        cpu,
+        wall,
+        peak_kib: peak_kib.max(maxrss),
+        disk_full: false,
+        isolation: Isolation::Namespaces { user: false },
+    }
+}
+
+/// Without a pid namespace: kills every process whose parent is `me` (the
+/// orphans a subreaper inherits), until none is left.
+fn kill_children_of(me: libc::pid_t) {
+    for _ in 0..100 {
+        let children: Vec<libc::pid_t> = sys::processes(me)
+            .into_iter()
+            .filter(|&p| parent_of(p) == Some(me))
+            .collect();
+        if children.is_empty() {
+            return;
+        }
+        for p in children {
+            // SAFETY: kill has no memory-safety preconditions; p is our child.
+            unsafe { libc::kill(p, libc::SIGKILL) };
+        }
+        // SAFETY: reaps what was just killed; no pointer is read.
+        while unsafe { libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) } > 0 {}
+    }
+}
+
+fn parent_of(pid: libc::pid_t) -> Option<libc::pid_t> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // `pid (comm) state ppid …`: comm may hold spaces and parentheses.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    rest.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn c(s: &str) -> CString {
+    CString::new(s).expect("a literal without NUL")
+}
+
+/// A host file or folder held open (`O_PATH`) before the staging tmpfs is
+/// mounted, since that mount may cover it; bound through `/proc/self/fd`.
+struct Source {
+    fd: std::os::fd::OwnedFd,
+    dir: bool,
+}
+
+impl Source {
+    fn open(path: &Path) -> io::Result<Source> {
+        let c = sys::cstring(path.as_os_str())?;
+        // SAFETY: a valid NUL-terminated path; the flags are plain bits.
+        let fd = unsafe { libc::open(c.as_ptr(), libc::O_PATH | libc::O_CLOEXEC) };
+        if fd < 0 {
+            let e = io::Error::last_os_error();
+            return Err(io::Error::new(e.kind(), format!("{}: {e}", path.display())));
+        }
+        // SAFETY: fd was just opened and is ours alone.
+        let fd = unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) };
+        Ok(Source {
+            fd,
+            dir: path.is_dir(),
+        })
+    }
+
+    fn path(&self) -> PathBuf {
+        PathBuf::from(format!("/proc/self/fd/{}", self.fd.as_raw_fd()))
+    }
+
+    /// Binds it at `to` (a folder or a file made for it), read-only when asked.
+    fn bind(&self, to: &Path, read_only: bool) -> io::Result<()> {
+        if self.dir {
+            std::fs::create_dir_all(to)?;
+        } else {
+            if let Some(parent) = to.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            std::fs::write(to, b"")?;
+        }
+        sys::mount(
+            Some(&self.path()),
+            to,
+            None,
+            libc::MS_BIND | libc::MS_REC,
+            None,
+        )?;
+        if !read_only {
+            return Ok(());
+        }
+        let keep = sys::locked_flags(to)?;
+        sys::mount(
+            None,
+            to,
+            None,
+            libc::MS_REMOUNT
+                | libc::MS_BIND
+                | libc::MS_RDONLY
+                | libc::MS_NOSUID
+                | libc::MS_NODEV
+                | keep,
+            None,
+        )
+    }
+}
+
+/// Assembles the solution's root (see the module doc) and moves into it.
+fn build_root(binds: &[(PathBuf, PathBuf)], disk_bytes: u64) -> io::Result<()> {
+    // Everything the root takes from the host, opened before anything is covered.
+    let mut links = Vec::new();
+    let mut read_only = Vec::new();
+    for name in [
+        "usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32", "etc", "opt",
+    ] {
+        let host = Path::new("/").join(name);
+        match std::fs::symlink_metadata(&host) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                links.push((std::fs::read_link(&host)?, PathBuf::from(name)));
+            }
+            Ok(meta) if meta.is_dir() => {
+                read_only.push((Source::open(&host)?, PathBuf::from(name)))
+            }
+            _ => {}
+        }
+    }
+    for (from, to) in binds {
+        let inside = to.strip_prefix("/").unwrap_or(to).to_path_buf();
+        read_only.push((Source::open(from)?, inside));
+    }
+    let mut devices = Vec::new();
+    for node in ["null", "zero", "full", "random", "urandom"] {
+        devices.push((Source::open(&Path::new("/dev").join(node))?, node));
+    }
+    let root = Path::new(STAGING);
+    let nosuid = libc::MS_NOSUID | libc::MS_NODEV;
+    sys::mount(
+        Some(Path::new("tmpfs")),
+        root,
+        Some(&c("tmpfs")),
+        nosuid,
+        Some(&c("size=4m,mode=755")),
+    )?;
+    for (target, name) in links {
+        std::os::unix::fs::symlink(target, root.join(name))?;
+    }
+    for (source, inside) in &read_only {
+        source.bind(&root.join(inside), true)?;
+    }
+    let proc = root.join("proc");
+    std::fs::create_dir_all(&proc)?;
+    sys::mount(
+        Some(Path::new("proc")),
+        &proc,
+        Some(&c("proc")),
+        nosuid | libc::MS_NOEXEC,
+        None,
+    )?;
+    let dev = root.join("dev");
+    std::fs::create_dir_all(&dev)?;
+    sys::mount(
+        Some(Path::new("tmpfs")),
+        &dev,
+        Some(&c("tmpfs")),
+        libc::MS_NOSUID | libc::MS_NOEXEC,
+        Some(&c("size=64k,mode=755")),
+    )?;
+    for (source, node) in &devices {
+        source.bind(&dev.join(node), false)?;
+    }
+    for (name, to) in [
+        ("fd", "/proc/self/fd"),
+        ("stdin", "/proc/self/fd/0"),
+        ("stdout", "/proc/self/fd/1"),
+        ("stderr", "/proc/self/fd/2"),
+    ] {
+        std::os::unix::fs::symlink(to, dev.join(name))?;
+    }
+    drop(read_only);
+    drop(devices);
+    let tmp = root.join("tmp");
+    std::fs::create_dir_all(&tmp)?;
+    let size = format!("size={},mode=1777", disk_bytes.max(4096));
+    sys::mount(
+        Some(Path::new("tmpfs")),
+        &tmp,
+        Some(&c("tmpfs")),
+        nosuid,
+        Some(&c(&size)),
+    )?;
+    std::env::set_current_dir(root)?;
+    let dot = c(".");
+    // SAFETY: both pointers are valid NUL-terminated strings. pivot_root(".", ".")
+    // stacks the old root under the new one; the detach then drops it.
+    sys::check(
+        unsafe { libc::syscall(libc::SYS_pivot_root, dot.as_ptr(), dot.as_ptr()) } as libc::c_int,
+    )
+    .map_err(|e| io::Error::new(e.kind(), format!("pivot_root: {e}")))?;
+    // SAFETY: a valid NUL-terminated string.
+    sys::check(unsafe { libc::umount2(dot.as_ptr(), libc::MNT_DETACH) })?;
+    std::env::set_current_dir("/")?;
+    sys::mount(
+        None,
+        Path::new("/"),
+        None,
+        libc::MS_REMOUNT | libc::MS_RDONLY | nosuid,
+        None,
+    )
+}

@@ -1,0 +1,170 @@
+//! The supervisor (`sudoku sandbox …`): a fresh, small process the judge
+//! starts for each run. It creates the run's pid namespace (and, when not
+//! root, a user namespace to do it in), forks the sandbox's init into it,
+//! and waits for init's report under a backstop no solution can stop: at
+//! `3 × (wall + cpu) + 10 s` it kills init, and with it, every process of
+//! the namespace. Without namespaces (a kernel or container that refuses
+//! them) it runs init as a plain child and says so in the report.
+
+use super::spec::{format_report, parse_report, Measured, Spec};
+use super::{init, sys, End, Isolation};
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::os::fd::FromRawFd;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// `SUDOKU_SANDBOX=group` makes the supervisor skip the namespaces, as on a
+/// machine without them (for the tests of that fallback).
+pub const FORCE_GROUP: &str = "SUDOKU_SANDBOX";
+
+/// The supervisor's own deadline for a run with these limits.
+pub fn backstop(limits: &super::Limits) -> Duration {
+    (limits.wall + limits.cpu) * 3 + Duration::from_secs(10)
+}
+
+/// `sudoku sandbox SPEC… -- PROGRAM ARGS…`: runs the job with this
+/// process's stdin, stdout and stderr and writes one report line to fd 3.
+/// Exit 0 when the report is written; 125 when the job could not be run
+/// (the reason on fd 3, after `error `, and on stderr).
+pub fn supervisor_main(args: &[OsString]) -> ExitCode {
+    // SAFETY: fd 3 is the report pipe the judge put there; wrapping it once
+    // makes it ours to write and close. Not inherited further: CLOEXEC.
+    let mut report = unsafe {
+        libc::fcntl(3, libc::F_SETFD, libc::FD_CLOEXEC);
+        File::from_raw_fd(3)
+    };
+    match Spec::parse(args).and_then(|spec| supervise(&spec)) {
+        Ok(m) => {
+            let _ = report.write_all(format_report(&m).as_bytes());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            let _ = writeln!(report, "error {e}");
+            eprintln!("sandbox: {e}");
+            ExitCode::from(125)
+        }
+    }
+}
+
+/// Enters a new pid namespace (the next fork is its init), in a user
+/// namespace of its own unless this process is root; or says why not.
+fn enter_namespaces() -> Isolation {
+    if std::env::var_os(FORCE_GROUP).is_some_and(|v| v == "group") {
+        return Isolation::ProcessGroup {
+            why: format!("{FORCE_GROUP}=group"),
+        };
+    }
+    // SAFETY: geteuid, getegid and unshare have no memory-safety preconditions.
+    let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
+    let user = !is_host_root(uid);
+    let flags = libc::CLONE_NEWPID | if user { libc::CLONE_NEWUSER } else { 0 };
+    // SAFETY: as above.
+    if let Err(e) = sys::check(unsafe { libc::unshare(flags) }) {
+        return Isolation::ProcessGroup {
+            why: format!("unshare: {e}"),
+        };
+    }
+    if user {
+        let maps = [
+            ("/proc/self/setgroups", "deny".to_string()),
+            ("/proc/self/uid_map", format!("0 {uid} 1")),
+            ("/proc/self/gid_map", format!("0 {gid} 1")),
+        ];
+        for (file, text) in maps {
+            if let Err(e) = std::fs::write(file, text) {
+                return Isolation::ProcessGroup {
+                    why: format!("{file}: {e}"),
+                };
+            }
+        }
+    }
+    Isolation::Namespaces { user }
+}
+
+/// Root of the host itself (not root inside someone's user namespace, where
+/// other user ids are not mapped): the only case that may switch to a user
+/// id of its own instead of making a user namespace.
+pub fn is_host_root(uid: libc::uid_t) -> bool {
+    uid == 0
+        && std::fs::read_to_string("/proc/self/uid_map").is_ok_and(|map| {
+            let fields: Vec<&str> = map.split_whitespace().collect();
+            fields == ["0", "0", "4294967295"]
+        })
+}
+
+fn supervise(spec: &Spec) -> io::Result<Measured> {
+    let isolation = enter_namespaces();
+    let (mut from_init, to_init) = io::pipe()?;
+    // SAFETY: getpid has no preconditions.
+    let me = unsafe { libc::getpid() };
+    // SAFETY: this process is single-threaded (a fresh exec that started no
+    // thread), so the child may run any code.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    if pid == 0 {
+        drop(from_init);
+        let mut to_init = to_init;
+        // SAFETY: right after fork, in the child.
+        let code =
+            match unsafe { sys::die_with_parent(me) }.and_then(|()| init::run(spec, &isolation)) {
+                Ok(m) => {
+                    let _ = to_init.write_all(format_report(&m).as_bytes());
+                    0
+                }
+                Err(e) => {
+                    let _ = writeln!(to_init, "error {e}");
+                    125
+                }
+            };
+        // SAFETY: ends the child without running the parent's exit handlers.
+        unsafe { libc::_exit(code) };
+    }
+    drop(to_init);
+    let start = Instant::now();
+    let deadline = backstop(&spec.limits);
+    let mut killed = false;
+    let (status, usage) = loop {
+        let mut status = 0;
+        // SAFETY: an all-zero rusage is a valid value of this plain C struct.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: pid is our own unreaped child; both pointers are valid.
+        let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if r == pid {
+            break (status, usage);
+        }
+        if r < 0 && io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            return Err(io::Error::last_os_error());
+        }
+        if !killed && start.elapsed() > deadline {
+            // SAFETY: pid is still our unreaped child. Killing a pid
+            // namespace's init kills every process in it.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            killed = true;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let mut line = String::new();
+    from_init.read_to_string(&mut line)?;
+    if killed {
+        return Ok(Measured {
+            end: End::WallLimit,
+            cpu: sys::timeval(usage.ru_utime) + sys::timeval(usage.ru_stime),
+            wall: start.elapsed(),
+            peak_kib: usage.ru_maxrss.max(0) as u64,
+            disk_full: false,
+            isolation,
+        });
+    }
+    if let Some(why) = line.strip_prefix("error ") {
+        return Err(io::Error::other(why.trim_end().to_string()));
+    }
+    parse_report(&line).ok_or_else(|| {
+        io::Error::other(format!(
+            "the sandbox's init ended without a report (status {status:#x})"
+        ))
+    })
+}

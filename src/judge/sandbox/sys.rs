@@ -1,0 +1,186 @@
+//! Thin wrappers over the system calls the sandbox makes, each returning
+//! `io::Result`, and the `/proc` readers it measures with.
+
+use std::ffi::{CStr, CString, OsStr};
+use std::io;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+use std::time::Duration;
+
+/// `-1` from a call as the last OS error.
+pub fn check(r: libc::c_int) -> io::Result<()> {
+    if r < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(())
+    }
+}
+
+pub fn cstring(s: &OsStr) -> io::Result<CString> {
+    CString::new(s.as_bytes()).map_err(|_| io::Error::other("a path holds a NUL byte"))
+}
+
+pub fn setrlimit(resource: libc::__rlimit_resource_t, value: u64) -> io::Result<()> {
+    let lim = libc::rlimit {
+        rlim_cur: value as libc::rlim_t,
+        rlim_max: value as libc::rlim_t,
+    };
+    // SAFETY: setrlimit is async-signal-safe and reads only `lim`.
+    check(unsafe { libc::setrlimit(resource, &lim) })
+}
+
+/// Between fork and exec: die with the parent, checking it has not died
+/// already (`PR_SET_PDEATHSIG` alone would miss a parent gone before it).
+///
+/// # Safety
+/// Calls async-signal-safe functions only; for `pre_exec` or right after `fork`.
+pub unsafe fn die_with_parent(parent: libc::pid_t) -> io::Result<()> {
+    check(libc::prctl(
+        libc::PR_SET_PDEATHSIG,
+        libc::SIGKILL as libc::c_ulong,
+        0,
+        0,
+        0,
+    ))?;
+    // A pid namespace's init sees its parent as 0.
+    let ppid = libc::getppid();
+    if ppid != parent && ppid != 0 {
+        libc::_exit(137);
+    }
+    Ok(())
+}
+
+/// `mount(2)`; `None` for an absent source, type or data.
+pub fn mount(
+    source: Option<&Path>,
+    target: &Path,
+    fstype: Option<&CStr>,
+    flags: libc::c_ulong,
+    data: Option<&CStr>,
+) -> io::Result<()> {
+    let source = source.map(|s| cstring(s.as_os_str())).transpose()?;
+    let target = cstring(target.as_os_str())?;
+    // SAFETY: every pointer is a valid NUL-terminated string or null.
+    check(unsafe {
+        libc::mount(
+            source.as_ref().map_or(std::ptr::null(), |s| s.as_ptr()),
+            target.as_ptr(),
+            fstype.map_or(std::ptr::null(), CStr::as_ptr),
+            flags,
+            data.map_or(std::ptr::null(), |d| d.as_ptr().cast()),
+        )
+    })
+    .map_err(|e| io::Error::new(e.kind(), format!("mount {}: {e}", target.to_string_lossy())))
+}
+
+/// The `MS_*` flags a read-only remount of the mount at `path` must keep
+/// (the kernel refuses to drop `nosuid`, `nodev` or `noexec` a mount was
+/// made with from inside a user namespace).
+pub fn locked_flags(path: &Path) -> io::Result<libc::c_ulong> {
+    let c = cstring(path.as_os_str())?;
+    // SAFETY: an all-zero statvfs is a valid value of this plain C struct.
+    let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
+    // SAFETY: both pointers are valid for the call.
+    check(unsafe { libc::statvfs(c.as_ptr(), &mut st) })?;
+    let mut flags = 0;
+    for (st_flag, ms_flag) in [
+        (libc::ST_NOSUID, libc::MS_NOSUID),
+        (libc::ST_NODEV, libc::MS_NODEV),
+        (libc::ST_NOEXEC, libc::MS_NOEXEC),
+        (libc::ST_NOATIME, libc::MS_NOATIME),
+        (libc::ST_NODIRATIME, libc::MS_NODIRATIME),
+        (libc::ST_RELATIME, libc::MS_RELATIME),
+    ] {
+        if st.f_flag & st_flag != 0 {
+            flags |= ms_flag;
+        }
+    }
+    Ok(flags)
+}
+
+/// Free blocks of the file system at `path` (0: full).
+pub fn free_blocks(path: &Path) -> io::Result<u64> {
+    let c = cstring(path.as_os_str())?;
+    // SAFETY: an all-zero statvfs is a valid value of this plain C struct.
+    let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
+    // SAFETY: both pointers are valid for the call.
+    check(unsafe { libc::statvfs(c.as_ptr(), &mut st) })?;
+    Ok(st.f_bfree as u64)
+}
+
+/// The page size, in KiB.
+pub fn page_kib() -> u64 {
+    // SAFETY: sysconf has no preconditions.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    (page.max(4096) as u64) / 1024
+}
+
+/// Resident size of a live process, in KiB, from `/proc/PID/statm`.
+pub fn rss_kib(pid: libc::pid_t) -> Option<u64> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
+    let pages: u64 = text.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * page_kib())
+}
+
+/// CPU time of a live process so far (every thread, user + sys), from its
+/// CPU clock.
+pub fn cpu_so_far(pid: libc::pid_t) -> Option<Duration> {
+    let mut clock: libc::clockid_t = 0;
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: both pointers are valid for the calls' duration.
+    unsafe {
+        if libc::clock_getcpuclockid(pid, &mut clock) != 0
+            || libc::clock_gettime(clock, &mut ts) != 0
+        {
+            return None;
+        }
+    }
+    Some(Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
+}
+
+/// The longest time any thread of `pid` has spent waiting for a CPU (the
+/// second field of `/proc/PID/task/TID/schedstat`): time the process was
+/// runnable, not sleeping.
+pub fn longest_run_queue_wait(pid: libc::pid_t) -> Duration {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Duration::ZERO;
+    };
+    tasks
+        .filter_map(|t| {
+            let path = t.ok()?.path().join("schedstat");
+            let text = std::fs::read_to_string(path).ok()?;
+            text.split_whitespace().nth(1)?.parse().ok()
+        })
+        .max()
+        .map_or(Duration::ZERO, Duration::from_nanos)
+}
+
+/// The processes `/proc` lists, but `except`.
+pub fn processes(except: libc::pid_t) -> Vec<libc::pid_t> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
+        .filter(|&pid| pid != except)
+        .collect()
+}
+
+pub fn timeval(tv: libc::timeval) -> Duration {
+    Duration::from_micros(tv.tv_sec.max(0) as u64 * 1_000_000 + tv.tv_usec.max(0) as u64)
+}
+
+/// CPU time (user + sys) and peak resident KiB of this process's children
+/// that have been waited for.
+pub fn children_usage() -> (Duration, u64) {
+    // SAFETY: an all-zero rusage is a valid value of this plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: the pointer is valid for the call.
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    (
+        timeval(usage.ru_utime) + timeval(usage.ru_stime),
+        usage.ru_maxrss.max(0) as u64,
+    )
+}
