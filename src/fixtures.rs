@@ -12,7 +12,12 @@
 //! inputs/lanqiao/NAME.out       expected stdout
 //! inputs/lanqiao/fail/NAME.in   a case that must fail: nothing on stdout,
 //! inputs/lanqiao/fail/NAME.err  `# why`, `exit: N`, `stderr: TEXT`
+//! inputs/KEY/NAME.house         `# why`: outside the statement's promise (CRLF, stray blanks)
+//! inputs/KEY/NAME.hard          `# why`: harder than the real judge's data, and from where
 //! ```
+//!
+//! `fail/` and `NAME.house` cases are *house cases*: the workspace's own
+//! programs' contract, which a user's file is judged on only with `--strict`.
 //!
 //! The shipped sets are compiled into the binary ([`Source::Embedded`]), so
 //! `sudoku judge` works after `cargo install` or when the binary is moved;
@@ -115,6 +120,13 @@ pub struct Fixture {
     pub failure: Option<ExpectedFailure>,
     /// Parsed `NAME.slow` (empty if absent): approaches allowed TLE here.
     pub slow: Slow,
+    /// A house case: in `fail/`, or with a `NAME.house` saying why it is
+    /// outside the statement's promise. A user's file is judged on it only
+    /// with `--strict`.
+    pub house: bool,
+    /// `NAME.hard`'s `# why:`: the case is harder than the real judge's
+    /// data, and where it comes from.
+    pub hard: Option<String>,
 }
 
 /// A fixture's `NAME.slow`: solutions known to exceed the time limit on it.
@@ -239,6 +251,9 @@ pub fn load_set(source: &Source, key: &str) -> Result<Vec<Fixture>, FixtureError
             slow: text(&format!("{stem}.slow"))?
                 .map(|t| parse_slow(&t))
                 .unwrap_or_default(),
+            house: rel.starts_with("fail/") || files.contains_key(&format!("{stem}.house")),
+            hard: text(&format!("{stem}.hard"))?
+                .map(|t| why_of(&t).unwrap_or(t.trim().to_string())),
         });
     }
     if fixtures.is_empty() {
@@ -282,6 +297,13 @@ pub fn load(input_path: &Path) -> Fixture {
         .into_iter()
         .find(|f| f.name == stem)
         .unwrap_or_else(|| panic!("no fixture {}", input_path.display()))
+}
+
+/// The `# why:` line of a marker file.
+fn why_of(text: &str) -> Option<String> {
+    text.lines()
+        .find_map(|l| l.strip_prefix("# why:"))
+        .map(|w| w.trim().to_string())
 }
 
 fn parse_err_file(text: &str) -> Result<ExpectedFailure, String> {

@@ -14,5 +14,5 @@
 
 fn main() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    sudoku_workspace::judge::solution::runner_main(&args)
+    sudoku_workspace::judge::runner::runner_main(&args)
 }

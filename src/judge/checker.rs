@@ -9,21 +9,22 @@
 //! | [`board`] | any LeetCode board that is a solution of the puzzle (the oracle decides), and that equals the expected board when one is given |
 //! | [`program`] | a stdin program: the expected failure (exit code, nothing on stdout, the stderr text), else exit 0 and [`lines`] |
 
+use super::sandbox::Input;
 use crate::fixtures::parse_board;
 use crate::grid::Grid;
 use crate::oracle;
-use std::collections::VecDeque;
 use std::fs::File;
-use std::io::{self, BufReader, Read, Seek, SeekFrom};
-use std::path::PathBuf;
+use std::io::{self, BufRead, BufReader, Cursor, Read, Seek, SeekFrom};
+use std::sync::Arc;
 
 /// What a case expects.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum Answer {
     /// This stdout and exit 0.
     Text(String),
-    /// The stdout in this file (a user's `--expect`: streamed, never read whole).
-    File(PathBuf),
+    /// The stdout in this file (a user's `--expect`, read once into an
+    /// unnamed file: streamed from there, never held whole).
+    File(Arc<Input>),
     /// A run that must fail: this exit code, nothing on stdout, `stderr` in stderr.
     Fails {
         /// Why the case fails (the fixture's `# why`).
@@ -35,8 +36,8 @@ pub enum Answer {
     },
 }
 
-/// What a checker looks at.
-pub struct Case<'a> {
+/// What a checker looks at: the case and what the program did.
+pub struct Output<'a> {
     /// The input the program read.
     pub input: &'a str,
     /// What the case expects.
@@ -87,7 +88,7 @@ impl Check {
 }
 
 /// A checker: one function from the case to a verdict.
-pub type Checker = fn(&mut Case<'_>) -> io::Result<Check>;
+pub type Checker = fn(&mut Output<'_>) -> io::Result<Check>;
 
 /// How much of an output the board checkers read: a board is 200 bytes.
 const BOARD_CAP: u64 = 1 << 20;
@@ -96,42 +97,83 @@ const DIFF_CAP: u64 = 64 << 10;
 /// Cut lines in a [`FirstDifference`] to this many bytes.
 const LINE_CAP: usize = 200;
 
-/// A byte stream as judges compare it: `\r`, spaces and tabs before a line
-/// end or the end dropped, blank lines at the end dropped.
-struct Normalized<R> {
-    inner: io::Bytes<BufReader<R>>,
-    spaces: Vec<u8>,
-    newlines: usize,
-    ready: VecDeque<u8>,
+fn blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r')
 }
 
-impl<R: Read> Normalized<R> {
+/// A byte stream as judges compare it: `\r`, spaces and tabs before a line
+/// end or the end dropped, blank lines at the end dropped. Constant memory:
+/// a run of blanks is counted, not kept; when a character follows it on its
+/// line, the reader goes back and reads the run again.
+struct Normalized<R> {
+    inner: BufReader<R>,
+    /// Line ends seen and not yet given (they may be trailing).
+    newlines: u64,
+    /// To give next: line ends, then blanks re-read from the stream, then a byte.
+    out_newlines: u64,
+    out_blanks: u64,
+    out_byte: Option<u8>,
+}
+
+impl<R: Read + Seek> Normalized<R> {
     fn new(reader: R) -> Self {
         Normalized {
-            inner: BufReader::with_capacity(64 << 10, reader).bytes(),
-            spaces: Vec::new(),
+            inner: BufReader::with_capacity(64 << 10, reader),
             newlines: 0,
-            ready: VecDeque::new(),
+            out_newlines: 0,
+            out_blanks: 0,
+            out_byte: None,
         }
+    }
+
+    fn raw(&mut self) -> io::Result<Option<u8>> {
+        let b = match self.inner.fill_buf()?.first() {
+            Some(&b) => b,
+            None => return Ok(None),
+        };
+        self.inner.consume(1);
+        Ok(Some(b))
     }
 
     fn next_byte(&mut self) -> io::Result<Option<u8>> {
         loop {
-            if let Some(b) = self.ready.pop_front() {
+            if self.out_newlines > 0 {
+                self.out_newlines -= 1;
+                return Ok(Some(b'\n'));
+            }
+            if self.out_blanks > 0 {
+                self.out_blanks -= 1;
+                return self.raw();
+            }
+            if let Some(b) = self.out_byte.take() {
                 return Ok(Some(b));
             }
-            match self.inner.next().transpose()? {
+            match self.raw()? {
                 None => return Ok(None),
-                Some(b @ (b' ' | b'\t' | b'\r')) => self.spaces.push(b),
-                Some(b'\n') => {
-                    self.spaces.clear();
-                    self.newlines += 1;
+                Some(b'\n') => self.newlines += 1,
+                Some(b) if blank(b) => {
+                    let start = self.inner.stream_position()? - 1;
+                    let mut run = 1;
+                    let after = loop {
+                        match self.raw()? {
+                            Some(c) if blank(c) => run += 1,
+                            other => break other,
+                        }
+                    };
+                    match after {
+                        None => return Ok(None),
+                        Some(b'\n') => self.newlines += 1,
+                        Some(_) => {
+                            // Inside a line: the run counts. Give it again from the stream.
+                            self.out_newlines = std::mem::take(&mut self.newlines);
+                            self.inner.seek(SeekFrom::Start(start))?;
+                            self.out_blanks = run;
+                        }
+                    }
                 }
                 Some(b) => {
-                    self.ready.extend(std::iter::repeat_n(b'\n', self.newlines));
-                    self.newlines = 0;
-                    self.ready.extend(self.spaces.drain(..));
-                    self.ready.push_back(b);
+                    self.out_newlines = std::mem::take(&mut self.newlines);
+                    self.out_byte = Some(b);
                 }
             }
         }
@@ -151,7 +193,10 @@ impl<R: Read> Normalized<R> {
 
 /// Compares two streams as [`lines`] does, in constant memory: `None` when
 /// they agree, else the first line where they part.
-pub fn compare(expected: impl Read, got: impl Read) -> io::Result<Option<FirstDifference>> {
+pub fn compare(
+    expected: impl Read + Seek,
+    got: impl Read + Seek,
+) -> io::Result<Option<FirstDifference>> {
     let (mut want, mut have) = (Normalized::new(expected), Normalized::new(got));
     let (mut line, mut current) = (1, Vec::new());
     loop {
@@ -199,7 +244,7 @@ pub fn compare(expected: impl Read, got: impl Read) -> io::Result<Option<FirstDi
 
 /// One side of a difference found mid-line: the line so far, the byte where
 /// the sides parted, and the rest of that line.
-fn side<R: Read>(
+fn side<R: Read + Seek>(
     norm: &mut Normalized<R>,
     current: &[u8],
     byte: Option<u8>,
@@ -215,7 +260,9 @@ fn side<R: Read>(
     }
 }
 
-pub(super) fn read_capped(file: &mut File, cap: u64) -> io::Result<(String, bool)> {
+/// The first `cap` bytes of `file` as text, and whether that was all of it;
+/// the file is left rewound.
+pub fn read_capped(file: &mut File, cap: u64) -> io::Result<(String, bool)> {
     file.seek(SeekFrom::Start(0))?;
     let mut bytes = Vec::new();
     file.take(cap + 1).read_to_end(&mut bytes)?;
@@ -228,8 +275,8 @@ pub(super) fn read_capped(file: &mut File, cap: u64) -> io::Result<(String, bool
 /// `expected` against the program's stdout, as text.
 fn text_against(expected: &Answer, stdout: &mut File) -> io::Result<Check> {
     let first = match expected {
-        Answer::Text(text) => compare(text.as_bytes(), &mut *stdout)?,
-        Answer::File(path) => compare(File::open(path)?, &mut *stdout)?,
+        Answer::Text(text) => compare(Cursor::new(text.as_bytes()), &mut *stdout)?,
+        Answer::File(file) => compare(file.reopen()?, &mut *stdout)?,
         // A fixture of a text problem that says the run must fail (a `.err`
         // in a user's folder): the run did not.
         Answer::Fails { why, exit, .. } => {
@@ -266,13 +313,13 @@ fn text_against(expected: &Answer, stdout: &mut File) -> io::Result<Check> {
 
 /// Text, compared as judges do: trailing whitespace on a line, CRLF, and a
 /// missing or extra final newline (blank lines at the end) are not WA.
-pub fn lines(case: &mut Case<'_>) -> io::Result<Check> {
+pub fn lines(case: &mut Output<'_>) -> io::Result<Check> {
     text_against(case.answer, case.stdout)
 }
 
 /// A stdin program: a case that must fail wants its exit code, an empty
 /// stdout and its text in stderr; any other wants exit 0 and [`lines`].
-pub fn program(case: &mut Case<'_>) -> io::Result<Check> {
+pub fn program(case: &mut Output<'_>) -> io::Result<Check> {
     let Answer::Fails { why, exit, stderr } = case.answer else {
         if case.exit != 0 {
             return Ok(Check::wrong(format!(
@@ -315,7 +362,7 @@ fn rows_of(board: &[Vec<char>]) -> String {
 
 /// LeetCode 37: the output is a board that solves the input (the oracle
 /// checks the rules and the givens), and equals the expected board if given.
-pub fn board(case: &mut Case<'_>) -> io::Result<Check> {
+pub fn board(case: &mut Output<'_>) -> io::Result<Check> {
     let puzzle = match parse_board(case.input) {
         Ok(board) => Grid::from_board(&board),
         Err(e) => return Ok(Check::wrong(format!("the puzzle does not parse: {e}"))),
@@ -327,8 +374,8 @@ pub fn board(case: &mut Case<'_>) -> io::Result<Check> {
     };
     let want = match case.answer {
         Answer::Text(text) => parse_board(text).ok(),
-        Answer::File(path) => {
-            let (text, _) = read_capped(&mut File::open(path)?, BOARD_CAP)?;
+        Answer::File(file) => {
+            let (text, _) = read_capped(&mut file.reopen()?, BOARD_CAP)?;
             parse_board(&text).ok()
         }
         Answer::Fails { .. } => None,
@@ -337,7 +384,9 @@ pub fn board(case: &mut Case<'_>) -> io::Result<Check> {
         let want = want.as_ref().map_or(String::new(), |w| rows_of(w));
         let got = rows_of(&answer);
         // Row by row, the first row that differs from the expected board.
-        let first = compare(want.as_bytes(), got.as_bytes()).ok().flatten();
+        let first = compare(Cursor::new(want.as_bytes()), Cursor::new(got.as_bytes()))
+            .ok()
+            .flatten();
         Check::Wrong {
             why,
             diff: Some(line_diff(&want, &got)),
@@ -393,7 +442,7 @@ mod tests {
     use super::*;
 
     fn differ(a: &str, b: &str) -> Option<FirstDifference> {
-        compare(a.as_bytes(), b.as_bytes()).unwrap()
+        compare(Cursor::new(a.as_bytes()), Cursor::new(b.as_bytes())).unwrap()
     }
 
     #[test]
@@ -439,7 +488,7 @@ mod tests {
             exit: 2,
             stderr: "s".into(),
         };
-        let mut case = Case {
+        let mut case = Output {
             input: "",
             answer: &answer,
             exit: 0,

@@ -19,6 +19,11 @@ pub struct Problem {
     pub key: &'static str,
     /// The table title.
     pub title: &'static str,
+    /// Its short name, as `judged as:` says it (`LeetCode 37`, `POJ 3074`).
+    pub short: &'static str,
+    /// Java: the class a stdin program must be (`Main`), or `None` where the
+    /// judge takes any public class (Codeforces).
+    pub java_main: Option<&'static str>,
     /// Where the statement is.
     pub statement: &'static str,
     /// The input format, in one line.
@@ -29,8 +34,6 @@ pub struct Problem {
     pub time_ms: u64,
     /// Default memory limit, MB.
     pub memory_mb: u64,
-    /// Exit codes that are answers, not runtime errors.
-    pub exit_codes: &'static [i32],
     /// How an output is judged.
     pub checker: Checker,
     /// The built-in solutions and the verdict each should get.
@@ -107,17 +110,18 @@ fn from_program(result: Result<String, (u8, String)>) -> Result<Answer, String> 
 /// `solutions/KEY.rs` (binary `KEY`), exit 0 answer / 1 outside the
 /// statement's promise / 2 malformed, judged by `checker`.
 macro_rules! family {
-    ($key:ident, $title:literal, $url:literal, $input:literal, $output:literal,
+    ($key:ident, $short:literal, $title:literal, $url:literal, $input:literal, $output:literal,
      $time:literal ms, $memory:literal MB, $checker:expr) => {
         Problem {
             key: stringify!($key),
             title: $title,
+            short: $short,
+            java_main: Some("Main"),
             statement: $url,
             input: $input,
             output: $output,
             time_ms: $time,
             memory_mb: $memory,
-            exit_codes: &[0, 1, 2],
             checker: $checker,
             solutions: || vec![(stringify!($key), Verdict::Ac)],
             // The runner's own table, so the failure mapping is written once.
@@ -135,15 +139,41 @@ fn is_literal(input: &str) -> bool {
     input.trim_start().starts_with('[')
 }
 
+/// One puzzle on one line (81 characters, what `sudoku gen` writes).
+fn is_one_line(input: &str) -> bool {
+    let mut lines = input
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'));
+    lines.next().is_some_and(|l| l.chars().count() == 81) && lines.next().is_none()
+}
+
+/// A user's `--input` in `problem`'s own format: a single 9×9 puzzle given
+/// as LeetCode's literal, one 81-character line or 9 lines of 9 becomes the
+/// literal for LeetCode and 9 lines of digits for Lanqiao; anything else is
+/// left as it is, for the problem's own parser to judge.
+pub fn as_input_of(problem: &Problem, input: &str) -> String {
+    let literal = is_literal(input);
+    let converted = crate::trace::read_puzzle(input)
+        .ok()
+        .and_then(|grid| match problem.key {
+            "lc36" | "lc37" if !literal => Some(format_board(&grid.to_board())),
+            "lanqiao" if literal || is_one_line(input) => Some(grid.to_rows()),
+            _ => None,
+        });
+    converted.unwrap_or_else(|| input.to_string())
+}
+
 const LC36: Problem = Problem {
     key: "lc36",
     title: "LeetCode 36 (Valid Sudoku)",
+    short: "LeetCode 36",
+    java_main: None,
     statement: "https://leetcode.com/problems/valid-sudoku/",
     input: "LeetCode's board literal [[\"5\",\"3\",\".\",…],…]",
     output: "true or false",
     time_ms: 2000,
     memory_mb: 256,
-    exit_codes: &[0],
     checker: checker::lines,
     solutions: || {
         lc36::APPROACHES
@@ -157,19 +187,21 @@ const LC36: Problem = Problem {
         Ok(Answer::Text(format!("{valid}\n")))
     },
     claims: |input, expect| {
-        is_literal(input) && matches!(expect.map(str::trim), Some("true" | "false"))
+        (is_literal(input) || is_one_line(input))
+            && matches!(expect.map(str::trim), Some("true" | "false"))
     },
 };
 
 const LC37: Problem = Problem {
     key: "lc37",
     title: "LeetCode 37 (Sudoku Solver)",
+    short: "LeetCode 37",
+    java_main: None,
     statement: "https://leetcode.com/problems/sudoku-solver/",
     input: "LeetCode's board literal, `.` for an empty cell; exactly one solution",
     output: "the solved board, as a literal",
     time_ms: 2000,
     memory_mb: 256,
-    exit_codes: &[0],
     checker: checker::board,
     solutions: || {
         lc37::APPROACHES
@@ -189,18 +221,19 @@ const LC37: Problem = Problem {
             )),
         }
     },
-    claims: |input, _| is_literal(input),
+    claims: |input, _| is_literal(input) || is_one_line(input),
 };
 
 const LANQIAO: Problem = Problem {
     key: "lanqiao",
     title: "Lanqiao Sudoku (stdin/stdout, exit codes)",
+    short: "Lanqiao",
+    java_main: Some("Main"),
     statement: "write-up 004: 9 lines of 9 digits, 0 = unknown; 2000 ms, 256 MB",
     input: "9 lines of 9 digits, 0 = unknown",
     output: "the 9 solved lines; exit 1 and a line on stderr for no or several solutions, exit 2 for malformed input",
     time_ms: 2000,
     memory_mb: 256,
-    exit_codes: &[0, 1, 2],
     checker: checker::program,
     solutions: || vec![("lanqiao", Verdict::Ac), ("lanqiao_proconio", Verdict::Ac)],
     // The program's own reader: one parser for the program and the judge.
@@ -218,6 +251,7 @@ const LANQIAO: Problem = Problem {
 
 const POJ2676: Problem = family!(
     poj2676,
+    "POJ 2676",
     "POJ 2676 Sudoku (T grids, any completion)",
     "http://poj.org/problem?id=2676",
     "T, then T grids of 9 lines of 9 digits, 0 = empty",
@@ -228,6 +262,7 @@ const POJ2676: Problem = family!(
 
 const POJ3074: Problem = family!(
     poj3074,
+    "POJ 3074",
     "POJ 3074 Sudoku (one line per puzzle, many hard ones)",
     "http://poj.org/problem?id=3074",
     "one puzzle per line, 81 characters, `.` = empty; a line `end` ends the input",
@@ -238,6 +273,7 @@ const POJ3074: Problem = family!(
 
 const POJ3076: Problem = family!(
     poj3076,
+    "POJ 3076",
     "POJ 3076 Sudoku (16×16, letters)",
     "http://poj.org/problem?id=3076",
     "16×16 grids of `A`-`P`, `-` = empty, separated by blank lines, to the end of input",
@@ -248,6 +284,7 @@ const POJ3076: Problem = family!(
 
 const SPOJ_SUDOKU: Problem = family!(
     spoj_sudoku,
+    "SPOJ SUDOKU",
     "SPOJ SUDOKU (16×16, counted)",
     "https://www.spoj.com/problems/SUDOKU/",
     "the number of tests, then 16×16 grids of `A`-`P`, `-` = empty",
@@ -258,6 +295,7 @@ const SPOJ_SUDOKU: Problem = family!(
 
 const P1074: Problem = family!(
     p1074,
+    "Luogu P1074",
     "Luogu P1074 靶形数独 (target Sudoku, best score)",
     "https://www.luogu.com.cn/problem/P1074",
     "9 lines of 9 space-separated digits, 0 = empty",
@@ -268,6 +306,7 @@ const P1074: Problem = family!(
 
 const HDU1426: Problem = family!(
     hdu1426,
+    "HDU 1426",
     "HDU 1426 Sudoku Killer (`?` cells)",
     "https://acm.hdu.edu.cn/showproblem.php?pid=1426",
     "grids of 9 lines of 9 space-separated digits, `?` = empty, separated by blank lines",
@@ -278,6 +317,7 @@ const HDU1426: Problem = family!(
 
 const HDU4069: Problem = family!(
     hdu4069,
+    "HDU 4069",
     "HDU 4069 Squiggly Sudoku (irregular regions)",
     "https://acm.hdu.edu.cn/showproblem.php?pid=4069",
     "T, then per case 9 lines of 9 numbers: digit + wall bits",
@@ -288,6 +328,7 @@ const HDU4069: Problem = family!(
 
 const ABC327C: Problem = family!(
     abc327c,
+    "AtCoder ABC327 C",
     "AtCoder ABC327 C Number Place (is it solved?)",
     "https://atcoder.jp/contests/abc327/tasks/abc327_c",
     "9 lines of 9 space-separated digits 1-9",
@@ -296,15 +337,20 @@ const ABC327C: Problem = family!(
     checker::program
 );
 
-const CF1335D: Problem = family!(
-    cf1335d,
-    "Codeforces 1335D Anti-Sudoku",
-    "https://codeforces.com/problemset/problem/1335/D",
-    "t, then t solved grids of 9 lines of 9 digits",
-    "each grid with at most 9 cells changed so every unit repeats a digit (validated)",
-    2000 ms, 256 MB,
-    validate::cf1335d
-);
+// Codeforces runs whichever public class the file declares.
+const CF1335D: Problem = Problem {
+    java_main: None,
+    ..family!(
+        cf1335d,
+        "Codeforces 1335D",
+        "Codeforces 1335D Anti-Sudoku",
+        "https://codeforces.com/problemset/problem/1335/D",
+        "t, then t solved grids of 9 lines of 9 digits",
+        "each grid with at most 9 cells changed so every unit repeats a digit (validated)",
+        2000 ms, 256 MB,
+        validate::cf1335d
+    )
+};
 
 #[cfg(test)]
 mod tests {

@@ -3,13 +3,15 @@
 //! turned round, a case per line), or one JSON object per case. It only
 //! renders what the judge found.
 
-use super::problem::Problem;
+use super::plan::{Case, Part};
 use super::sandbox::End;
-use super::solution::Solution;
-use super::{Case, CaseResult, Limits, Options, Report, Verdict};
+use super::{CaseResult, Limits, Options, Report, Verdict};
 use anstyle::{AnsiColor, Style};
 use std::fmt::Write as _;
 use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+mod wrong_answer;
 
 const GREEN: Style = AnsiColor::Green.on_default();
 const RED: Style = AnsiColor::Red.on_default();
@@ -134,12 +136,11 @@ pub fn write_grid(
     Ok(())
 }
 
-/// One problem's table, its notes, and the detail of every unexpected verdict.
-pub fn write_table(
+/// The lines above a table: the limits, then, for a user's file, what it
+/// is judged as and with which compiler, and the sandbox in force.
+fn write_header(
     out: &mut dyn Write,
-    problem: &Problem,
-    solutions: &[Solution],
-    cases: &[Case],
+    part: &Part,
     results: &[CaseResult],
     limits: &Limits,
     opts: &Options,
@@ -147,11 +148,58 @@ pub fn write_table(
     writeln!(
         out,
         "\n{} — limits: {} ms CPU time (wall-clock backstop {} ms), {} MB",
-        problem.title,
+        part.problem.title,
         limits.time.as_millis(),
         limits.wall.as_millis(),
         limits.memory_mb
     )?;
+    for solution in &part.solutions {
+        let Some(user) = &solution.user else {
+            continue;
+        };
+        writeln!(out, "{}: judged as: {}", solution.name, user.judged_as)?;
+        let mut compiler = format!(
+            "{} ({})",
+            user.toolchain.version,
+            user.toolchain.program.display()
+        );
+        if user.language.name == "Rust" {
+            compiler.push_str(
+                "; LeetCode's Rust is older (1.58 at edition 2018 by its users' reports): --rustc PATH checks with another",
+            );
+        }
+        writeln!(out, "{}: compiler: {compiler}", solution.name)?;
+        for note in &user.notes {
+            writeln!(out, "{}: note: {note}", solution.name)?;
+        }
+        let cases = if opts.strict {
+            "every case (--strict: the house cases too)"
+        } else {
+            "the judge's cases (--strict adds the house cases: malformed input, exit codes)"
+        };
+        writeln!(out, "{}: judged on {cases}", solution.name)?;
+    }
+    if let Some(isolation) = results.iter().find_map(|r| r.isolation.as_ref()) {
+        writeln!(out, "sandbox: {isolation}")?;
+    }
+    Ok(())
+}
+
+/// One problem's table, its notes, and the detail of every unexpected verdict.
+pub fn write_table(
+    out: &mut dyn Write,
+    part: &Part,
+    results: &[CaseResult],
+    limits: &Limits,
+    opts: &Options,
+) -> io::Result<()> {
+    write_header(out, part, results, limits, opts)?;
+    let (solutions, cases) = (&part.solutions, &part.cases);
+    // A case no solution ran (a house case, for a user's file) has no column.
+    let cases: Vec<&Case> = cases
+        .iter()
+        .filter(|c| results.iter().any(|r| r.fixture == c.name))
+        .collect();
     let mut rows_by_solution = Vec::new();
     for solution in solutions {
         let mine: Vec<&CaseResult> = results
@@ -173,8 +221,8 @@ pub fn write_table(
     let mut case_names: Vec<String> = cases.iter().map(|c| c.name.clone()).collect();
     case_names.push("summary".into());
     if let [row] = &mut rows_by_solution[..] {
-        // One solution (the online-judge family): a case per line reads
-        // better than one long row wrapped into blocks.
+        // One solution (a user's file, the online-judge family): a case per
+        // line reads better than one long row wrapped into blocks.
         let cells: Vec<Vec<Cell>> = row.drain(..).map(|cell| vec![cell]).collect();
         write_grid(
             out,
@@ -203,7 +251,7 @@ pub fn write_table(
             s.name
         ));
     }
-    for case in cases {
+    for case in &cases {
         let names: Vec<&str> = case
             .slow
             .names
@@ -220,9 +268,22 @@ pub fn write_table(
             ));
         }
     }
+    for r in results.iter().filter(|r| r.tle_on_hard()) {
+        notes.push(format!(
+            "{} on {}: slower than the hard case, which does not fail the run: {}",
+            r.solution,
+            r.fixture,
+            r.hard.as_deref().unwrap_or("")
+        ));
+    }
     for line in notes {
         writeln!(out, "{}", styled(&line, DIM, opts.colour))?;
     }
+    write_failures(out, part, results)
+}
+
+/// The detail of every verdict not as expected; a compile error once.
+fn write_failures(out: &mut dyn Write, part: &Part, results: &[CaseResult]) -> io::Result<()> {
     let mut compile_errors_shown: Vec<&str> = Vec::new();
     for r in results.iter().filter(|r| !r.as_expected()) {
         if r.verdict == Verdict::Ce {
@@ -246,18 +307,75 @@ pub fn write_table(
             r.fixture,
             verdict_text(r),
             r.expected,
-            r.detail.trim_end()
+            wrong_answer::first_line(&r.detail)
         )?;
+        if r.verdict == Verdict::Wa {
+            if let Some(case) = part.cases.iter().find(|c| c.name == r.fixture) {
+                write!(out, "{}", wrong_answer::explain(case, r))?;
+            }
+        } else if let Some((_, rest)) = r.detail.split_once('\n') {
+            writeln!(out, "{}", rest.trim_end())?;
+        }
     }
     Ok(())
 }
 
-/// The closing line of a table run.
-pub fn write_summary(out: &mut dyn Write, report: &Report) -> io::Result<()> {
+/// A folder of user files: one line per file (its problem, its verdicts,
+/// its slowest case), and the detail of its failures only.
+pub fn write_file_lines(
+    out: &mut dyn Write,
+    part: &Part,
+    results: &[CaseResult],
+    opts: &Options,
+) -> io::Result<()> {
+    for solution in &part.solutions {
+        let mine: Vec<&CaseResult> = results
+            .iter()
+            .filter(|r| r.solution == solution.name)
+            .collect();
+        let Cell(text, style) = summary_cell(&mine);
+        let slowest = mine
+            .iter()
+            .filter(|r| r.verdict != Verdict::Ce)
+            .map(|r| (r.cpu, r.peak_kib))
+            .max();
+        let cost = slowest.map_or(String::new(), |(cpu, kib)| {
+            format!("  max {}ms {:.1}MB", cpu.as_millis(), kib as f64 / 1024.0)
+        });
+        let judged = solution
+            .user
+            .as_ref()
+            .map_or(part.problem.short.to_string(), |u| u.judged_as.clone());
+        writeln!(
+            out,
+            "{:<28}  {}{cost}  judged as: {judged}",
+            solution.name,
+            styled(&text, style, opts.colour)
+        )?;
+        let failed: Vec<CaseResult> = mine
+            .iter()
+            .filter(|r| !r.as_expected())
+            .map(|r| (*r).clone())
+            .collect();
+        write_failures(out, part, &failed)?;
+    }
+    Ok(())
+}
+
+/// The closing line of a table run, after the files that could not be judged.
+pub fn write_summary(out: &mut dyn Write, report: &Report, opts: &Options) -> io::Result<()> {
+    for (path, why) in &report.not_judged {
+        writeln!(out, "{}: not judged: {why}", path.display())?;
+    }
     let bad = report.results.iter().filter(|r| !r.as_expected()).count();
-    writeln!(
-        out,
-        "\n{} case{}, {}, in {:.1} s",
+    let hard = report.results.iter().filter(|r| r.tle_on_hard()).count();
+    let hard = if hard == 0 {
+        String::new()
+    } else {
+        format!(" ({hard} TLE on a case harder than the real judge's, not counted)")
+    };
+    let summary = format!(
+        "\n{} case{}, {}{hard}, in {:.1} s",
         report.results.len(),
         if report.results.len() == 1 { "" } else { "s" },
         if bad == 0 {
@@ -266,7 +384,55 @@ pub fn write_summary(out: &mut dyn Write, report: &Report) -> io::Result<()> {
             format!("{bad} not as expected")
         },
         report.wall.as_secs_f64()
-    )
+    );
+    let style = if bad == 0 { GREEN } else { RED };
+    writeln!(out, "{}", styled(&summary, style, opts.colour && bad > 0))
+}
+
+/// A progress bar on stderr, drawn only once a run has taken a second and
+/// only on a terminal (indicatif hides it in a pipe).
+pub struct Progress {
+    bar: indicatif::ProgressBar,
+    started: Instant,
+    drawn: bool,
+}
+
+impl Progress {
+    /// A bar for `total` cases, hidden until a second has passed.
+    pub fn new(total: u64) -> Progress {
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(total),
+            indicatif::ProgressDrawTarget::hidden(),
+        );
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("{pos}/{len} cases {wide_bar} {msg}")
+        {
+            bar.set_style(style);
+        }
+        Progress {
+            bar,
+            started: Instant::now(),
+            drawn: false,
+        }
+    }
+
+    /// Counts the case before this one, names this one.
+    pub fn show(&mut self, solution: &str, fixture: &str) {
+        if self.bar.position() > 0 || !self.bar.message().is_empty() {
+            self.bar.inc(1);
+        }
+        self.bar.set_message(format!("{solution} on {fixture}"));
+        if !self.drawn && self.started.elapsed() > Duration::from_secs(1) {
+            self.bar
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            self.drawn = true;
+        }
+    }
+
+    /// Clears the bar.
+    pub fn finish(self) {
+        self.bar.finish_and_clear();
+    }
 }
 
 /// Milliseconds to the microsecond.
@@ -303,6 +469,8 @@ pub fn json_line(r: &CaseResult) -> String {
         "memory_limit_mb": r.limits.memory_mb,
         "first_difference": first,
         "detail": r.detail,
+        "hard": r.hard,
+        "isolation": r.isolation.as_ref().map(ToString::to_string),
     })
     .to_string()
 }

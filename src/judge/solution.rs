@@ -1,44 +1,73 @@
-//! Something the judge can run. Today: the built-in paste files, each run as
-//! `sudoku run-solution NAME` (the same code as the `sudoku-runner` binary)
-//! reading the case on stdin, the way a judge runs a submission.
+//! Something the judge can run: a built-in paste file (run as `sudoku
+//! run-solution NAME`, see [`super::runner`]) or a user's own file, built
+//! through the [`cache`](super::cache) in the sandbox, with the problem it is
+//! judged as said out loud.
+//!
+//! Which problem a user's file is, in order:
+//! 1. `--problem KEY`;
+//! 2. a file name that starts with a problem's key (`poj3074.cpp`,
+//!    `abc327c_mine.py`);
+//! 3. LeetCode's frame in the file (`class Solution` with `solveSudoku`,
+//!    `impl Solution` with `solve_sudoku`, …): LeetCode 36 or 37, a local
+//!    test `main` of its own notwithstanding;
+//! 4. else a stdin program: Lanqiao.
+//!
+//! A file that could be two problems (its name says one and its LeetCode
+//! frame another; both LeetCode methods; a LeetCode frame and a `main` that
+//! reads stdin) is an error naming both, never a guess.
 
-use super::problem::Problem;
-use super::sandbox::View;
-use super::Verdict;
-use crate::fixtures::{self, format_board};
-use crate::{lc36, lc37};
+use super::cache::{Cache, Key};
+use super::language::{self, Entry, Language, Method, Plan, Source, Toolchain};
+use super::problem::{self, Problem};
+use super::sandbox::{self, Supervisor, View};
+use super::{Error, Verdict};
+use std::collections::HashMap;
 use std::ffi::OsString;
-use std::io::{self, Read, Write};
-use std::path::Path;
-use std::process::ExitCode;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
 
 /// One solution of one problem.
 #[derive(Clone, Debug)]
 pub struct Solution {
-    /// Its name in the tables (the file stem).
+    /// Its name in the tables (the file stem, or a user's file name).
     pub name: String,
     /// Its problem.
     pub problem: &'static Problem,
     /// The verdict it should get on every fixture: AC, or TLE for the wrong DFS.
     pub expected: Verdict,
-    /// A user's own file: how to run what was built, or why it did not build.
-    pub own: Option<OwnBuild>,
+    /// A user's file, or `None` for a built-in one.
+    pub user: Option<UserFile>,
 }
 
 /// A user's file after its build (`sudoku judge FILE`).
 #[derive(Clone, Debug)]
-pub enum OwnBuild {
-    /// It built: run this.
-    Run {
-        /// The program.
-        program: OsString,
-        /// Its arguments.
-        args: Vec<OsString>,
-        /// Cap the address space too (not for a JVM or node).
-        address_space: bool,
-    },
-    /// Compilation error: every case is CE with this message.
-    CompileError(String),
+pub struct UserFile {
+    /// The file.
+    pub path: PathBuf,
+    /// Its language.
+    pub language: &'static Language,
+    /// `LeetCode 37 (class Solution with solveSudoku)`, `POJ 3074 (file name)`, …
+    pub judged_as: String,
+    /// The compiler or interpreter used, with its version.
+    pub toolchain: Toolchain,
+    /// Notes from the build (a `package` line dropped).
+    pub notes: Vec<String>,
+    /// What was built, or the compiler's first error (CE on every case).
+    pub built: Result<Built, String>,
+}
+
+/// A built file: its cache entry and how to run it.
+#[derive(Clone, Debug)]
+pub struct Built {
+    /// The entry, seen as `/box` by the run.
+    pub entry: PathBuf,
+    /// The command inside the sandbox (`{memory_mb}` still to fill in).
+    pub run: Vec<String>,
+    /// Host folders bound read-only at the same path.
+    pub binds: Vec<PathBuf>,
+    /// Built now (not found in the cache).
+    pub fresh: bool,
 }
 
 impl Solution {
@@ -50,32 +79,37 @@ impl Solution {
                 name: name.to_string(),
                 problem,
                 expected,
-                own: None,
+                user: None,
             })
             .collect()
     }
 
-    /// A runner-only solution (see [`TEST_ONLY`]) judged as if it should pass.
+    /// A runner-only solution (see [`super::runner::TEST_ONLY`]) judged as
+    /// if it should pass.
     pub fn test_only(name: &str, problem: &'static Problem) -> Option<Solution> {
-        TEST_ONLY.contains(&name).then(|| Solution {
+        super::runner::TEST_ONLY.contains(&name).then(|| Solution {
             name: name.to_string(),
             problem,
             expected: Verdict::Ac,
-            own: None,
+            user: None,
         })
     }
 
-    /// The program and arguments that run it, given this binary, and what
-    /// it sees of the file system.
-    pub fn command(&self, exe: &Path) -> (OsString, Vec<OsString>, View) {
-        match &self.own {
-            Some(OwnBuild::Run { program, args, .. }) => (
-                program.clone(),
-                args.clone(),
-                View::Host {
-                    cwd: std::env::temp_dir(),
-                },
-            ),
+    /// The program and arguments that run it under a memory limit of
+    /// `memory_mb`, and what it sees; `exe` is this binary (the built-in
+    /// solutions' runner).
+    pub fn command(&self, exe: &Path, memory_mb: u64) -> (OsString, Vec<OsString>, View) {
+        match self.user.as_ref().map(|u| &u.built) {
+            Some(Ok(built)) => {
+                let mut words = built
+                    .run
+                    .iter()
+                    .map(|w| OsString::from(w.replace("{memory_mb}", &memory_mb.to_string())));
+                let program = words.next().unwrap_or_default();
+                let mut binds = vec![(built.entry.clone(), PathBuf::from("/box"))];
+                binds.extend(built.binds.iter().map(|b| (b.clone(), b.clone())));
+                (program, words.collect(), View::Isolated { binds })
+            }
             _ => (
                 "/box/sudoku".into(),
                 vec!["run-solution".into(), self.name.clone().into()],
@@ -86,120 +120,327 @@ impl Solution {
         }
     }
 
-    /// Whether the sandbox also caps its address space.
+    /// Whether the sandbox also caps its address space (not for a JVM or node).
     pub fn address_space(&self) -> bool {
-        !matches!(
-            self.own,
-            Some(OwnBuild::Run {
-                address_space: false,
-                ..
-            })
-        )
+        self.user.as_ref().is_none_or(|u| u.language.address_space)
+    }
+
+    /// The compiler's first error, when a user's file did not build.
+    pub fn compile_error(&self) -> Option<&str> {
+        self.user.as_ref()?.built.as_ref().err().map(String::as_str)
     }
 }
 
-/// Solutions the runner knows but the judge never lists: each misbehaves in
-/// one way, for the verdict tests.
-pub const TEST_ONLY: [&str; 6] = [
-    "test_loop",
-    "test_alloc",
-    "test_panic",
-    "test_wrong",
-    "test_sleep",
-    "test_flood",
-];
+/// What building a user's file needs besides the file.
+#[derive(Clone, Debug)]
+pub struct FileOptions {
+    /// This program: the sandbox's supervisor.
+    pub exe: PathBuf,
+    /// Rust's `--edition`.
+    pub edition: String,
+    /// `--rustc PATH` (or `SUDOKU_RUSTC`): the Rust compiler to use.
+    pub rustc: Option<PathBuf>,
+}
 
-/// The most input the runner reads: a case is a few hundred bytes.
-const INPUT_CAP: u64 = 16 << 20;
+/// How long and how much a compiler may take.
+pub const BUILD_LIMITS: sandbox::Limits = sandbox::Limits {
+    cpu: Duration::from_secs(60),
+    wall: Duration::from_secs(120),
+    memory_kib: 2 << 20,
+    output_bytes: 512 << 20,
+    disk_bytes: 0,
+    processes: 64,
+    address_space: false,
+};
 
-/// The child's side: `runner SOLUTION [FILE]` runs one solution on one case
-/// (stdin, or FILE) in this process and prints the answer, as a judge's child does.
-///
-/// Exit codes: the solution's own (0, or a stdin program's 1 and 2; 101 for a
-/// panic); 3 when the input cannot be read or parsed; 4 for an unknown
-/// solution name or bad arguments. The test-only solutions in [`TEST_ONLY`]
-/// loop, allocate without end, panic, print a wrong board, sleep, or write
-/// without end.
-pub fn runner_main(args: &[String]) -> ExitCode {
-    let (name, path) = match args {
-        [name] => (name, None),
-        [name, path] => (name, Some(path)),
-        _ => {
-            eprintln!("usage: sudoku-runner SOLUTION [FILE]");
-            return ExitCode::from(4);
+/// Each toolchain asked once per run.
+static TOOLCHAINS: Mutex<Option<HashMap<PathBuf, Toolchain>>> = Mutex::new(None);
+
+fn toolchain_of(language: &Language, tool: &Path) -> Result<Toolchain, Error> {
+    if let Ok(mut known) = TOOLCHAINS.lock() {
+        if let Some(t) = known.get_or_insert_with(HashMap::new).get(tool) {
+            return Ok(t.clone());
         }
-    };
-    let mut bytes = Vec::new();
-    let read = match path {
-        Some(p) => std::fs::File::open(p).and_then(|f| f.take(INPUT_CAP).read_to_end(&mut bytes)),
-        None => io::stdin().take(INPUT_CAP).read_to_end(&mut bytes),
-    };
-    if let Err(e) = read {
-        eprintln!("{}: {e}", path.map_or("stdin", String::as_str));
-        return ExitCode::from(3);
     }
-    let input = String::from_utf8_lossy(&bytes);
-    if let Some(run) = crate::family::program(name) {
-        return match run(&input) {
-            Ok(out) => {
-                print!("{out}");
-                ExitCode::SUCCESS
-            }
-            Err((code, message)) => {
-                eprintln!("{message}");
-                ExitCode::from(code)
-            }
+    let found = (language.toolchain)(tool).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            Error::Toolchain(format!(
+                "{} files need `{}`, which is not installed here: install {}",
+                language.name,
+                tool.display(),
+                language.install
+            ))
+        } else {
+            Error::Toolchain(format!("{}: {e}", tool.display()))
+        }
+    })?;
+    if let Ok(mut known) = TOOLCHAINS.lock() {
+        known
+            .get_or_insert_with(HashMap::new)
+            .insert(tool.to_path_buf(), found.clone());
+    }
+    Ok(found)
+}
+
+/// The problem whose key the file name starts with (the longest key).
+fn problem_by_name(path: &Path) -> Option<&'static Problem> {
+    let stem = path.file_stem()?.to_str()?.to_ascii_lowercase();
+    problem::PROBLEMS
+        .iter()
+        .filter(|p| {
+            stem.strip_prefix(p.key)
+                .is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_alphanumeric()))
+        })
+        .max_by_key(|p| p.key.len())
+}
+
+fn title(key: &str) -> &'static str {
+    problem::by_key(key).map_or("", |p| p.short)
+}
+
+/// The problem a user's file is judged as, what the harness calls, and the
+/// `judged as` line; or why it cannot be told (an error naming both
+/// candidates).
+pub fn place(
+    path: &Path,
+    text: &str,
+    language: &Language,
+    named: Option<&'static Problem>,
+) -> Result<(&'static Problem, Entry, String), Error> {
+    let methods = (language.leetcode)(text);
+    let frame = |m: Method| match language.name {
+        "Rust" => format!("impl Solution with {}", rust_name(m)),
+        "JavaScript" | "C" => format!("a function {}", m.camel()),
+        _ => format!("class Solution with {}", m.camel()),
+    };
+    let entry_for = |p: &Problem| match p.key {
+        "lc36" => Entry::LeetCode(Method::IsValidSudoku),
+        "lc37" => Entry::LeetCode(Method::SolveSudoku),
+        _ => Entry::Program,
+    };
+    if let Some(p) = named {
+        return Ok((
+            p,
+            entry_for(p),
+            format!("{} (--problem {})", p.short, p.key),
+        ));
+    }
+    let two = |a: String, b: String| {
+        Error::Usage(format!(
+            "{}: could be {a} or {b}; say which with --problem KEY (or start the file name with the key)",
+            path.display()
+        ))
+    };
+    if let [a, b] = methods[..] {
+        return Err(two(
+            format!("{} ({})", title(a.problem()), frame(a)),
+            format!("{} ({})", title(b.problem()), frame(b)),
+        ));
+    }
+    let leetcode = methods.first().copied();
+    if let Some(p) = problem_by_name(path) {
+        return match leetcode {
+            Some(m) if m.problem() != p.key && !(language.reads_stdin)(text) => Err(two(
+                format!("{} (its file name)", p.short),
+                format!("{} ({})", title(m.problem()), frame(m)),
+            )),
+            _ => Ok((p, entry_for(p), format!("{} (file name)", p.short))),
         };
     }
-    match name.as_str() {
-        "test_loop" => loop {
-            std::hint::spin_loop();
-        },
-        "test_sleep" => loop {
-            std::thread::sleep(std::time::Duration::from_secs(1));
-        },
-        "test_alloc" => {
-            let mut held: Vec<Vec<u8>> = Vec::new();
-            loop {
-                held.push(vec![1u8; 8 << 20]); // touched: resident, not just reserved
-                std::hint::black_box(&held);
-            }
+    match leetcode {
+        Some(m) if (language.reads_stdin)(text) => Err(two(
+            format!("{} ({})", title(m.problem()), frame(m)),
+            "a stdin program (it reads stdin)".into(),
+        )),
+        Some(m) => {
+            let p = problem::by_key(m.problem()).expect("LeetCode's problems exist");
+            Ok((p, Entry::LeetCode(m), format!("{} ({})", p.short, frame(m))))
         }
-        "test_flood" => {
-            let line = [b'7'; 4096];
-            let mut out = io::stdout().lock();
-            while out.write_all(&line).is_ok() {}
-            return ExitCode::SUCCESS;
+        None => {
+            let p = problem::by_key("lanqiao").expect("Lanqiao exists");
+            Ok((
+                p,
+                Entry::Program,
+                format!(
+                    "{} (a main that reads stdin; give --problem KEY for another)",
+                    p.short
+                ),
+            ))
         }
-        "test_panic" => panic!("test_panic: a solution that panics"),
-        _ => {}
     }
-    let board = match fixtures::parse_board(&input) {
-        Ok(board) => board,
-        Err(e) => {
-            eprintln!("{}: {e}", path.map_or("stdin", String::as_str));
-            return ExitCode::from(3);
+}
+
+fn rust_name(m: Method) -> &'static str {
+    match m {
+        Method::IsValidSudoku => "is_valid_sudoku",
+        Method::SolveSudoku => "solve_sudoku",
+    }
+}
+
+/// A user's file as a solution of its problem: placed, then built (or
+/// found in the cache) in the sandbox, so a compile error is a CE row.
+pub fn from_file(
+    path: &Path,
+    named: Option<&'static Problem>,
+    opts: &FileOptions,
+) -> Result<Solution, Error> {
+    let language = language::of(path).ok_or_else(|| {
+        Error::Usage(format!(
+            "{}: cannot tell the language from its extension; known: {}",
+            path.display(),
+            language::extensions()
+        ))
+    })?;
+    let bytes = std::fs::read(path).map_err(|source| Error::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| Error::Parse {
+        path: path.to_path_buf(),
+        why: format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1),
+    })?;
+    let (problem, entry, judged_as) = place(path, &text, language, named)?;
+    let tool = match (language.name, &opts.rustc) {
+        ("Rust", Some(rustc)) => rustc.clone(),
+        _ => PathBuf::from(language.tool),
+    };
+    let toolchain = toolchain_of(language, &tool)?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "solution".into());
+    let source = Source {
+        text: &text,
+        path,
+        name: &name,
+    };
+    let options = language::Options {
+        edition: &opts.edition,
+        toolchain: &toolchain,
+        java_main: problem.java_main,
+    };
+    let (notes, built) = match (language.plan)(&source, entry, &options) {
+        Err(why) => (Vec::new(), Err(why)),
+        Ok(plan) => {
+            let notes = plan.notes.clone();
+            (
+                notes,
+                build(language, entry, &plan, &toolchain, opts, &name)?,
+            )
         }
     };
-    if let Some(&(_, is_valid)) = lc36::APPROACHES.iter().find(|(n, _)| n == name) {
-        println!("{}", is_valid(board));
-    } else if let Some(solve) = lc37::by_name(name) {
-        let mut board = board;
-        solve(&mut board);
-        println!("{}", format_board(&board));
-    } else if name == "test_wrong" {
-        let filled: Vec<Vec<char>> = board
-            .iter()
-            .map(|row| {
-                row.iter()
-                    .map(|&c| if c == '.' { '1' } else { c })
-                    .collect()
-            })
-            .collect();
-        println!("{}", format_board(&filled));
-    } else {
-        eprintln!("unknown solution {name:?}");
-        return ExitCode::from(4);
+    Ok(Solution {
+        name,
+        problem,
+        expected: Verdict::Ac,
+        user: Some(UserFile {
+            path: path.to_path_buf(),
+            language,
+            judged_as,
+            toolchain,
+            notes,
+            built,
+        }),
+    })
+}
+
+/// The cache entry for `plan`, built in the sandbox when missing; `Ok(Err)`
+/// is a compile error.
+fn build(
+    language: &Language,
+    entry: Entry,
+    plan: &Plan,
+    toolchain: &Toolchain,
+    opts: &FileOptions,
+    name: &str,
+) -> Result<Result<Built, String>, Error> {
+    let mut key = Key::default();
+    key.add(language.name.as_bytes())
+        .add(format!("{entry:?}").as_bytes())
+        .add(toolchain.program.as_os_str().as_encoded_bytes())
+        .add(toolchain.version.as_bytes());
+    for (name, bytes) in &plan.files {
+        key.add(name.as_bytes()).add(bytes);
     }
-    ExitCode::SUCCESS
+    for word in plan.compile.iter().flatten() {
+        key.add(word.as_encoded_bytes());
+    }
+    for word in &plan.run {
+        key.add(word.as_bytes());
+    }
+    for header in &plan.depends {
+        key.add(header.as_os_str().as_encoded_bytes())
+            .add(&std::fs::read(header).unwrap_or_default());
+    }
+    let cache = Cache::at(super::cache::root()).map_err(|e| {
+        Error::Toolchain(format!(
+            "the build cache {}: {e}",
+            super::cache::root().display()
+        ))
+    })?;
+    let supervisor = Supervisor {
+        program: opts.exe.clone(),
+        prefix: vec!["sandbox".into()],
+    };
+    let result = cache
+        .entry(&key, |dir| -> Result<(), String> {
+            for (name, bytes) in &plan.files {
+                std::fs::write(dir.join(name), bytes).map_err(|e| format!("{name}: {e}"))?;
+            }
+            for command in &plan.compile {
+                compile(&supervisor, command, dir, &plan.aliases, name)?;
+            }
+            for output in &plan.outputs {
+                if !dir.join(output).exists() {
+                    return Err(format!("the compiler left no {output}"));
+                }
+            }
+            Ok(())
+        })
+        .map_err(|e| Error::Toolchain(format!("the build cache: {e}")))?;
+    Ok(result.map(|(entry, fresh)| Built {
+        entry,
+        run: plan.run.clone(),
+        binds: plan.binds.clone(),
+        fresh,
+    }))
+}
+
+/// Runs one compile command in `dir`, in the sandbox; a failure is the
+/// compiler's first error.
+fn compile(
+    supervisor: &Supervisor,
+    command: &[OsString],
+    dir: &Path,
+    aliases: &[(String, String)],
+    shown: &str,
+) -> Result<(), String> {
+    let (program, args) = command.split_first().ok_or("an empty compile command")?;
+    let run = supervisor
+        .run(
+            program,
+            args,
+            None,
+            &BUILD_LIMITS,
+            &View::Host {
+                cwd: dir.to_path_buf(),
+            },
+        )
+        .map_err(|e| format!("the compiler could not be run: {e}"))?;
+    let mut stdout = String::new();
+    let _ = std::io::Read::read_to_string(&mut { run.stdout }, &mut stdout);
+    let said = String::from_utf8_lossy(&run.stderr).into_owned() + &stdout;
+    match run.end {
+        sandbox::End::Exit(0) => Ok(()),
+        sandbox::End::CpuLimit | sandbox::End::WallLimit => Err(format!(
+            "compilation took too long (over {} s of CPU time, or {} s in all)",
+            BUILD_LIMITS.cpu.as_secs(),
+            BUILD_LIMITS.wall.as_secs()
+        )),
+        sandbox::End::MemoryLimit => Err(format!(
+            "compilation needed more than {} MB",
+            BUILD_LIMITS.memory_kib >> 10
+        )),
+        _ => Err(language::first_error(&said, dir, aliases, shown)),
+    }
 }

@@ -18,7 +18,8 @@
 use super::checker::Answer;
 use super::problem::{self, Problem};
 use super::sandbox::Supervisor;
-use super::{judge_case, own_file_solution, Case, CaseResult, Error, Limits, Verdict};
+use super::solution::{self, FileOptions};
+use super::{judge_case, Case, CaseResult, Error, Limits, Verdict};
 use crate::fixtures::format_board;
 use crate::gen::{self, Rng};
 use crate::grid::Grid;
@@ -43,8 +44,8 @@ pub struct Options {
     pub time: Duration,
     /// Where the shrunk case is saved.
     pub save_dir: PathBuf,
-    /// Rust's `--edition` for a `.rs` file.
-    pub rust_edition: String,
+    /// How to build the file.
+    pub build: FileOptions,
 }
 
 /// How a stress run ended.
@@ -145,7 +146,7 @@ fn try_case(
     let Ok(answer) = (problem.reference)(&input) else {
         return Ok(None);
     };
-    let case = Case::new(name.to_string(), input, answer, Default::default())?;
+    let case = Case::new(name.to_string(), input, answer)?;
     Ok(Some((run(&case)?, case)))
 }
 
@@ -154,16 +155,16 @@ pub const SHRINK_RUNS: usize = 400;
 
 /// Runs the stress test.
 pub fn run(opts: &Options) -> Result<Outcome, Error> {
-    let named: Vec<&'static Problem> = match &opts.problem {
-        Some(key) => vec![problem::by_key(key).ok_or_else(|| {
-            Error::NoMatch(format!("no problem {key:?}; known: {}", problem::keys()))
-        })?],
-        None => Vec::new(),
+    let named: Option<&'static Problem> = match &opts.problem {
+        Some(key) => Some(problem::by_key(key).ok_or_else(|| {
+            Error::Usage(format!("no problem {key:?}; known: {}", problem::keys()))
+        })?),
+        None => None,
     };
-    let solution = own_file_solution(&opts.file, &named, &opts.rust_edition)?;
+    let solution = solution::from_file(&opts.file, named, &opts.build)?;
     let problem = solution.problem;
     if !matches!(problem.key, "lc36" | "lc37" | "lanqiao") {
-        return Err(Error::NoMatch(format!(
+        return Err(Error::Usage(format!(
             "sudoku stress generates cases for lc36, lc37 and lanqiao, not {}",
             problem.key
         )));
@@ -177,18 +178,13 @@ pub fn run(opts: &Options) -> Result<Outcome, Error> {
         time: opts.time,
         wall: opts.time * 3,
         memory_mb: problem.memory_mb,
+        processes: 1,
     };
     let run = |case: &Case| -> Result<CaseResult, Error> {
-        Ok(judge_case(
-            &supervisor,
-            &opts.exe,
-            &solution,
-            case,
-            &limits,
-        )?)
+        Ok(judge_case(&supervisor, &opts.exe, &solution, case, &limits))
     };
-    if let Some(super::solution::OwnBuild::CompileError(why)) = &solution.own {
-        return Err(Error::NoMatch(format!(
+    if let Some(why) = solution.compile_error() {
+        return Err(Error::Usage(format!(
             "{} does not compile:\n{why}",
             opts.file.display()
         )));
@@ -266,7 +262,7 @@ fn save(
     name: &str,
 ) -> Result<PathBuf, Error> {
     let input = input_of(problem, puzzle);
-    let answer = (problem.reference)(&input).map_err(Error::NoMatch)?;
+    let answer = (problem.reference)(&input).map_err(Error::Usage)?;
     let write = |path: &Path, text: &str| -> Result<(), Error> {
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(|source| Error::Read {

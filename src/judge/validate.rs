@@ -17,7 +17,7 @@
 //! missing or extra cell is). A case that must fail (`NAME.err`) goes to
 //! [`checker::program`].
 
-use super::checker::{self, read_capped, Answer, Case, Check};
+use super::checker::{self, read_capped, Answer, Check, Output};
 use crate::oracle;
 use crate::shape::Shape;
 use std::io;
@@ -85,7 +85,7 @@ fn after_count(text: &str) -> &str {
 }
 
 /// The program's stdout as cells, or why it cannot be.
-fn output_cells(case: &mut Case<'_>, symbol: Symbol) -> io::Result<Result<Vec<u8>, String>> {
+fn output_cells(case: &mut Output<'_>, symbol: Symbol) -> io::Result<Result<Vec<u8>, String>> {
     let (text, whole) = read_capped(case.stdout, OUTPUT_CAP)?;
     if !whole {
         return Ok(Err(format!("more than {OUTPUT_CAP} bytes of output")));
@@ -96,7 +96,7 @@ fn output_cells(case: &mut Case<'_>, symbol: Symbol) -> io::Result<Result<Vec<u8
 /// One output grid per input grid, `n` cells each, every pair passing
 /// `check`: the frame of every checker here.
 fn each_grid(
-    case: &mut Case<'_>,
+    case: &mut Output<'_>,
     input: &str,
     symbol: Symbol,
     n: usize,
@@ -138,7 +138,7 @@ fn each_grid(
 
 /// Every output grid completes its puzzle, one grid per puzzle.
 fn completions(
-    case: &mut Case<'_>,
+    case: &mut Output<'_>,
     shape: &Shape,
     input: &str,
     symbol: Symbol,
@@ -148,13 +148,13 @@ fn completions(
 }
 
 /// POJ 2676: a count line, then 9×9 grids of digits, `0` empty.
-pub fn poj2676(case: &mut Case<'_>) -> io::Result<Check> {
+pub fn poj2676(case: &mut Output<'_>) -> io::Result<Check> {
     let input = after_count(case.input);
     completions(case, &Shape::boxes(3), input, digit)
 }
 
 /// POJ 3074: 81-character lines, `.` empty, up to a line `end`.
-pub fn poj3074(case: &mut Case<'_>) -> io::Result<Check> {
+pub fn poj3074(case: &mut Output<'_>) -> io::Result<Check> {
     let input: String = case
         .input
         .lines()
@@ -166,25 +166,25 @@ pub fn poj3074(case: &mut Case<'_>) -> io::Result<Check> {
 }
 
 /// POJ 3076: 16×16 grids of `A`–`P`, `-` empty.
-pub fn poj3076(case: &mut Case<'_>) -> io::Result<Check> {
+pub fn poj3076(case: &mut Output<'_>) -> io::Result<Check> {
     let input = case.input;
     completions(case, &Shape::boxes(4), input, letter)
 }
 
 /// SPOJ SUDOKU: POJ 3076's grids after a count line.
-pub fn spoj_sudoku(case: &mut Case<'_>) -> io::Result<Check> {
+pub fn spoj_sudoku(case: &mut Output<'_>) -> io::Result<Check> {
     let input = after_count(case.input);
     completions(case, &Shape::boxes(4), input, letter)
 }
 
 /// HDU 1426: 9×9 grids of space-separated digits, `?` empty.
-pub fn hdu1426(case: &mut Case<'_>) -> io::Result<Check> {
+pub fn hdu1426(case: &mut Output<'_>) -> io::Result<Check> {
     let input = case.input;
     completions(case, &Shape::boxes(3), input, digit_or_question)
 }
 
 /// Codeforces 1335D: for each solved grid, an Anti-Sudoku at most 9 cells away.
-pub fn cf1335d(case: &mut Case<'_>) -> io::Result<Check> {
+pub fn cf1335d(case: &mut Output<'_>) -> io::Result<Check> {
     let input = after_count(case.input);
     each_grid(case, input, digit, 81, &oracle::check_anti_sudoku)
 }
@@ -202,7 +202,7 @@ mod tests {
         let mut file = tempfile::tempfile().unwrap();
         file.write_all(stdout.as_bytes()).unwrap();
         let answer = Answer::Text(String::new());
-        let mut case = Case {
+        let mut case = Output {
             input,
             answer: &answer,
             exit: 0,

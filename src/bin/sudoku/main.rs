@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use sudoku_workspace::batch::{self, BatchError, Mode, Solver};
-use sudoku_workspace::judge::{self, OwnCase};
+use sudoku_workspace::judge::{self, UserCase};
 use sudoku_workspace::trace::{self, Order};
 
 const EXIT_CODES: &str = "\
@@ -128,6 +128,9 @@ struct StressArgs {
     /// With a Rust FILE: the edition to compile it at.
     #[arg(long, value_name = "YEAR", value_parser = ["2015", "2018", "2021", "2024"], default_value = "2021")]
     edition: String,
+    /// With a Rust FILE: the rustc to compile it with (a real 1.63, say) [env: SUDOKU_RUSTC]
+    #[arg(long, value_name = "PATH", env = "SUDOKU_RUSTC")]
+    rustc: Option<PathBuf>,
 }
 
 fn run_stress(args: StressArgs) -> ExitCode {
@@ -138,6 +141,7 @@ fn run_stress(args: StressArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let opts_exe = exe.clone();
     let opts = judge::stress::Options {
         exe,
         file: args.file,
@@ -146,7 +150,11 @@ fn run_stress(args: StressArgs) -> ExitCode {
         cases: args.cases,
         time: Duration::from_millis(args.time_limit),
         save_dir: args.save_dir,
-        rust_edition: args.edition,
+        build: judge::solution::FileOptions {
+            exe: opts_exe.clone(),
+            edition: args.edition,
+            rustc: args.rustc,
+        },
     };
     match judge::stress::run(&opts) {
         Ok(judge::stress::Outcome::Passed { cases }) => {
@@ -362,7 +370,7 @@ Exit codes:
   130  interrupted (SIGINT, Ctrl-C); 143: terminated (SIGTERM); every running case is killed first
   141  stdout was closed early (e.g. piped into head): the run stops quietly";
 
-#[derive(Args, Default)]
+#[derive(Args)]
 struct JudgeArgs {
     /// Your own solution file instead of the built-in ones: Rust (.rs), C++ (.cpp), Java
     /// (.java), Python 3 (.py) or JavaScript (.js). A LeetCode paste (only `class Solution`)
@@ -376,6 +384,17 @@ struct JudgeArgs {
     /// With a Rust FILE: the edition to compile it at (LeetCode's Rust is 1.58 at 2018).
     #[arg(long, value_name = "YEAR", value_parser = ["2015", "2018", "2021", "2024"], default_value = "2021", requires = "file")]
     edition: String,
+    /// With a Rust FILE: the rustc to compile it with, e.g. a real 1.63 (this machine's is
+    /// newer than LeetCode's) [env: SUDOKU_RUSTC]
+    #[arg(long, value_name = "PATH", env = "SUDOKU_RUSTC")]
+    rustc: Option<PathBuf>,
+    /// With FILE: also judge the house cases (malformed input, exit codes, stderr), which the
+    /// workspace's own programs answer; by default a file is judged on the judge's cases only.
+    #[arg(long, requires = "file")]
+    strict: bool,
+    /// Processes a solution may run at once; 1 (the default, as DMOJ): it may start none.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(judge::ranges::PROCESSES))]
+    processes: u64,
     /// CPU-time limit per case, in ms [default: the problem's, 2000]
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(judge::ranges::TIME_MS))]
     time_limit: Option<u64>,
@@ -466,10 +485,15 @@ fn main() -> ExitCode {
         Some(a) if a == "janitor" => return judge::sandbox::janitor::janitor_main(),
         _ => {}
     }
-    Cli::parse()
-        .command
-        .unwrap_or(Command::Judge(JudgeArgs::default()))
-        .run()
+    let command = match Cli::parse().command {
+        Some(command) => command,
+        // No subcommand is `sudoku judge`, with judge's own defaults.
+        None => match Cli::parse_from(["sudoku", "judge"]).command {
+            Some(command) => command,
+            None => unreachable!("`judge` is a subcommand"),
+        },
+    };
+    command.run()
 }
 
 /// Colour as anstream decides it: a terminal, unless `NO_COLOR` or
@@ -499,17 +523,19 @@ impl Command {
                     }
                 };
                 let opts = judge::Options {
-                    exe,
+                    exe: exe.clone(),
                     time: args.time_limit.map(Duration::from_millis),
                     wall: args.wall_limit.map(Duration::from_millis),
                     memory_mb: args.memory_limit,
                     problems: args.problem,
                     solutions: args.solution,
                     fixtures: args.fixture,
-                    own: args.input.map(|input| OwnCase {
+                    user_case: args.input.map(|input| UserCase {
                         input,
                         expect: args.expect,
                     }),
+                    processes: args.processes as u32,
+                    strict: args.strict,
                     fixtures_dir: args.fixtures,
                     stats: args.stats,
                     json: args.json,
@@ -518,7 +544,11 @@ impl Command {
                     jobs: jobs_or_cores(args.jobs),
                     file: args.file,
                     compare: args.compare,
-                    rust_edition: args.edition,
+                    build: judge::solution::FileOptions {
+                        exe: exe.clone(),
+                        edition: args.edition,
+                        rustc: args.rustc,
+                    },
                 };
                 let mut out = BufWriter::new(stdout);
                 let result = judge::run(&opts, &mut out).and_then(|r| {
@@ -570,7 +600,7 @@ impl Command {
             Command::RunSolution { solution, file } => {
                 drop(stdout);
                 let args: Vec<String> = std::iter::once(solution).chain(file).collect();
-                judge::solution::runner_main(&args)
+                judge::runner::runner_main(&args)
             }
         }
     }

@@ -85,6 +85,16 @@ pub fn run(spec: &Spec, isolation: &Isolation) -> io::Result<Measured> {
             scratch = Some(dir);
         }
         View::Host { cwd } => {
+            if namespaces {
+                // The namespace's own /proc, so the tree is counted from it.
+                sys::mount(
+                    Some(Path::new("proc")),
+                    Path::new("/proc"),
+                    Some(&c("proc")),
+                    libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                    None,
+                )?;
+            }
             cmd.current_dir(cwd);
         }
     }

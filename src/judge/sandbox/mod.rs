@@ -249,10 +249,27 @@ impl Input {
         Ok(Input { file, sealed: true })
     }
 
+    /// An input copied from `reader` (a pipe, a FIFO: read once) into an
+    /// unnamed file, for the judge's own reading: an `--expect` of any size.
+    pub fn from_reader(reader: &mut dyn Read) -> io::Result<Input> {
+        let mut file = tempfile::tempfile()?;
+        io::copy(reader, &mut file)?;
+        Ok(Input {
+            file,
+            sealed: false,
+        })
+    }
+
+    /// A read-only descriptor of its own, at the start, sharing the data
+    /// (for the judge's reading, never a run's stdin unless sealed).
+    pub fn reopen(&self) -> io::Result<File> {
+        File::open(format!("/proc/self/fd/{}", self.file.as_raw_fd()))
+    }
+
     /// A read-only descriptor of its own (its own offset) for one run.
     pub fn open(&self) -> io::Result<File> {
         if self.sealed {
-            return File::open(format!("/proc/self/fd/{}", self.file.as_raw_fd()));
+            return self.reopen();
         }
         let mut copy = tempfile::tempfile()?;
         let mut from = self.file.try_clone()?;

@@ -1,0 +1,334 @@
+//! The build cache: one folder per build, named by a hash of everything the
+//! build depends on (the language, the compiler's path and version, the
+//! flags, the file as wrapped, the local headers it includes).
+//!
+//! ```text
+//! $XDG_CACHE_HOME/sudoku-workspace/   (else ~/.cache/…; SUDOKU_CACHE_DIR overrides)
+//!   3f2a…c1/           an entry: what the build left (`main`, `classes/`, a script)
+//!     manifest         written last: every file with its size and hash
+//!   3f2a…c1.lock       held while the entry is checked or built
+//!   .staging-3f2a…c1-PID-N/   a build in progress, renamed to the entry when done
+//! ```
+//!
+//! Builds are atomic and private: one process builds an entry at a time
+//! (the lock), in a fresh staging folder that the run's janitor removes if
+//! the judge dies, and publishes it by `rename`. An entry whose files no
+//! longer match its manifest (edited, truncated, half-deleted) is rebuilt.
+//! Solutions run from a read-only view of the entry, so nothing they do
+//! reaches it. Entries unused the longest are removed past [`MAX_ENTRIES`]
+//! or [`MAX_BYTES`].
+
+use crate::judge::sandbox::janitor;
+use std::fmt::Write as _;
+use std::fs::File;
+use std::io;
+use std::os::fd::AsRawFd;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Most entries kept.
+pub const MAX_ENTRIES: usize = 200;
+/// Most bytes kept (entries' files).
+pub const MAX_BYTES: u64 = 1 << 30;
+
+/// FNV-1a, 64 bits: the same on every machine and release.
+#[derive(Clone, Copy, Debug)]
+pub struct Key(u64);
+
+impl Default for Key {
+    fn default() -> Key {
+        Key(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Key {
+    /// Adds one part (parts never run together).
+    pub fn add(&mut self, part: &[u8]) -> &mut Key {
+        for &b in part.iter().chain(&(part.len() as u64).to_le_bytes()) {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        self
+    }
+
+    /// The entry's folder name.
+    pub fn name(&self) -> String {
+        format!("{:016x}", self.0)
+    }
+}
+
+fn hash_of(bytes: &[u8]) -> u64 {
+    Key::default().add(bytes).0
+}
+
+/// The cache root.
+pub fn root() -> PathBuf {
+    if let Some(dir) = std::env::var_os("SUDOKU_CACHE_DIR") {
+        return PathBuf::from(dir);
+    }
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .unwrap_or_else(|| {
+            // No home: a folder of this user's own under the temp dir, not a
+            // shared one another user could plant a build in.
+            // SAFETY: getuid has no preconditions and cannot fail.
+            let uid = unsafe { libc::getuid() };
+            std::env::temp_dir().join(format!("sudoku-workspace-{uid}"))
+        });
+    base.join("sudoku-workspace")
+}
+
+/// An exclusive `flock` on a file, released when dropped.
+struct Lock {
+    _held: File,
+}
+
+impl Lock {
+    fn take(path: &Path, wait: bool) -> io::Result<Option<Lock>> {
+        let file = File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(path)?;
+        let how = libc::LOCK_EX | if wait { 0 } else { libc::LOCK_NB };
+        loop {
+            // SAFETY: flock on our own descriptor.
+            if unsafe { libc::flock(file.as_raw_fd(), how) } == 0 {
+                return Ok(Some(Lock { _held: file }));
+            }
+            let e = io::Error::last_os_error();
+            match e.kind() {
+                io::ErrorKind::Interrupted => continue,
+                io::ErrorKind::WouldBlock => return Ok(None),
+                _ => return Err(e),
+            }
+        }
+    }
+}
+
+/// Every file under `dir`, relative, sorted.
+fn files_under(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut found = Vec::new();
+    let mut todo = vec![PathBuf::new()];
+    while let Some(rel) = todo.pop() {
+        for entry in std::fs::read_dir(dir.join(&rel))? {
+            let entry = entry?;
+            let path = rel.join(entry.file_name());
+            if entry.file_type()?.is_dir() {
+                todo.push(path);
+            } else {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// The manifest of `dir`: every file but the manifest itself, with its size
+/// and hash.
+fn manifest_of(dir: &Path) -> io::Result<String> {
+    let mut text = String::from("# sudoku-workspace build: file, size, hash\n");
+    for rel in files_under(dir)? {
+        if rel == Path::new("manifest") {
+            continue;
+        }
+        let bytes = std::fs::read(dir.join(&rel))?;
+        let _ = writeln!(
+            text,
+            "{}\t{}\t{:016x}",
+            rel.display(),
+            bytes.len(),
+            hash_of(&bytes)
+        );
+    }
+    Ok(text)
+}
+
+/// Does `dir` hold what its manifest says?
+fn intact(dir: &Path) -> bool {
+    std::fs::read_to_string(dir.join("manifest"))
+        .is_ok_and(|listed| manifest_of(dir).is_ok_and(|now| now == listed))
+}
+
+static STAGED: AtomicUsize = AtomicUsize::new(0);
+
+/// The cache.
+#[derive(Clone, Debug)]
+pub struct Cache {
+    root: PathBuf,
+}
+
+impl Cache {
+    /// The cache at `root` (made if missing).
+    pub fn at(root: PathBuf) -> io::Result<Cache> {
+        std::fs::create_dir_all(&root)?;
+        Ok(Cache { root })
+    }
+
+    /// Where the entry for `key` is.
+    pub fn entry_path(&self, key: &Key) -> PathBuf {
+        self.root.join(key.name())
+    }
+
+    /// The entry for `key`: as it is when intact, else built afresh by
+    /// `build` into an empty staging folder (an `Err` from it is returned
+    /// and nothing is kept). `Ok(false)` beside the path: it was cached.
+    pub fn entry<E>(
+        &self,
+        key: &Key,
+        build: impl FnOnce(&Path) -> Result<(), E>,
+    ) -> Result<Result<(PathBuf, bool), E>, io::Error> {
+        let entry = self.entry_path(key);
+        let _lock = Lock::take(&self.root.join(format!("{}.lock", key.name())), true)?;
+        if intact(&entry) {
+            touch(&entry.join("manifest"));
+            return Ok(Ok((entry, false)));
+        }
+        if entry.exists() {
+            std::fs::remove_dir_all(&entry)?;
+        }
+        // SAFETY: getpid has no preconditions.
+        let pid = unsafe { libc::getpid() };
+        let n = STAGED.fetch_add(1, Ordering::SeqCst);
+        let staging = self.root.join(format!(".staging-{}-{pid}-{n}", key.name()));
+        std::fs::create_dir_all(&staging)?;
+        janitor::track(&staging);
+        let result = build(&staging);
+        let published = match result {
+            Ok(()) => {
+                let manifest = manifest_of(&staging)?;
+                std::fs::write(staging.join("manifest"), manifest)?;
+                std::fs::rename(&staging, &entry)
+            }
+            Err(e) => {
+                let _ = std::fs::remove_dir_all(&staging);
+                janitor::untrack(&staging);
+                return Ok(Err(e));
+            }
+        };
+        if published.is_err() {
+            let _ = std::fs::remove_dir_all(&staging);
+        }
+        janitor::untrack(&staging);
+        published?;
+        drop(_lock);
+        self.collect();
+        Ok(Ok((entry, true)))
+    }
+
+    /// Removes the entries unused the longest while there are more than
+    /// [`MAX_ENTRIES`] or they hold more than [`MAX_BYTES`], and staging
+    /// folders whose process is gone. Entries in use (locked) are skipped.
+    pub fn collect(&self) {
+        let Ok(dir) = std::fs::read_dir(&self.root) else {
+            return;
+        };
+        let mut entries = Vec::new();
+        for e in dir.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let path = e.path();
+            if let Some(rest) = name.strip_prefix(".staging-") {
+                let pid: Option<i32> = rest.split('-').nth(1).and_then(|p| p.parse().ok());
+                // SAFETY: kill with signal 0 only checks the process exists.
+                let gone = pid.is_some_and(|p| unsafe { libc::kill(p, 0) } != 0);
+                if gone {
+                    let _ = std::fs::remove_dir_all(&path);
+                }
+                continue;
+            }
+            if name.len() != 16 || !name.bytes().all(|b| b.is_ascii_hexdigit()) {
+                continue;
+            }
+            let used = std::fs::metadata(path.join("manifest"))
+                .and_then(|m| m.modified())
+                .unwrap_or(std::time::UNIX_EPOCH);
+            let bytes = files_under(&path)
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|f| std::fs::metadata(path.join(f)).ok())
+                .map(|m| m.len())
+                .sum::<u64>();
+            entries.push((used, bytes, name));
+        }
+        entries.sort();
+        let mut count = entries.len();
+        let mut total: u64 = entries.iter().map(|e| e.1).sum();
+        for (_, bytes, name) in entries {
+            if count <= MAX_ENTRIES && total <= MAX_BYTES {
+                break;
+            }
+            let lock_path = self.root.join(format!("{name}.lock"));
+            let Ok(Some(_lock)) = Lock::take(&lock_path, false) else {
+                continue;
+            };
+            if std::fs::remove_dir_all(self.root.join(&name)).is_ok() {
+                let _ = std::fs::remove_file(&lock_path);
+                count -= 1;
+                total = total.saturating_sub(bytes);
+            }
+        }
+    }
+}
+
+/// Marks an entry used now (its manifest's modification time).
+fn touch(path: &Path) {
+    if let Ok(file) = File::options().append(true).open(path) {
+        let _ = file.set_modified(std::time::SystemTime::now());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> Cache {
+        let dir = std::env::temp_dir().join(format!("sudoku-cache-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        Cache::at(dir).unwrap()
+    }
+
+    #[test]
+    fn keys_change_with_any_part_and_parts_never_run_together() {
+        let k = |parts: &[&[u8]]| {
+            let mut k = Key::default();
+            for p in parts {
+                k.add(p);
+            }
+            k.name()
+        };
+        assert_ne!(k(&[b"ab", b"c"]), k(&[b"a", b"bc"]));
+        assert_eq!(k(&[b"x"]), k(&[b"x"]));
+    }
+
+    #[test]
+    fn a_broken_entry_is_rebuilt_and_a_failed_build_keeps_nothing() {
+        let cache = scratch("broken");
+        let mut key = Key::default();
+        key.add(b"one");
+        let build = |dir: &Path| std::fs::write(dir.join("main"), b"binary");
+        let (path, fresh) = cache.entry(&key, build).unwrap().unwrap();
+        assert!(fresh);
+        let (_, fresh) = cache.entry(&key, build).unwrap().unwrap();
+        assert!(!fresh, "an intact entry is reused");
+        std::fs::write(path.join("main"), b"HACKED").unwrap();
+        let (_, fresh) = cache.entry(&key, build).unwrap().unwrap();
+        assert!(fresh, "an edited entry is rebuilt");
+        assert_eq!(std::fs::read(path.join("main")).unwrap(), b"binary");
+        std::fs::remove_file(path.join("main")).unwrap();
+        assert!(cache.entry(&key, build).unwrap().unwrap().1);
+        let mut other = Key::default();
+        other.add(b"two");
+        let failed: Result<Result<_, &str>, _> = cache.entry(&other, |_| Err("CE"));
+        assert_eq!(failed.unwrap().unwrap_err(), "CE");
+        assert!(!cache.entry_path(&other).exists());
+        let leftovers: Vec<_> = std::fs::read_dir(&cache.root)
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().starts_with(".staging"))
+            .collect();
+        assert!(leftovers.is_empty());
+        std::fs::remove_dir_all(&cache.root).unwrap();
+    }
+}

@@ -1,0 +1,161 @@
+//! C++: `g++ -O2 -std=c++17`, as Codeforces and AtCoder build it; a
+//! LeetCode paste (`class Solution`) gets LeetCode's headers before it, on
+//! line 1 by `#line`, and the harness after it.
+
+use super::{methods_named, Entry, Language, Method, Options, Plan, Source, Toolchain};
+use std::path::Path;
+
+pub static CPP: Language = Language {
+    name: "C++",
+    extensions: &["cpp", "cc", "cxx"],
+    tool: "g++",
+    install: "g++ (Debian/Ubuntu: apt-get install g++)",
+    address_space: true,
+    leetcode: |text| {
+        if text.contains("class Solution") || text.contains("struct Solution") {
+            methods_named(text, "isValidSudoku", "solveSudoku")
+        } else {
+            Vec::new()
+        }
+    },
+    reads_stdin,
+    toolchain,
+    plan,
+    crash,
+};
+
+const HARNESS: &str = include_str!("harness/leetcode.cpp");
+
+/// C and C++ read stdin the same ways.
+pub fn reads_stdin(text: &str) -> bool {
+    [
+        "cin", "scanf", "getchar", "fgets", "fread", "getline", "gets",
+    ]
+    .iter()
+    .any(|w| super::has_word(text, w))
+}
+
+/// `--version`'s first line.
+pub fn toolchain(tool: &Path) -> Result<Toolchain, std::io::Error> {
+    let version = super::ask(tool, &["--version"])?;
+    Ok(Toolchain {
+        program: tool.to_path_buf(),
+        version: version.lines().next().unwrap_or("").to_string(),
+        prefix: None,
+    })
+}
+
+/// `-iquote DIR`: `#include "x.h"` finds the headers beside the user's file.
+pub fn beside(source: &Source<'_>) -> Vec<std::ffi::OsString> {
+    let dir = source.path.parent().filter(|d| !d.as_os_str().is_empty());
+    let dir = dir.map_or_else(|| Path::new(".").to_path_buf(), Path::to_path_buf);
+    let dir = std::fs::canonicalize(&dir).unwrap_or(dir);
+    vec!["-iquote".into(), dir.into_os_string()]
+}
+
+/// The headers `#include "…"` names, from the including file's folder,
+/// and theirs in turn (system headers come with the compiler's version).
+pub fn local_headers(source: &Source<'_>) -> Vec<std::path::PathBuf> {
+    let mut found: Vec<std::path::PathBuf> = Vec::new();
+    let mut todo = vec![(source.path.to_path_buf(), source.text.to_string())];
+    while let Some((file, text)) = todo.pop() {
+        let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
+        for line in text.lines() {
+            let rest = line.trim_start();
+            let Some(rest) = rest.strip_prefix('#') else {
+                continue;
+            };
+            let Some(rest) = rest.trim_start().strip_prefix("include") else {
+                continue;
+            };
+            let Some(name) = rest
+                .trim_start()
+                .strip_prefix('"')
+                .and_then(|r| r.split('"').next())
+            else {
+                continue;
+            };
+            let header = dir.join(name);
+            if found.len() < 256 && !found.contains(&header) {
+                if let Ok(text) = std::fs::read_to_string(&header) {
+                    found.push(header.clone());
+                    todo.push((header, text));
+                }
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, String> {
+    let mut compile = vec![
+        opts.toolchain.program.clone().into_os_string(),
+        "-O2".into(),
+        "-std=c++17".into(),
+    ];
+    compile.extend(beside(source));
+    let text = match entry {
+        Entry::Program => source.text.to_string(),
+        Entry::LeetCode(method) => {
+            if method == Method::IsValidSudoku {
+                compile.push("-DSUDOKU_LC36=1".into());
+            }
+            format!(
+                "#include <bits/stdc++.h>\n#include <unistd.h>\nusing namespace std;\n#define main sudoku_user_main\n#line 1 \"{}\"\n{}\n{HARNESS}",
+                super::quoted(source.name),
+                super::without_bom(source.text)
+            )
+        }
+    };
+    compile.extend(["-o".into(), "main".into(), source.name.into()]);
+    Ok(Plan {
+        files: vec![(source.name.to_string(), text.into_bytes())],
+        compile: vec![compile],
+        outputs: vec!["main".into()],
+        run: vec!["/box/main".into()],
+        depends: local_headers(source),
+        ..Plan::default()
+    })
+}
+
+/// An uncaught exception (`terminate called after throwing …` and its
+/// `what()`), or a failed `assert`.
+pub fn crash(stderr: &str, _name: &str) -> Option<String> {
+    let lines: Vec<&str> = stderr.lines().collect();
+    if let Some(i) = lines
+        .iter()
+        .position(|l| l.starts_with("terminate called after throwing"))
+    {
+        let what = lines
+            .get(i + 1)
+            .and_then(|l| l.trim().strip_prefix("what():"))
+            .map(|w| format!(": {}", w.trim()))
+            .unwrap_or_default();
+        let kind = lines[i].split('\'').nth(1).unwrap_or("an exception");
+        return Some(super::printable(&format!("uncaught {kind}{what}")));
+    }
+    lines
+        .iter()
+        .find(|l| l.contains("Assertion `"))
+        .map(|l| super::printable(l.trim()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uncaught_exceptions_and_asserts() {
+        let thrown = "terminate called after throwing an instance of 'std::out_of_range'\n  what():  vector::_M_range_check: __n (which is 9) >= this->size() (which is 9)\n";
+        assert_eq!(
+            crash(thrown, "a.cpp").unwrap(),
+            "uncaught std::out_of_range: vector::_M_range_check: __n (which is 9) >= this->size() (which is 9)"
+        );
+        let assert = "main: a.cpp:12: int main(): Assertion `x < 9' failed.\n";
+        assert_eq!(
+            crash(assert, "a.cpp").unwrap(),
+            "main: a.cpp:12: int main(): Assertion `x < 9' failed."
+        );
+    }
+}

@@ -1,0 +1,37 @@
+
+#undef main
+#line 1 "sudoku-judge-harness.cpp"
+// The judge's harness, after your code: reads LeetCode's board literal on
+// stdin, calls your method with your prints sent to stderr, and prints the
+// answer as a literal.
+int main() {
+  std::string s((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+  std::vector<std::vector<char>> b(9, std::vector<char>(9, '.'));
+  int k = 0;
+  for (size_t i = 0; i + 2 < s.size() && k < 81; i++)
+    if (s[i] == '"' && s[i + 2] == '"') { b[k / 9][k % 9] = s[i + 1]; k++; i += 2; }
+  std::fflush(stdout);
+  int real = dup(1);
+  dup2(2, 1);
+  Solution sol;
+#if SUDOKU_LC36
+  bool valid = sol.isValidSudoku(b);
+#else
+  sol.solveSudoku(b);
+#endif
+  std::cout.flush();
+  std::fflush(stdout);
+  dup2(real, 1);
+#if SUDOKU_LC36
+  std::printf("%s\n", valid ? "true" : "false");
+#else
+  std::printf("[");
+  for (int r = 0; r < 9; r++) {
+    std::printf(r ? ",[" : "[");
+    for (int c = 0; c < 9; c++) std::printf(c ? ",\"%c\"" : "\"%c\"", b[r][c]);
+    std::printf("]");
+  }
+  std::printf("]\n");
+#endif
+  return 0;
+}

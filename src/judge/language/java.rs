@@ -1,0 +1,275 @@
+//! Java: `javac` (Java 17), run with `-Xss256m` and the memory limit as
+//! `-Xmx`, as the judges run it. A stdin program's class is the judge's:
+//! `public class Main` where the problem's judge requires that name. A
+//! `package` line is dropped, with a note: judges compile the file alone.
+//! A LeetCode paste is compiled beside the harness, with LeetCode's usual
+//! imports put on its first line.
+
+use super::{methods_named, Entry, Language, Options, Plan, Source, Toolchain};
+use std::path::Path;
+
+pub static JAVA: Language = Language {
+    name: "Java",
+    extensions: &["java"],
+    tool: "javac",
+    install: "a JDK 17 (Debian/Ubuntu: apt-get install openjdk-17-jdk-headless)",
+    address_space: false,
+    leetcode: |text| {
+        if text.contains("class Solution") {
+            methods_named(text, "isValidSudoku", "solveSudoku")
+        } else {
+            Vec::new()
+        }
+    },
+    reads_stdin: |text| text.contains("System.in"),
+    toolchain,
+    plan,
+    crash,
+};
+
+const HARNESS: &str = include_str!("harness/SudokuJudgeHarness.java");
+
+/// The JDK's home (two folders above the real `javac`), its `java`, and the
+/// version from its `release` file: no JVM is started to ask.
+fn toolchain(tool: &Path) -> Result<Toolchain, std::io::Error> {
+    let found = which(tool)?;
+    let real = std::fs::canonicalize(&found)?;
+    let home = real
+        .parent()
+        .and_then(Path::parent)
+        .ok_or_else(|| std::io::Error::other(format!("{}: no JDK around it", real.display())))?;
+    let release = std::fs::read_to_string(home.join("release")).unwrap_or_default();
+    let version = release
+        .lines()
+        .find_map(|l| l.strip_prefix("JAVA_VERSION="))
+        .map_or_else(
+            || real.display().to_string(),
+            |v| format!("Java {}", v.trim_matches('"')),
+        );
+    Ok(Toolchain {
+        program: real.clone(),
+        version,
+        prefix: super::outside_system(home.to_path_buf()),
+    })
+}
+
+/// `tool` as `PATH` finds it.
+pub fn which(tool: &Path) -> Result<std::path::PathBuf, std::io::Error> {
+    if tool.components().count() > 1 {
+        return Ok(tool.to_path_buf());
+    }
+    std::env::var_os("PATH")
+        .iter()
+        .flat_map(std::env::split_paths)
+        .map(|dir| dir.join(tool))
+        .find(|p| p.is_file())
+        .ok_or_else(|| {
+            std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!("{} not found", tool.display()),
+            )
+        })
+}
+
+/// The source with its `package` line blanked (line numbers kept), and the
+/// note saying so.
+fn without_package(text: &str) -> (String, Option<String>) {
+    let mut note = None;
+    let lines: Vec<String> = text
+        .split('\n')
+        .enumerate()
+        .map(|(i, line)| {
+            let t = line.trim_start_matches('\u{feff}').trim_start();
+            if note.is_none() && t.starts_with("package ") && t.trim_end().ends_with(';') {
+                note = Some(format!(
+                    "line {}: `{}` dropped: the judges compile the file without a package",
+                    i + 1,
+                    t.trim_end()
+                ));
+                return String::new();
+            }
+            line.to_string()
+        })
+        .collect();
+    (lines.join("\n"), note)
+}
+
+/// The name and line of the first top-level `public class NAME` (also
+/// `public final class`, `public abstract class`).
+fn public_class(text: &str) -> Option<(String, usize)> {
+    for (at, _) in text.match_indices("public ") {
+        let mut words = text[at + "public ".len()..].split_whitespace();
+        let mut word = words.next()?;
+        while matches!(word, "final" | "abstract" | "strictfp") {
+            word = words.next()?;
+        }
+        if word != "class" {
+            continue;
+        }
+        let name: String = words
+            .next()?
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$')
+            .collect();
+        if !name.is_empty() {
+            return Some((name, text[..at].matches('\n').count() + 1));
+        }
+    }
+    None
+}
+
+/// The class whose body holds `static void main`, by the last `class NAME`
+/// before it.
+fn main_class(text: &str) -> Option<String> {
+    let at = text.find("static void main")?;
+    let before = &text[..at];
+    let class = before.rfind("class ")?;
+    let name: String = before[class + "class ".len()..]
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$')
+        .collect();
+    (!name.is_empty()).then_some(name)
+}
+
+fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, String> {
+    let (text, note) = without_package(source.text);
+    let javac = opts.toolchain.program.clone();
+    let java = javac.with_file_name("java");
+    let public = public_class(&text);
+    let (files, class) = match entry {
+        Entry::Program => {
+            let class = match (&public, opts.java_main) {
+                (Some((name, line)), Some(required)) if name != required => {
+                    return Err(format!(
+                        "{}:{line}: this judge runs `public class {required}`, and the file declares `public class {name}`",
+                        source.name
+                    ))
+                }
+                (Some((name, _)), _) => name.clone(),
+                (None, Some(required)) => match main_class(&text) {
+                    Some(name) if name != required => {
+                        return Err(format!(
+                            "{}: this judge runs `class {required}`; `main` is in `class {name}`",
+                            source.name
+                        ))
+                    }
+                    _ => required.to_string(),
+                },
+                (None, None) => main_class(&text).unwrap_or_else(|| "Main".into()),
+            };
+            (vec![(format!("{class}.java"), text.into_bytes())], class)
+        }
+        Entry::LeetCode(_) => {
+            // On the first line, so the paste's line numbers stay its own.
+            let text = format!(
+                "import java.util.*; import java.util.stream.*; import java.util.function.*; {}",
+                super::without_bom(&text)
+            );
+            let file = public.map_or("Solution".to_string(), |(name, _)| name);
+            (
+                vec![
+                    (format!("{file}.java"), text.into_bytes()),
+                    (
+                        "SudokuJudgeHarness.java".into(),
+                        HARNESS.as_bytes().to_vec(),
+                    ),
+                ],
+                "SudokuJudgeHarness".to_string(),
+            )
+        }
+    };
+    let staged = files[0].0.clone();
+    let mut compile = vec![
+        javac.into_os_string(),
+        // No /tmp/hsperfdata file (builds run side by side in pid namespaces).
+        "-J-XX:-UsePerfData".into(),
+        "-encoding".into(),
+        "UTF-8".into(),
+        "-d".into(),
+        "classes".into(),
+    ];
+    compile.extend(files.iter().map(|(name, _)| name.into()));
+    let mut run = vec![
+        java.display().to_string(),
+        "-Xss256m".into(),
+        "-Xmx{memory_mb}m".into(),
+        "-XX:+UseSerialGC".into(),
+        "-XX:-UsePerfData".into(),
+        "-cp".into(),
+        "/box/classes".into(),
+        class,
+    ];
+    if let Entry::LeetCode(method) = entry {
+        run.push(method.camel().into());
+    }
+    Ok(Plan {
+        files,
+        compile: vec![compile],
+        outputs: vec!["classes".into()],
+        run,
+        binds: opts.toolchain.prefix.iter().cloned().collect(),
+        notes: note.into_iter().collect(),
+        depends: Vec::new(),
+        aliases: vec![(staged, source.name.to_string())],
+    })
+}
+
+/// `java.lang.ArrayIndexOutOfBoundsException: Index 9 … at
+/// Solution.dfs(Solution.java:21)`: the exception and the first frame of the
+/// user's code.
+fn crash(stderr: &str, _name: &str) -> Option<String> {
+    let lines: Vec<&str> = stderr.lines().collect();
+    let i = lines.iter().position(|l| {
+        l.starts_with("Exception in thread") || l.starts_with("java.") || l.contains("Error: ")
+    })?;
+    let exception = lines[i]
+        .split_once("\" ")
+        .filter(|_| lines[i].starts_with("Exception in thread"))
+        .map_or(lines[i], |(_, rest)| rest);
+    let frame = lines[i + 1..]
+        .iter()
+        .map(|l| l.trim())
+        .filter_map(|l| l.strip_prefix("at "))
+        .find(|f| {
+            !["java.", "jdk.", "sun.", "SudokuJudgeHarness", "java.base/"]
+                .iter()
+                .any(|p| f.starts_with(p))
+        });
+    let text = match frame {
+        Some(f) => format!("{exception} at {f}"),
+        None => exception.to_string(),
+    };
+    Some(super::printable(&text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_and_packages() {
+        assert_eq!(public_class("public class Lanqiao {").unwrap().0, "Lanqiao");
+        assert_eq!(
+            public_class("\n\npublic final class P{").unwrap(),
+            ("P".into(), 3)
+        );
+        assert_eq!(public_class("public static void x() {}"), None);
+        assert_eq!(
+            main_class("class A {}\nclass Main {\n public static void main(String[] a) {}"),
+            Some("Main".into())
+        );
+        let (text, note) = without_package("package a.b;\npublic class Main {}");
+        assert_eq!(text, "\npublic class Main {}");
+        assert!(note.unwrap().starts_with("line 1: `package a.b;` dropped"));
+    }
+
+    #[test]
+    fn an_exception_reads_with_the_users_frame() {
+        let trace = "Exception in thread \"main\" java.lang.ArrayIndexOutOfBoundsException: Index 9 out of bounds for length 9\n\tat Solution.dfs(Solution.java:21)\n\tat Solution.solveSudoku(Solution.java:5)\n\tat SudokuJudgeHarness.main(SudokuJudgeHarness.java:17)\n";
+        assert_eq!(
+            crash(trace, "Solution.java").unwrap(),
+            "java.lang.ArrayIndexOutOfBoundsException: Index 9 out of bounds for length 9 at Solution.dfs(Solution.java:21)"
+        );
+    }
+}

@@ -1,0 +1,349 @@
+//! Your own file, in the language you write. A language is one value, in a
+//! file of its own: how to tell it by extension, what the judges install,
+//! how to tell a LeetCode paste from a stdin program, the plan that builds
+//! it (files, compile commands, the command that runs it inside the
+//! sandbox), and how to read its crashes. Adding a language is a file here
+//! and a line in [`LANGUAGES`].
+//!
+//! | language | file | build | run |
+//! |---|---|---|---|
+//! | Rust | `.rs` | `rustc -O --edition 2021` (`--edition`, `--rustc`) | the binary |
+//! | C++ | `.cpp`, `.cc`, `.cxx` | `g++ -O2 -std=c++17` | the binary |
+//! | C | `.c` | `gcc -std=c11 -O2 … -lm` | the binary |
+//! | Java | `.java` | `javac` (Java 17) | `java -Xss256m -Xmx<limit>m` |
+//! | Python 3 | `.py` | a syntax check (`compile`) | `python3` |
+//! | JavaScript | `.js` | `node --check` | `node --max-old-space-size=<limit>` |
+//!
+//! A LeetCode paste (only `class Solution`, `impl Solution`, or LeetCode's
+//! C and JavaScript functions) is wrapped in a harness (`harness/` here
+//! holds one per language, as source files) that reads the board literal on
+//! stdin, calls the method with the paste's own prints sent to stderr (LeetCode
+//! shows them apart from the answer), and prints the answer. The harness
+//! comes after the pasted code, or a `#line` directive resets the count, so
+//! a compiler's line numbers are the user's; a `main` of the paste's own
+//! (a local test) is set aside.
+
+pub mod c;
+pub mod cpp;
+pub mod java;
+pub mod javascript;
+pub mod python;
+pub mod rust;
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+/// What a user's file is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// Reads stdin, writes stdout: Lanqiao and the online-judge family.
+    Program,
+    /// A LeetCode paste, called through the harness.
+    LeetCode(Method),
+}
+
+/// The LeetCode method a paste defines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// LeetCode 36: `isValidSudoku`.
+    IsValidSudoku,
+    /// LeetCode 37: `solveSudoku`.
+    SolveSudoku,
+}
+
+impl Method {
+    /// The problem key.
+    pub fn problem(self) -> &'static str {
+        match self {
+            Method::IsValidSudoku => "lc36",
+            Method::SolveSudoku => "lc37",
+        }
+    }
+
+    /// LeetCode's camel-case name.
+    pub fn camel(self) -> &'static str {
+        match self {
+            Method::IsValidSudoku => "isValidSudoku",
+            Method::SolveSudoku => "solveSudoku",
+        }
+    }
+}
+
+/// What the language makes of one file: written, compiled, then run.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Plan {
+    /// Files written into the build folder (name, contents).
+    pub files: Vec<(String, Vec<u8>)>,
+    /// Commands run in the build folder, in order (a compiler, a syntax check).
+    pub compile: Vec<Vec<OsString>>,
+    /// Files the compile must leave there (a binary).
+    pub outputs: Vec<String>,
+    /// The command inside the sandbox: `/box/…` is the build folder,
+    /// `{memory_mb}` the memory limit.
+    pub run: Vec<String>,
+    /// Host folders the run needs beside the system's (an interpreter's prefix).
+    pub binds: Vec<PathBuf>,
+    /// Said under the table (a `package` line dropped, say).
+    pub notes: Vec<String>,
+    /// Other files the build reads (a C++ file's local headers): part of
+    /// the cache key, so editing one rebuilds.
+    pub depends: Vec<PathBuf>,
+    /// A staged file's name and the user's, for the compiler's messages
+    /// (Java's file must carry its class's name).
+    pub aliases: Vec<(String, String)>,
+}
+
+/// The file, as a language sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct Source<'a> {
+    /// Its text.
+    pub text: &'a str,
+    /// Its path.
+    pub path: &'a Path,
+    /// Its file name, as messages name it.
+    pub name: &'a str,
+}
+
+/// What a build also depends on, beyond the file.
+#[derive(Clone, Debug)]
+pub struct Options<'a> {
+    /// Rust's `--edition`.
+    pub edition: &'a str,
+    /// The compiler or interpreter, as found.
+    pub toolchain: &'a Toolchain,
+    /// Java: the class name the problem's judge requires of a stdin program
+    /// (`Main`), or `None` where any public class is taken.
+    pub java_main: Option<&'a str>,
+}
+
+/// A compiler or interpreter as found on this machine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Toolchain {
+    /// The program that compiles (or, for a script, runs).
+    pub program: PathBuf,
+    /// Its version, as it says it (part of the build cache's key).
+    pub version: String,
+    /// A folder outside the system's that the run needs read-only (an
+    /// interpreter's prefix under a home folder).
+    pub prefix: Option<PathBuf>,
+}
+
+/// Runs `program args…` and returns its stdout (and stderr), or why not.
+pub fn ask(program: &Path, args: &[&str]) -> Result<String, std::io::Error> {
+    let out = std::process::Command::new(program)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()?;
+    if !out.status.success() {
+        return Err(std::io::Error::other(format!(
+            "`{} {}` failed: {}",
+            program.display(),
+            args.join(" "),
+            String::from_utf8_lossy(&out.stderr).trim()
+        )));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr))
+}
+
+/// `path` unless it lies under a folder every sandbox already sees.
+pub fn outside_system(path: PathBuf) -> Option<PathBuf> {
+    let system = ["/usr", "/etc", "/opt", "/bin", "/lib", "/lib64", "/sbin"];
+    (!system.iter().any(|s| path.starts_with(s))).then_some(path)
+}
+
+/// One language the judge can build and run.
+#[derive(Debug)]
+pub struct Language {
+    /// Its name in messages.
+    pub name: &'static str,
+    /// File extensions, without the dot.
+    pub extensions: &'static [&'static str],
+    /// The program that must be installed (found on `PATH`).
+    pub tool: &'static str,
+    /// What to install when `tool` is missing.
+    pub install: &'static str,
+    /// False for runtimes that reserve a large address range up front (a
+    /// JVM, V8): the sandbox then limits resident memory only.
+    pub address_space: bool,
+    /// The LeetCode method the source defines inside LeetCode's own frame
+    /// (`class Solution`, `impl Solution`, a top-level function), if any.
+    pub leetcode: fn(&str) -> Vec<Method>,
+    /// Whether the source reads stdin (a program, not only a local test).
+    pub reads_stdin: fn(&str) -> bool,
+    /// Finds the tool (`tool`, or the path given) and its version.
+    pub toolchain: fn(&Path) -> Result<Toolchain, std::io::Error>,
+    /// The build plan.
+    pub plan: fn(&Source<'_>, Entry, &Options<'_>) -> Result<Plan, String>,
+    /// What a crash says, from stderr: the error and the user's own frame.
+    pub crash: fn(&str, &str) -> Option<String>,
+}
+
+/// Every language, in `--help` order.
+pub static LANGUAGES: [&Language; 6] = [
+    &rust::RUST,
+    &cpp::CPP,
+    &c::C,
+    &java::JAVA,
+    &python::PYTHON,
+    &javascript::JAVASCRIPT,
+];
+
+/// The language of `path`, by extension.
+pub fn of(path: &Path) -> Option<&'static Language> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    LANGUAGES
+        .iter()
+        .copied()
+        .find(|l| l.extensions.contains(&ext.as_str()))
+}
+
+/// The known extensions, for messages: `.rs, .cpp, …`.
+pub fn extensions() -> String {
+    LANGUAGES
+        .iter()
+        .flat_map(|l| l.extensions.iter().map(|e| format!(".{e}")))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The text without a UTF-8 byte-order mark.
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+/// Does `text` hold `word` as a whole word (not inside a longer name)?
+pub fn has_word(text: &str, word: &str) -> bool {
+    let is_name = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        !before.is_some_and(is_name) && !after.is_some_and(is_name)
+    })
+}
+
+/// The methods among `names` (LeetCode 36's, then 37's) that `text` holds
+/// as whole words.
+pub fn methods_named(text: &str, lc36: &str, lc37: &str) -> Vec<Method> {
+    let mut found = Vec::new();
+    if has_word(text, lc36) {
+        found.push(Method::IsValidSudoku);
+    }
+    if has_word(text, lc37) {
+        found.push(Method::SolveSudoku);
+    }
+    found
+}
+
+/// `s` as a C, Java or JavaScript string literal's contents.
+pub fn quoted(s: &str) -> String {
+    s.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', " ")
+}
+
+/// A program's output with control characters escaped (a crash message may
+/// hold anything), tabs kept.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| match c {
+            '\t' | '\n' => vec![c],
+            c if c.is_control() => c.escape_default().collect(),
+            c => vec![c],
+        })
+        .collect()
+}
+
+/// The first error of a compiler's output, at most 12 lines: the build
+/// folder's path dropped, staged file names replaced by the user's
+/// (`aliases`), from the first line naming the user's file (`shown`) or an
+/// error, without a runtime's own frames.
+pub fn first_error(
+    output: &str,
+    build_dir: &Path,
+    aliases: &[(String, String)],
+    shown: &str,
+) -> String {
+    let dir = format!("{}/", build_dir.display());
+    let mut text = output.replace(&dir, "");
+    for (staged, user) in aliases {
+        text = text.replace(&format!("{staged}:"), &format!("{user}:"));
+    }
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("at ") || !l.contains("node:internal"))
+        .filter(|l| !l.starts_with("Node.js v"))
+        .collect();
+    let start = lines
+        .iter()
+        .position(|l| l.contains(shown))
+        .or_else(|| {
+            lines
+                .iter()
+                .position(|l| l.contains("error") || l.contains("Error"))
+        })
+        .unwrap_or(0);
+    printable(
+        lines[start..]
+            .iter()
+            .take(12)
+            .copied()
+            .collect::<Vec<_>>()
+            .join("\n")
+            .trim_end(),
+    )
+}
+
+/// The last line of `stderr` that says something (not a runtime's sign-off
+/// such as `Node.js v20`), for crashes no language reads better.
+pub fn last_words(stderr: &str) -> Option<String> {
+    stderr
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| {
+            !l.is_empty()
+                && !l.starts_with("Node.js v")
+                && !l.starts_with("note: run with `RUST_BACKTRACE")
+        })
+        .map(printable)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn languages_by_extension() {
+        assert_eq!(of(Path::new("a/b.rs")).unwrap().name, "Rust");
+        assert_eq!(of(Path::new("x.CPP")).unwrap().name, "C++");
+        assert_eq!(of(Path::new("x.c")).unwrap().name, "C");
+        assert_eq!(of(Path::new("Main.java")).unwrap().name, "Java");
+        assert!(of(Path::new("notes.txt")).is_none());
+        let mut all: Vec<&str> = LANGUAGES
+            .iter()
+            .flat_map(|l| l.extensions.iter().copied())
+            .collect();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(
+            all.len(),
+            LANGUAGES.iter().map(|l| l.extensions.len()).sum::<usize>()
+        );
+    }
+
+    #[test]
+    fn words_are_whole() {
+        assert!(has_word("void solveSudoku(", "solveSudoku"));
+        assert!(!has_word("void solveSudokuHelper(", "solveSudoku"));
+        assert!(!has_word("mysolveSudoku", "solveSudoku"));
+    }
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(printable("a\u{1b}[31mb\tc"), "a\\u{1b}[31mb\tc");
+        assert_eq!(
+            last_words("boom\n\nNode.js v20.1.0\n").as_deref(),
+            Some("boom")
+        );
+    }
+}

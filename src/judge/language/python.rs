@@ -1,0 +1,135 @@
+//! Python 3: a syntax check stands for the build; the file runs under the
+//! interpreter `python3` names (a pyenv shim is resolved once, and its
+//! prefix bound read-only into the sandbox). A LeetCode paste runs through
+//! the harness, which reads it with `utf-8-sig` (a byte-order mark is fine).
+
+use super::{methods_named, Entry, Language, Options, Plan, Source, Toolchain};
+use std::path::{Path, PathBuf};
+
+pub static PYTHON: Language = Language {
+    name: "Python 3",
+    extensions: &["py"],
+    tool: "python3",
+    install: "Python 3 (Debian/Ubuntu: apt-get install python3)",
+    address_space: true,
+    leetcode: |text| {
+        if text.contains("class Solution") {
+            methods_named(text, "isValidSudoku", "solveSudoku")
+        } else {
+            Vec::new()
+        }
+    },
+    reads_stdin: |text| {
+        text.contains("input(") || text.contains("sys.stdin") || text.contains("open(0")
+    },
+    toolchain,
+    plan,
+    crash,
+};
+
+const HARNESS: &str = include_str!("harness/leetcode.py");
+
+fn toolchain(tool: &Path) -> Result<Toolchain, std::io::Error> {
+    let said = super::ask(
+        tool,
+        &[
+            "-c",
+            "import sys; print(sys.executable); print(sys.base_prefix); print(sys.version.split()[0])",
+        ],
+    )?;
+    let mut lines = said.lines();
+    let (Some(program), Some(prefix), Some(version)) = (lines.next(), lines.next(), lines.next())
+    else {
+        return Err(std::io::Error::other(format!(
+            "{}: an unexpected answer: {said}",
+            tool.display()
+        )));
+    };
+    Ok(Toolchain {
+        program: PathBuf::from(program),
+        version: format!("Python {version}"),
+        prefix: super::outside_system(PathBuf::from(prefix)),
+    })
+}
+
+fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, String> {
+    let python = opts.toolchain.program.display().to_string();
+    let check = vec![
+        opts.toolchain.program.clone().into_os_string(),
+        "-c".into(),
+        "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')".into(),
+        source.name.into(),
+    ];
+    let mut files = vec![(source.name.to_string(), source.text.as_bytes().to_vec())];
+    let run = match entry {
+        Entry::Program => vec![python, format!("/box/{}", source.name)],
+        Entry::LeetCode(method) => {
+            files.push(("leetcode.py".into(), HARNESS.as_bytes().to_vec()));
+            vec![
+                python,
+                "/box/leetcode.py".into(),
+                format!("/box/{}", source.name),
+                source.name.into(),
+                method.camel().into(),
+            ]
+        }
+    };
+    Ok(Plan {
+        files,
+        compile: vec![check],
+        run,
+        binds: opts.toolchain.prefix.iter().cloned().collect(),
+        ..Plan::default()
+    })
+}
+
+/// `IndexError: list index out of range at line 12 of my.py (in dfs)`: the
+/// exception and the innermost frame in the user's file.
+fn crash(stderr: &str, name: &str) -> Option<String> {
+    let lines: Vec<&str> = stderr.lines().collect();
+    let start = lines.iter().rposition(|l| l.starts_with("Traceback"))?;
+    let body = &lines[start..];
+    let exception = body
+        .iter()
+        .rev()
+        .find(|l| !l.starts_with(' ') && !l.is_empty() && !l.starts_with("Traceback"))?;
+    let frame = body.iter().rev().find_map(|l| {
+        let rest = l.trim().strip_prefix("File \"")?;
+        let (file, rest) = rest.split_once("\", line ")?;
+        if file != name && file != format!("/box/{name}") {
+            return None;
+        }
+        let (line, func) = rest.split_once(", in ").unwrap_or((rest, ""));
+        Some(format!(
+            " at line {line} of {name}{}",
+            if func.is_empty() || func == "<module>" {
+                String::new()
+            } else {
+                format!(" (in {func})")
+            }
+        ))
+    });
+    Some(super::printable(&format!(
+        "{exception}{}",
+        frame.unwrap_or_default()
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_traceback_reads_as_error_and_line() {
+        let tb = "Traceback (most recent call last):\n  File \"/box/leetcode.py\", line 30, in <module>\n  File \"my.py\", line 12, in dfs\n    board[r][9]\nIndexError: list index out of range\n";
+        assert_eq!(
+            crash(tb, "my.py").unwrap(),
+            "IndexError: list index out of range at line 12 of my.py (in dfs)"
+        );
+        let top = "Traceback (most recent call last):\n  File \"/box/a.py\", line 3, in <module>\n    x = int(input())\nValueError: invalid literal for int() with base 10: 'x'\n";
+        assert_eq!(
+            crash(top, "a.py").unwrap(),
+            "ValueError: invalid literal for int() with base 10: 'x' at line 3 of a.py"
+        );
+    }
+}

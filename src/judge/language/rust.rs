@@ -1,0 +1,153 @@
+//! Rust: `rustc -O` at the chosen edition; a LeetCode paste (`impl
+//! Solution`) gets `struct Solution;` when it lacks one and the harness
+//! after it, its own `fn main` renamed out of the way.
+
+use super::{methods_named, Entry, Language, Method, Options, Plan, Source, Toolchain};
+use std::path::Path;
+
+pub static RUST: Language = Language {
+    name: "Rust",
+    extensions: &["rs"],
+    tool: "rustc",
+    install: "the Rust toolchain (https://rustup.rs)",
+    address_space: true,
+    leetcode: |text| {
+        if text.contains("impl Solution") {
+            methods_named(text, "is_valid_sudoku", "solve_sudoku")
+        } else {
+            Vec::new()
+        }
+    },
+    reads_stdin: |text| text.contains("stdin()") || text.contains("io::stdin"),
+    toolchain,
+    plan,
+    crash,
+};
+
+const HARNESS: &str = include_str!("harness/leetcode.rs");
+
+fn toolchain(tool: &Path) -> Result<Toolchain, std::io::Error> {
+    let version = super::ask(tool, &["-vV"])?;
+    Ok(Toolchain {
+        program: tool.to_path_buf(),
+        // `rustc 1.95.0 (59807616e 2026-04-14)`: the release and its commit.
+        version: version.lines().next().unwrap_or("").trim().to_string(),
+        prefix: None,
+    })
+}
+
+fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, String> {
+    let mut compile = vec![
+        opts.toolchain.program.clone().into_os_string(),
+        "-O".into(),
+        "--edition".into(),
+        opts.edition.into(),
+        "--crate-name".into(),
+        "solution".into(),
+        "-o".into(),
+        "main".into(),
+        source.name.into(),
+    ];
+    let text = match entry {
+        Entry::Program => source.text.to_string(),
+        Entry::LeetCode(method) => {
+            if method == Method::IsValidSudoku {
+                compile.extend(["--cfg".into(), "sudoku_lc36".into()]);
+            }
+            let code = super::without_bom(source.text);
+            // A local test's `fn main` would clash with the harness's.
+            let code = rename_main(code);
+            let declare = if code.contains("struct Solution") {
+                ""
+            } else {
+                "\nstruct Solution;\n"
+            };
+            let external = if opts.edition == "2024" {
+                "unsafe extern"
+            } else {
+                "extern"
+            };
+            format!(
+                "{code}\n{declare}{}",
+                HARNESS.replace("__EXTERN__", external)
+            )
+        }
+    };
+    Ok(Plan {
+        files: vec![(source.name.to_string(), text.into_bytes())],
+        compile: vec![compile],
+        outputs: vec!["main".into()],
+        run: vec!["/box/main".into()],
+        ..Plan::default()
+    })
+}
+
+/// `fn main(` becomes `fn sudoku_user_main(`, on the same line.
+fn rename_main(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code;
+    while let Some(at) = rest.find("fn main") {
+        let after = &rest[at + "fn main".len()..];
+        let whole = after.trim_start().starts_with('(')
+            && !rest[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_');
+        out.push_str(&rest[..at]);
+        out.push_str(if whole {
+            "fn sudoku_user_main"
+        } else {
+            "fn main"
+        });
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `panicked at my.rs:14:5: index out of bounds: …` from a panic's message
+/// (both the 1.73+ two-line form and the older one-line form).
+fn crash(stderr: &str, _name: &str) -> Option<String> {
+    let lines: Vec<&str> = stderr.lines().collect();
+    if let Some(i) = lines.iter().position(|l| l.contains("panicked at ")) {
+        let line = lines[i];
+        let at = &line[line.find("panicked at ")?..];
+        let text = match at.strip_suffix(':') {
+            Some(place) => format!("{place}: {}", lines.get(i + 1).unwrap_or(&"").trim()),
+            None => at.to_string(),
+        };
+        return Some(super::printable(&text));
+    }
+    if stderr.contains("has overflowed its stack") {
+        return Some("stack overflow (the recursion is too deep)".into());
+    }
+    lines
+        .iter()
+        .find(|l| l.starts_with("memory allocation of"))
+        .map(|l| super::printable(l))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_local_main_is_renamed_in_place() {
+        assert_eq!(
+            rename_main("fn main() {}\nfn main_x() {}"),
+            "fn sudoku_user_main() {}\nfn main_x() {}"
+        );
+        assert_eq!(rename_main("fn domain() {}"), "fn domain() {}");
+    }
+
+    #[test]
+    fn panics_read_as_place_and_message() {
+        let new = "thread 'main' panicked at my.rs:14:5:\nindex out of bounds: the len is 9 but the index is 9\nnote: run with `RUST_BACKTRACE=1`";
+        assert_eq!(
+            crash(new, "my.rs").unwrap(),
+            "panicked at my.rs:14:5: index out of bounds: the len is 9 but the index is 9"
+        );
+        let old = "thread 'main' panicked at 'boom', my.rs:3:5\nnote: run with";
+        assert_eq!(
+            crash(old, "my.rs").unwrap(),
+            "panicked at 'boom', my.rs:3:5"
+        );
+    }
+}

@@ -1,0 +1,140 @@
+//! A wrong answer, shown the way a contestant reads it: the input board (or
+//! the input's first lines), the expected answer and yours labelled, and
+//! the cells (or the first line) where they differ marked.
+//!
+//! ```text
+//! input                        expected                     yours
+//!  5  3  .  .  7  .  .  .  .    5  3  4  6  7  8  9  1  2    5  3  4  6  7  8  9  1  2
+//!  .  9  8  .  .  .  .  6  .    1  9  8  3  4  2  5  6  7    1  9  8  3  4  2  5 [7][6]
+//! [d]: 2 cells differ: row 3 col 8, row 3 col 9
+//! ```
+
+use crate::judge::checker::Answer;
+use crate::judge::plan::Case;
+use crate::judge::CaseResult;
+use std::fmt::Write as _;
+
+/// How many lines of a text input are shown.
+const INPUT_LINES: usize = 9;
+
+/// The detail's first line (the checker's one-line reason).
+pub fn first_line(detail: &str) -> &str {
+    detail.lines().next().unwrap_or("")
+}
+
+/// A 9×9 board from any of the puzzle formats, or `None`.
+fn board(text: &str) -> Option<[u8; 81]> {
+    crate::trace::read_puzzle(text).ok().map(|g| g.0)
+}
+
+fn cell(d: u8) -> char {
+    if d == 0 {
+        '.'
+    } else {
+        char::from(b'0' + d)
+    }
+}
+
+/// Three boards side by side, the differing cells of yours in brackets.
+fn boards(input: &[u8; 81], expected: &[u8; 81], yours: &[u8; 81]) -> String {
+    let mut out = format!("{:<29}{:<29}{}\n", "input", "expected", "yours");
+    let mut differ = Vec::new();
+    for r in 0..9 {
+        let mut line = String::new();
+        for grid in [input, expected] {
+            for c in 0..9 {
+                let _ = write!(line, " {} ", cell(grid[r * 9 + c]));
+            }
+            line.push_str("  ");
+        }
+        for c in 0..9 {
+            let i = r * 9 + c;
+            if yours[i] != expected[i] {
+                differ.push(format!("row {} col {}", r + 1, c + 1));
+                let _ = write!(line, "[{}]", cell(yours[i]));
+            } else {
+                let _ = write!(line, " {} ", cell(yours[i]));
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    if !differ.is_empty() {
+        let _ = writeln!(
+            out,
+            "[d]: {} cell{} differ{}: {}",
+            differ.len(),
+            if differ.len() == 1 { "" } else { "s" },
+            if differ.len() == 1 { "s" } else { "" },
+            differ.join(", ")
+        );
+    }
+    out
+}
+
+/// The input's first lines, the checker's reason lines relabelled.
+fn text(case: &Case, r: &CaseResult) -> String {
+    let mut out = String::from("input:\n");
+    let lines: Vec<&str> = case.input.lines().collect();
+    for line in lines.iter().take(INPUT_LINES) {
+        let _ = writeln!(out, "  {line}");
+    }
+    if lines.len() > INPUT_LINES {
+        let _ = writeln!(out, "  … ({} lines in all)", lines.len());
+    }
+    if let Some(first) = &r.first {
+        let shown = |l: &Option<String>| match l {
+            Some(t) => format!("{t:?}"),
+            None => "nothing (the output had ended)".into(),
+        };
+        let _ = writeln!(out, "line {}:", first.line);
+        let _ = writeln!(out, "  expected: {}", shown(&first.expected));
+        let _ = writeln!(out, "  yours:    {}", shown(&first.got));
+    }
+    let diff: Vec<&str> = r.detail.lines().skip(1).collect();
+    if !diff.is_empty() {
+        out.push_str("line by line (`-` expected only, `+` yours only):\n");
+        for line in diff {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
+    out
+}
+
+/// Everything after the reason line, for a WA on `case`.
+pub fn explain(case: &Case, r: &CaseResult) -> String {
+    let expected = match &case.answer {
+        Answer::Text(t) => Some(t.as_str()),
+        _ => None,
+    };
+    let grids = (
+        board(&case.input),
+        expected.and_then(board),
+        r.output.as_deref().and_then(board),
+    );
+    match grids {
+        (Some(i), Some(e), Some(y)) => boards(&i, &e, &y),
+        (Some(i), None, Some(y)) if r.problem.key == "lc37" => {
+            // No stored answer: the oracle found yours wrong; show it beside the input.
+            boards(&i, &y, &y)
+        }
+        _ => text(case, r),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn differing_cells_are_bracketed_and_named() {
+        let mut e = [1u8; 81];
+        e[0] = 5;
+        let mut y = e;
+        y[20] = 7;
+        let shown = boards(&[0; 81], &e, &y);
+        assert!(shown.contains("[7]"), "{shown}");
+        assert!(shown.contains("1 cell differs: row 3 col 3"), "{shown}");
+        assert_eq!(shown.lines().count(), 11);
+    }
+}
