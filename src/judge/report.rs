@@ -282,16 +282,21 @@ pub fn write_table(
     write_failures(out, part, results)
 }
 
-/// The detail of every verdict not as expected; a compile error once.
+/// The detail of every verdict not as expected: a compile error once, the
+/// same failure on several cases once with their names, and the board view
+/// of a wrong answer for its first case.
 fn write_failures(out: &mut dyn Write, part: &Part, results: &[CaseResult]) -> io::Result<()> {
-    let mut compile_errors_shown: Vec<&str> = Vec::new();
-    for r in results.iter().filter(|r| !r.as_expected()) {
+    let failed: Vec<&CaseResult> = results.iter().filter(|r| !r.as_expected()).collect();
+    let mut done = vec![false; failed.len()];
+    let mut shown_wa: Vec<&str> = Vec::new();
+    for (i, r) in failed.iter().enumerate() {
+        if done[i] {
+            continue;
+        }
         if r.verdict == Verdict::Ce {
-            // A build fails once, not per case: say it once.
-            if compile_errors_shown.contains(&r.solution.as_str()) {
-                continue;
+            for (j, other) in failed.iter().enumerate() {
+                done[j] |= other.solution == r.solution && other.verdict == Verdict::Ce;
             }
-            compile_errors_shown.push(&r.solution);
             writeln!(
                 out,
                 "\n{}: CE, compilation error on every case:\n{}",
@@ -300,22 +305,51 @@ fn write_failures(out: &mut dyn Write, part: &Part, results: &[CaseResult]) -> i
             )?;
             continue;
         }
+        if r.verdict == Verdict::Wa {
+            done[i] = true;
+            writeln!(
+                out,
+                "\n{} on {}: {} (expected {}): {}",
+                r.solution,
+                r.fixture,
+                verdict_text(r),
+                r.expected,
+                wrong_answer::first_line(&r.detail)
+            )?;
+            if !shown_wa.contains(&r.solution.as_str()) {
+                shown_wa.push(&r.solution);
+                if let Some(case) = part.cases.iter().find(|c| c.name == r.fixture) {
+                    write!(out, "{}", wrong_answer::explain(case, r))?;
+                }
+            }
+            continue;
+        }
+        // The same verdict for the same reason on several cases: once.
+        let same: Vec<usize> = (i..failed.len())
+            .filter(|&j| {
+                !done[j]
+                    && failed[j].solution == r.solution
+                    && verdict_text(failed[j]) == verdict_text(r)
+                    && failed[j].detail == r.detail
+            })
+            .collect();
+        for &j in &same {
+            done[j] = true;
+        }
+        let cases = if same.len() == 1 {
+            r.fixture.clone()
+        } else {
+            let names: Vec<&str> = same.iter().map(|&j| failed[j].fixture.as_str()).collect();
+            format!("{} cases ({})", names.len(), names.join(", "))
+        };
         writeln!(
             out,
-            "\n{} on {}: {} (expected {}): {}",
+            "\n{} on {cases}: {} (expected {}): {}",
             r.solution,
-            r.fixture,
             verdict_text(r),
             r.expected,
-            wrong_answer::first_line(&r.detail)
+            r.detail.trim_end()
         )?;
-        if r.verdict == Verdict::Wa {
-            if let Some(case) = part.cases.iter().find(|c| c.name == r.fixture) {
-                write!(out, "{}", wrong_answer::explain(case, r))?;
-            }
-        } else if let Some((_, rest)) = r.detail.split_once('\n') {
-            writeln!(out, "{}", rest.trim_end())?;
-        }
     }
     Ok(())
 }

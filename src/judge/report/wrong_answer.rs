@@ -17,6 +17,9 @@ use std::fmt::Write as _;
 /// How many lines of a text input are shown.
 const INPUT_LINES: usize = 9;
 
+/// How many differing cells are named.
+const SHOWN_CELLS: usize = 6;
+
 /// The detail's first line (the checker's one-line reason).
 pub fn first_line(detail: &str) -> &str {
     detail.lines().next().unwrap_or("")
@@ -60,13 +63,17 @@ fn boards(input: &[u8; 81], expected: &[u8; 81], yours: &[u8; 81]) -> String {
         out.push('\n');
     }
     if !differ.is_empty() {
+        let more = differ.len().saturating_sub(SHOWN_CELLS);
+        let mut named = differ[..differ.len().min(SHOWN_CELLS)].join(", ");
+        if more > 0 {
+            let _ = write!(named, " and {more} more");
+        }
         let _ = writeln!(
             out,
-            "[d]: {} cell{} differ{}: {}",
+            "[d]: {} cell{} differ{}: {named}",
             differ.len(),
             if differ.len() == 1 { "" } else { "s" },
             if differ.len() == 1 { "s" } else { "" },
-            differ.join(", ")
         );
     }
     out

@@ -1,0 +1,466 @@
+//! A contestant's own files, written the usual way (C++ with
+//! `bits/stdc++.h` and `scanf`, Java `public class Main` with `Scanner`,
+//! Python with `input()`, …; `tests/data/contestant/`), judged the way the
+//! real judge would: a correct program is AC on the judge's cases, a crash is
+//! RE with the words that matter, a limit that fired is its verdict, and the
+//! run says which problem it judged. A language whose toolchain this machine
+//! lacks is skipped, saying so.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const SUDOKU: &str = env!("CARGO_BIN_EXE_sudoku");
+
+fn data(file: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/contestant")
+        .join(file)
+}
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("contestant")
+        .join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn installed(tool: &str) -> bool {
+    Command::new(tool)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok()
+}
+
+/// The tool a file's language needs.
+fn tool_of(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("cpp") => "g++",
+        Some("c") => "gcc",
+        Some("java") => "javac",
+        Some("py") => "python3",
+        Some("js") => "node",
+        _ => "rustc",
+    }
+}
+
+/// `sudoku judge PATH ARGS` with the cache under `dir`: exit code and all it printed.
+fn judge_path(dir: &Path, path: &Path, args: &[&str]) -> (i32, String) {
+    let out = Command::new(SUDOKU)
+        .arg("judge")
+        .arg(path)
+        .args(args)
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code().unwrap_or(-1), text)
+}
+
+/// Judges a data file; `None` when its toolchain is missing here.
+fn judge(test: &str, file: &str, args: &[&str]) -> Option<(i32, String)> {
+    let path = data(file);
+    if !installed(tool_of(&path)) {
+        eprintln!("{} is not installed here: {file} skipped", tool_of(&path));
+        return None;
+    }
+    Some(judge_path(&scratch(test), &path, args))
+}
+
+/// Judges `source` written as `name` in a scratch folder.
+fn judge_text(test: &str, name: &str, source: &[u8], args: &[&str]) -> Option<(i32, String)> {
+    let dir = scratch(test);
+    let path = dir.join(name);
+    std::fs::write(&path, source).unwrap();
+    if !installed(tool_of(&path)) {
+        eprintln!("{} is not installed here: {name} skipped", tool_of(&path));
+        return None;
+    }
+    Some(judge_path(&dir, &path, args))
+}
+
+#[test]
+fn a_correct_program_gets_ac_on_every_case_in_every_language() {
+    for (file, judged_as) in [
+        ("lanqiao_ok.cpp", "Lanqiao (file name)"),
+        ("lanqiao_ok.c", "Lanqiao (file name)"),
+        ("lanqiao_ok.rs", "Lanqiao (file name)"),
+        ("lanqiao_ok.js", "Lanqiao (file name)"),
+        ("lanqiao_ok.py", "Lanqiao (file name)"),
+        (
+            "Main.java",
+            "Lanqiao (a main that reads stdin; give --problem KEY for another)",
+        ),
+        ("abc327c_mine.py", "AtCoder ABC327 C (file name)"),
+        ("poj3074.cpp", "POJ 3074 (file name)"),
+    ] {
+        let Some((code, text)) = judge(&format!("ok-{file}"), file, &[]) else {
+            continue;
+        };
+        assert_eq!(code, 0, "{file}: {text}");
+        assert!(
+            text.contains(&format!("judged as: {judged_as}")),
+            "{file}: {text}"
+        );
+        assert!(text.contains("every verdict as expected"), "{file}: {text}");
+        for bad in ["WA", "RE ", "CE", ": exit code "] {
+            assert!(!text.contains(bad), "{file}: {bad} in {text}");
+        }
+        // Only the judge's cases: no malformed input, no exit-code case.
+        assert!(
+            !text.contains("bad_char") && !text.contains("crlf"),
+            "{file}: {text}"
+        );
+    }
+}
+
+#[test]
+fn a_tle_on_a_case_harder_than_the_judges_is_reported_apart() {
+    // A row-major DFS in Python: seconds on line 338 of top1465.
+    let Some((code, text)) = judge("hard", "lanqiao_ok.py", &["--fixture", "hard_*"]) else {
+        return;
+    };
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("TLE"), "{text}");
+    assert!(
+        text.contains(
+            "slower than the hard case, which does not fail the run: line 338 of magictour top1465"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("not counted"), "{text}");
+}
+
+#[test]
+fn strict_adds_the_house_cases() {
+    let Some((code, text)) = judge("strict", "lanqiao_ok.cpp", &["--strict"]) else {
+        return;
+    };
+    // A contestant's program does not answer malformed input with exit 2.
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("bad_char") && text.contains("crlf_and_trailing_spaces"),
+        "{text}"
+    );
+    assert!(text.contains("--strict: the house cases too"), "{text}");
+}
+
+#[test]
+fn leetcode_files_with_a_local_main_stay_leetcode_and_their_prints_are_not_the_answer() {
+    for (file, judged_as) in [
+        ("lc37_main.py", "LeetCode 37 (file name)"),
+        ("lc37_main.js", "LeetCode 37 (file name)"),
+        ("lc37_main.cpp", "LeetCode 37 (file name)"),
+        ("lc37_main.rs", "LeetCode 37 (file name)"),
+        (
+            "Solution.java",
+            "LeetCode 37 (class Solution with solveSudoku)",
+        ),
+    ] {
+        let args = [
+            "--fixture",
+            "leetcode_example",
+            "--fixture",
+            "writeup002_grid",
+        ];
+        let Some((code, text)) = judge(&format!("main-{file}"), file, &args) else {
+            continue;
+        };
+        assert_eq!(code, 0, "{file}: {text}");
+        assert!(text.contains("2/2 AC"), "{file}: {text}");
+        assert!(
+            text.contains(&format!("judged as: {judged_as}")),
+            "{file}: {text}"
+        );
+    }
+}
+
+#[test]
+fn files_with_a_byte_order_mark_build() {
+    for file in ["lc37_bom.py", "lc37_bom.js", "lc37_bom.cpp"] {
+        let Some((code, text)) = judge(
+            &format!("bom-{file}"),
+            file,
+            &["--fixture", "leetcode_example"],
+        ) else {
+            continue;
+        };
+        assert_eq!(code, 0, "{file}: {text}");
+        assert!(text.contains("1/1 AC"), "{file}: {text}");
+    }
+}
+
+#[test]
+fn a_java_package_line_is_dropped_with_a_note_and_the_class_is_the_judges() {
+    if let Some((code, text)) = judge(
+        "package",
+        "Solution.java",
+        &["--fixture", "leetcode_example"],
+    ) {
+        assert_eq!(code, 0, "{text}");
+        assert!(
+            text.contains("note: line 1: `package leetcode.sudoku;` dropped"),
+            "{text}"
+        );
+    }
+    let foo = b"import java.util.*;\n\npublic class Foo {\n    public static void main(String[] a) {\n        System.out.println(new Scanner(System.in).next());\n    }\n}\n";
+    if let Some((code, text)) = judge_text("foo", "lanqiao_foo.java", foo, &[]) {
+        assert_eq!(code, 1, "{text}");
+        assert!(text.contains("CE"), "{text}");
+        assert!(
+            text.contains(
+                "this judge runs `public class Main`, and the file declares `public class Foo`"
+            ),
+            "{text}"
+        );
+    }
+    // Codeforces takes any public class: it builds, and its answer is judged.
+    if let Some((_, text)) =
+        judge_text("foo-cf", "cf1335d_foo.java", foo, &["--fixture", "sample1"])
+    {
+        assert!(!text.contains("CE"), "{text}");
+        assert!(
+            text.contains("judged as: Codeforces 1335D (file name)"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn crashes_are_re_with_the_error_and_the_users_own_frame() {
+    for (file, words) in [
+        (
+            "lanqiao_crash.py",
+            "IndexError: list index out of range at line 5 of lanqiao_crash.py (in check)",
+        ),
+        (
+            "lanqiao_crash.java",
+            "java.lang.StringIndexOutOfBoundsException: String index out of range: 9 at Main.main(Main.java:9)",
+        ),
+        (
+            "lanqiao_panic.rs",
+            "panicked at lanqiao_panic.rs:7:20: index out of bounds: the len is 9 but the index is 9",
+        ),
+        ("lanqiao_abort.cpp", "uncaught std::out_of_range: vector::_M_range_check"),
+        (
+            "lanqiao_crash.js",
+            "TypeError: Cannot read properties of undefined (reading '0') at Object.<anonymous> (lanqiao_crash.js:3:",
+        ),
+    ] {
+        let Some((code, text)) = judge(&format!("crash-{file}"), file, &["--fixture", "sample1"]) else {
+            continue;
+        };
+        assert_eq!(code, 1, "{file}: {text}");
+        assert!(text.contains("1/1 RE"), "{file}: {text}");
+        assert!(text.contains(words), "{file}: {text}");
+        // Not stderr's last line (node's version, Rust's backtrace hint).
+        assert!(!text.contains(": Node.js v") && !text.contains("RUST_BACKTRACE"), "{file}: {text}");
+    }
+}
+
+#[test]
+fn a_crash_message_has_its_control_characters_escaped() {
+    let source = b"import sys\nsys.stderr.write('\\x1b[31mboom\\x07\\n')\nsys.exit(3)\n";
+    let Some((code, text)) = judge_text(
+        "control",
+        "lanqiao_ctl.py",
+        source,
+        &["--fixture", "sample1"],
+    ) else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("exit code 3: \\u{1b}[31mboom\\u{7}"),
+        "{text}"
+    );
+    assert!(
+        !text.contains('\u{1b}'),
+        "a raw escape reached the terminal: {text}"
+    );
+}
+
+#[test]
+fn memory_and_output_verdicts_come_from_the_limit_that_fired() {
+    for (file, verdict, words) in [
+        (
+            "lanqiao_memory.py",
+            "1/1 MLE",
+            "MemoryError at line 2 of lanqiao_memory.py",
+        ),
+        (
+            "lanqiao_bad_alloc.cpp",
+            "1/1 MLE",
+            "uncaught std::bad_alloc",
+        ),
+        ("lanqiao_flood.py", "1/1 OLE", "wrote more than 64 MB"),
+    ] {
+        let Some((code, text)) = judge(&format!("limit-{file}"), file, &["--fixture", "sample1"])
+        else {
+            continue;
+        };
+        assert_eq!(code, 1, "{file}: {text}");
+        assert!(text.contains(verdict), "{file}: {text}");
+        assert!(text.contains(words), "{file}: {text}");
+    }
+}
+
+#[test]
+fn a_wrong_answer_shows_the_boards_with_the_differing_cells_marked() {
+    let Some((code, text)) = judge("wa", "lanqiao_wa.cpp", &["--fixture", "sample1"]) else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("input") && text.contains("expected") && text.contains("yours"),
+        "{text}"
+    );
+    // Row 1 of sample1 is `005300000`, its answer `145327698`: yours fills 1s.
+    assert!(text.contains(" 1 [1] 5  3 [1][1][1][1][1]"), "{text}");
+    assert!(
+        text.contains("51 cells differ: row 1 col 2, row 1 col 5"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_file_that_could_be_two_problems_is_an_error_naming_both() {
+    let leetcode = b"class Solution:\n    def solveSudoku(self, board):\n        pass\n";
+    if let Some((code, text)) = judge_text("two-name", "poj3074_x.py", leetcode, &[]) {
+        assert_eq!(code, 2, "{text}");
+        assert!(
+            text.contains("could be POJ 3074 (its file name) or LeetCode 37 (class Solution with solveSudoku)"),
+            "{text}"
+        );
+    }
+    let both = b"class Solution:\n    def isValidSudoku(self, b):\n        return True\n    def solveSudoku(self, b):\n        pass\n";
+    if let Some((code, text)) = judge_text("two-methods", "mine.py", both, &[]) {
+        assert_eq!(code, 2, "{text}");
+        assert!(
+            text.contains("could be LeetCode 36") && text.contains("or LeetCode 37"),
+            "{text}"
+        );
+    }
+    let stdin = b"class Solution:\n    def solveSudoku(self, b):\n        pass\n\nrows = [input() for _ in range(9)]\n";
+    if let Some((code, text)) = judge_text("two-stdin", "mine.py", stdin, &[]) {
+        assert_eq!(code, 2, "{text}");
+        assert!(
+            text.contains("or a stdin program (it reads stdin)"),
+            "{text}"
+        );
+        assert!(text.contains("--problem KEY"), "{text}");
+    }
+    // Named, it is judged.
+    if let Some((_, text)) = judge_text(
+        "two-named",
+        "mine.py",
+        stdin,
+        &["--problem", "lanqiao", "--fixture", "sample1"],
+    ) {
+        assert!(
+            text.contains("judged as: Lanqiao (--problem lanqiao)"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn c_files_build_with_gcc_as_stdin_programs_and_leetcode_pastes() {
+    let leetcode = b"bool fits(char** b, int r, int c, char d) {\n    for (int i = 0; i < 9; i++)\n        if (b[r][i] == d || b[i][c] == d || b[r / 3 * 3 + i / 3][c / 3 * 3 + i % 3] == d) return false;\n    return true;\n}\n\nbool dfs(char** b, int k) {\n    if (k == 81) return true;\n    int r = k / 9, c = k % 9;\n    if (b[r][c] != '.') return dfs(b, k + 1);\n    for (char d = '1'; d <= '9'; d++)\n        if (fits(b, r, c, d)) {\n            b[r][c] = d;\n            if (dfs(b, k + 1)) return true;\n        }\n    b[r][c] = '.';\n    return false;\n}\n\nvoid solveSudoku(char** board, int boardSize, int* boardColSize) {\n    dfs(board, 0);\n}\n";
+    let Some((code, text)) = judge_text(
+        "c-leetcode",
+        "mine.c",
+        leetcode,
+        &["--fixture", "leetcode_example"],
+    ) else {
+        return;
+    };
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("judged as: LeetCode 37 (a function solveSudoku)"),
+        "{text}"
+    );
+    assert!(text.contains("compiler: gcc"), "{text}");
+}
+
+#[test]
+fn a_folder_is_one_line_per_file_with_details_only_for_failures() {
+    let dir = scratch("folder");
+    let files = dir.join("files");
+    std::fs::create_dir_all(&files).unwrap();
+    let mut expected_files = 0;
+    for file in [
+        "lanqiao_ok.cpp",
+        "lanqiao_ok.c",
+        "lanqiao_crash.py",
+        "abc327c_mine.py",
+        "lc37_bom.cpp",
+    ] {
+        if installed(tool_of(Path::new(file))) {
+            std::fs::copy(data(file), files.join(file)).unwrap();
+            expected_files += 1;
+        }
+    }
+    if expected_files == 0 {
+        return;
+    }
+    let (code, text) = judge_path(&dir, &files, &[]);
+    let failing = text.contains("lanqiao_crash.py");
+    assert_eq!(code, if failing { 1 } else { 0 }, "{text}");
+    let lines: Vec<&str> = text.lines().filter(|l| l.contains("judged as:")).collect();
+    assert_eq!(lines.len(), expected_files, "one line per file: {text}");
+    // A screen, not a table per file: a line per file, the crash's detail once.
+    assert!(text.lines().count() < expected_files + 12, "{text}");
+    if failing {
+        assert!(text.contains("IndexError"), "{text}");
+    }
+}
+
+#[test]
+fn rustc_names_the_compiler_it_was_given() {
+    // A wrapper standing for another rustc (CI also checks the paste files
+    // with a real 1.63): the header names it and its version.
+    let dir = scratch("rustc");
+    let wrapper = dir.join("rustc-wrapper");
+    let real = String::from_utf8(
+        Command::new("rustc")
+            .arg("--print")
+            .arg("sysroot")
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let script = format!(
+        "#!/bin/sh\nif [ \"$1\" = -vV ]; then echo 'rustc 1.63.0 (wrapped for a test)'; exit 0; fi\nexec '{}/bin/rustc' \"$@\"\n",
+        real.trim()
+    );
+    std::fs::write(&wrapper, script).unwrap();
+    std::fs::set_permissions(
+        &wrapper,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let out = Command::new(SUDOKU)
+        .arg("judge")
+        .arg(data("lc37_main.rs"))
+        .args(["--fixture", "leetcode_example"])
+        .env("SUDOKU_RUSTC", &wrapper)
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains(&format!(
+            "compiler: rustc 1.63.0 (wrapped for a test) ({})",
+            wrapper.display()
+        )),
+        "{text}"
+    );
+}

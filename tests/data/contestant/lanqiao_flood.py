@@ -1,0 +1,2 @@
+while True:
+    print("1" * 4096)

@@ -1,0 +1,3 @@
+rows = [input() for _ in range(9)]
+table = [0] * (10**9)
+print(len(table))
