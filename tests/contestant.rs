@@ -259,7 +259,7 @@ fn crashes_are_re_with_the_error_and_the_users_own_frame() {
         assert!(text.contains("1/1 RE"), "{file}: {text}");
         assert!(text.contains(words), "{file}: {text}");
         // Not stderr's last line (node's version, Rust's backtrace hint).
-        assert!(!text.contains(": Node.js v") && !text.contains("RUST_BACKTRACE"), "{file}: {text}");
+        assert!(!text.contains("exit code 1: Node.js") && !text.contains("RUST_BACKTRACE"), "{file}: {text}");
     }
 }
 
