@@ -313,7 +313,10 @@ fn masking_keeps_verdicts_and_hides_timings() {
     assert_eq!(mask("107 cases, in 18.5 s\n"), "107 cases, in # s\n");
     assert_eq!(mask("time 0.002 ms (x)"), "time # ms (x)\n");
     assert_eq!(mask("11,470,999 placements"), "11,470,999 placements\n");
-    assert_eq!(mask("a.java: compiler: Java 17 (/usr/x)"), "a.java: compiler: #\n");
+    assert_eq!(
+        mask("a.java: compiler: Java 17 (/usr/x)"),
+        "a.java: compiler: #\n"
+    );
     assert_eq!(
         mask(r#"{"cpu_ms":1.9,"memory_kb":3700,"n":3}"#),
         "{\"cpu_ms\":#,\"memory_kb\":#,\"n\":3}\n"

@@ -222,6 +222,11 @@ impl Cache {
     /// [`MAX_ENTRIES`] or they hold more than [`MAX_BYTES`], and staging
     /// folders whose process is gone. Entries in use (locked) are skipped.
     pub fn collect(&self) {
+        self.collect_past(MAX_ENTRIES, MAX_BYTES);
+    }
+
+    /// [`Cache::collect`] with the caps given.
+    pub fn collect_past(&self, max_entries: usize, max_bytes: u64) {
         let Ok(dir) = std::fs::read_dir(&self.root) else {
             return;
         };
@@ -256,7 +261,7 @@ impl Cache {
         let mut count = entries.len();
         let mut total: u64 = entries.iter().map(|e| e.1).sum();
         for (_, bytes, name) in entries {
-            if count <= MAX_ENTRIES && total <= MAX_BYTES {
+            if count <= max_entries && total <= max_bytes {
                 break;
             }
             let lock_path = self.root.join(format!("{name}.lock"));
@@ -329,6 +334,38 @@ mod tests {
             .filter(|e| e.file_name().to_string_lossy().starts_with(".staging"))
             .collect();
         assert!(leftovers.is_empty());
+        std::fs::remove_dir_all(&cache.root).unwrap();
+    }
+
+    #[test]
+    fn the_entries_unused_longest_go_first_and_dead_staging_folders_go() {
+        let cache = scratch("collect");
+        let mut paths = Vec::new();
+        for n in 0..4u8 {
+            let mut key = Key::default();
+            key.add(&[n]);
+            let (path, _) = cache
+                .entry(&key, |dir| std::fs::write(dir.join("main"), [n; 100]))
+                .unwrap()
+                .unwrap();
+            // Used at distinct times, the first one last.
+            let when =
+                std::time::SystemTime::now() - std::time::Duration::from_secs(100 - u64::from(n));
+            File::options()
+                .append(true)
+                .open(path.join("manifest"))
+                .unwrap()
+                .set_modified(when)
+                .unwrap();
+            paths.push(path);
+        }
+        touch(&paths[0].join("manifest"));
+        let dead = cache.root.join(".staging-0000000000000000-999999999-0");
+        std::fs::create_dir_all(&dead).unwrap();
+        cache.collect_past(2, u64::MAX);
+        let kept: Vec<bool> = paths.iter().map(|p| p.exists()).collect();
+        assert_eq!(kept, [true, false, false, true]);
+        assert!(!dead.exists());
         std::fs::remove_dir_all(&cache.root).unwrap();
     }
 }

@@ -493,7 +493,7 @@ pub fn json_line(r: &CaseResult) -> String {
             End::MemoryLimit => Some("memory"),
             End::OutputLimit => Some("output"),
             End::ProcessLimit => Some("processes"),
-            End::Exit(_) | End::Signal(_) => None,
+            End::Exit(_) | End::Signal(_) | End::InitKilled(_) => None,
         },
         "cpu_ms": ms(r.cpu),
         "wall_ms": ms(r.wall),

@@ -273,6 +273,13 @@ fn decide(
     }
     let code = match run.end {
         End::Exit(code) => code,
+        End::InitKilled(sig) => {
+            let why = format!(
+                "killed the sandbox's init, its parent ({}): without namespaces a solution can reach it",
+                signal_name(sig)
+            );
+            return Ok((Verdict::Re, why, None));
+        }
         End::Signal(sig) => {
             let words = crash_words(solution, &stderr);
             let why = format!("killed by {}{}", signal_name(sig), words.prefixed(": "));

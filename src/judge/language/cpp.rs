@@ -53,6 +53,9 @@ pub fn beside(source: &Source<'_>) -> Vec<std::ffi::OsString> {
     vec!["-iquote".into(), dir.into_os_string()]
 }
 
+/// The largest local header followed (and hashed into the cache key).
+const HEADER_CAP: u64 = 4 << 20;
+
 /// The headers `#include "…"` names, from the including file's folder,
 /// and theirs in turn (system headers come with the compiler's version).
 pub fn local_headers(source: &Source<'_>) -> Vec<std::path::PathBuf> {
@@ -76,7 +79,11 @@ pub fn local_headers(source: &Source<'_>) -> Vec<std::path::PathBuf> {
                 continue;
             };
             let header = dir.join(name);
-            if found.len() < 256 && !found.contains(&header) {
+            // A regular file of a sane size (not `/dev/zero`, which the
+            // compiler itself is left to choke on, under its limits).
+            let regular =
+                std::fs::metadata(&header).is_ok_and(|m| m.is_file() && m.len() <= HEADER_CAP);
+            if regular && found.len() < 256 && !found.contains(&header) {
                 if let Ok(text) = std::fs::read_to_string(&header) {
                     found.push(header.clone());
                     todo.push((header, text));

@@ -73,6 +73,7 @@ pub fn run(spec: &Spec, isolation: &Isolation) -> io::Result<Measured> {
         .stdout(Stdio::inherit())
         .stderr(Stdio::inherit());
     let mut scratch = None;
+    let mut scratch_dir = None;
     match &spec.view {
         View::Isolated { binds } if namespaces => {
             build_root(binds, spec.limits.disk_bytes)?;
@@ -95,7 +96,12 @@ pub fn run(spec: &Spec, isolation: &Isolation) -> io::Result<Measured> {
                     None,
                 )?;
             }
-            cmd.current_dir(cwd);
+            // A compiler's temporary files stay in its working directory
+            // (removed with it however the run ends), not in the host's /tmp.
+            let tmp = cwd.join(".tmp");
+            std::fs::create_dir_all(&tmp)?;
+            cmd.current_dir(cwd).env("TMPDIR", &tmp);
+            scratch_dir = Some(tmp);
         }
     }
     if isolated {
@@ -165,6 +171,9 @@ pub fn run(spec: &Spec, isolation: &Isolation) -> io::Result<Measured> {
         m.disk_full = sys::free_blocks(Path::new("/tmp")).is_ok_and(|free| free == 0);
     }
     drop(scratch);
+    if let Some(dir) = scratch_dir {
+        let _ = std::fs::remove_dir_all(dir);
+    }
     m.isolation = isolation.clone();
     Ok(m)
 }

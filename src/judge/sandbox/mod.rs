@@ -125,6 +125,9 @@ pub enum End {
     OutputLimit,
     /// It started more processes than allowed.
     ProcessLimit,
+    /// The sandbox's init, its parent, was killed by this signal: only
+    /// possible without namespaces, where the program can reach it.
+    InitKilled(i32),
 }
 
 /// What kept the run apart from the rest of the machine.

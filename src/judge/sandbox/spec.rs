@@ -152,6 +152,7 @@ fn end_text(end: End) -> String {
         End::MemoryLimit => "memory-limit".into(),
         End::OutputLimit => "output-limit".into(),
         End::ProcessLimit => "process-limit".into(),
+        End::InitKilled(sig) => format!("init-killed:{sig}"),
     }
 }
 
@@ -165,6 +166,7 @@ fn end_of(text: &str) -> Option<End> {
         other => match other.split_once(':')? {
             ("exit", code) => End::Exit(code.parse().ok()?),
             ("signal", sig) => End::Signal(sig.parse().ok()?),
+            ("init-killed", sig) => End::InitKilled(sig.parse().ok()?),
             _ => return None,
         },
     })
@@ -243,6 +245,7 @@ mod tests {
             End::MemoryLimit,
             End::OutputLimit,
             End::ProcessLimit,
+            End::InitKilled(9),
         ] {
             for isolation in [
                 Isolation::Namespaces { user: false },

@@ -159,6 +159,18 @@ fn supervise(spec: &Spec) -> io::Result<Measured> {
             isolation,
         });
     }
+    if line.is_empty() && libc::WIFSIGNALED(status) {
+        // Init did not report because something killed it: without
+        // namespaces, the program it runs can.
+        return Ok(Measured {
+            end: End::InitKilled(libc::WTERMSIG(status)),
+            cpu: sys::timeval(usage.ru_utime) + sys::timeval(usage.ru_stime),
+            wall: start.elapsed(),
+            peak_kib: usage.ru_maxrss.max(0) as u64,
+            disk_full: false,
+            isolation,
+        });
+    }
     if let Some(why) = line.strip_prefix("error ") {
         return Err(io::Error::other(why.trim_end().to_string()));
     }

@@ -1,0 +1,581 @@
+//! The judge tried adversarially: concurrent cold builds, hostile
+//! solutions, signals at random moments, a loaded machine. Each test says
+//! what a solution tries and what it must get; where a test needs a
+//! toolchain this machine lacks, it says so and skips.
+//!
+//! The hostile solutions are Python stdin programs for Lanqiao (`--fixture
+//! sample1`): short, and Python can fork, write files and send signals.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const SUDOKU: &str = env!("CARGO_BIN_EXE_sudoku");
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("sandbox")
+        .join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn installed(tool: &str) -> bool {
+    let found = Command::new(tool)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok();
+    if !found {
+        eprintln!("{tool} is not installed here: skipped");
+    }
+    found
+}
+
+/// The judge on `file` in `dir` (cache under it), with `args` and `env`.
+fn judge_in(dir: &Path, file: &Path, args: &[&str], env: &[(&str, &str)]) -> (i32, String) {
+    let out = Command::new(SUDOKU)
+        .arg("judge")
+        .arg(file)
+        .args(args)
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .env("NO_COLOR", "1")
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code().unwrap_or(-1), text)
+}
+
+/// Writes `source` as `name` in a fresh scratch folder and judges it on
+/// Lanqiao's first sample.
+fn hostile(test: &str, name: &str, source: &str, args: &[&str]) -> Option<(i32, String)> {
+    if !installed("python3") {
+        return None;
+    }
+    let dir = scratch(test);
+    let path = dir.join(name);
+    std::fs::write(&path, source).unwrap();
+    let mut all = vec!["--problem", "lanqiao", "--fixture", "sample1"];
+    all.extend(args);
+    Some(judge_in(&dir, &path, &all, &[]))
+}
+
+/// Solves the input (Lanqiao's format) and prints it: what a hostile
+/// solution does after its mischief, so a verdict other than AC is the
+/// sandbox's doing.
+const SOLVE: &str = r#"
+import sys
+def solve_and_print(text):
+    g = [[int(c) for c in line.strip()] for line in text.split("\n")[:9]]
+    def fits(r, c, d):
+        for i in range(9):
+            if g[r][i] == d or g[i][c] == d or g[r // 3 * 3 + i // 3][c // 3 * 3 + i % 3] == d:
+                return False
+        return True
+    def dfs(k):
+        if k == 81:
+            return True
+        r, c = divmod(k, 9)
+        if g[r][c]:
+            return dfs(k + 1)
+        for d in range(1, 10):
+            if fits(r, c, d):
+                g[r][c] = d
+                if dfs(k + 1):
+                    return True
+        g[r][c] = 0
+        return False
+    dfs(0)
+    print("\n".join("".join(map(str, row)) for row in g))
+"#;
+
+#[test]
+fn four_cold_judges_of_one_file_all_get_ac() {
+    let sources: [(&str, &str, &str); 2] = [
+        (
+            "g++",
+            "lanqiao_ok.cpp",
+            "tests/data/contestant/lanqiao_ok.cpp",
+        ),
+        ("javac", "Main.java", "tests/data/contestant/Main.java"),
+    ];
+    for (tool, name, from) in sources {
+        if !installed(tool) {
+            continue;
+        }
+        for trial in 0..3 {
+            let dir = scratch(&format!("cold-{name}-{trial}"));
+            let file = dir.join(name);
+            std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join(from), &file).unwrap();
+            let judges: Vec<_> = (0..4)
+                .map(|_| {
+                    Command::new(SUDOKU)
+                        .arg("judge")
+                        .arg(&file)
+                        .args([
+                            "--problem",
+                            "lanqiao",
+                            "--fixture",
+                            "sample*",
+                            "--jobs",
+                            "1",
+                        ])
+                        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+                        .stdout(Stdio::piped())
+                        .stderr(Stdio::piped())
+                        .spawn()
+                        .unwrap()
+                })
+                .collect();
+            for judge in judges {
+                let out = judge.wait_with_output().unwrap();
+                let text = String::from_utf8_lossy(&out.stdout).into_owned()
+                    + &String::from_utf8_lossy(&out.stderr);
+                assert_eq!(out.status.code(), Some(0), "{name}, trial {trial}: {text}");
+                assert!(text.contains("2/2 AC"), "{name}, trial {trial}: {text}");
+            }
+            let entries = std::fs::read_dir(dir.join("cache"))
+                .unwrap()
+                .filter(|e| e.as_ref().unwrap().path().is_dir())
+                .count();
+            assert_eq!(entries, 1, "{name}: one build, no staging left");
+        }
+    }
+}
+
+#[test]
+fn a_child_process_is_refused_by_default_and_counted_when_allowed() {
+    let burn = format!(
+        "{SOLVE}\nimport os, time\ntext = sys.stdin.read()\nif os.fork() == 0:\n    t = time.process_time()\n    while time.process_time() - t < 2.5:\n        pass\n    os._exit(0)\nos.wait()\nsolve_and_print(text)\n"
+    );
+    let Some((code, text)) = hostile("fork-default", "burn.py", &burn, &[]) else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("1/1 RE") && text.contains("started a process"),
+        "{text}"
+    );
+    // Allowed a second process, its CPU time is the solution's.
+    let (code, text) = hostile("fork-cpu", "burn.py", &burn, &["--processes", "2"]).unwrap();
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("1/1 TLE"), "{text}");
+    let touch = format!(
+        "{SOLVE}\nimport os\ntext = sys.stdin.read()\nif os.fork() == 0:\n    block = bytearray(700 << 20)\n    for i in range(0, len(block), 4096):\n        block[i] = 1\n    os._exit(0)\nos.wait()\nsolve_and_print(text)\n"
+    );
+    let (code, text) = hostile("fork-memory", "touch.py", &touch, &["--processes", "2"]).unwrap();
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("1/1 MLE"), "{text}");
+}
+
+/// Processes whose command line holds `marker`.
+fn with_marker(marker: &str) -> Vec<u32> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/cmdline"))
+                .is_ok_and(|c| String::from_utf8_lossy(&c).contains(marker))
+        })
+        .collect()
+}
+
+#[test]
+fn children_that_call_setsid_do_not_survive_the_case() {
+    // `sleep 30.PID`: a marker in each child's command line.
+    let marker = format!("30.{}", std::process::id());
+    let source = format!(
+        "{SOLVE}\nimport os, subprocess\ntext = sys.stdin.read()\nfor _ in range(100):\n    subprocess.Popen(['sleep', '{marker}'], start_new_session=True)\nsolve_and_print(text)\n"
+    );
+    let Some((code, text)) = hostile("setsid", "spawn.py", &source, &["--processes", "200"]) else {
+        return;
+    };
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("1/1 AC"), "{text}");
+    assert_eq!(
+        with_marker(&marker),
+        Vec::<u32>::new(),
+        "children outlived the case"
+    );
+}
+
+#[test]
+fn a_solution_sees_only_its_case() {
+    let answer = Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs/lanqiao/sample1.out");
+    // A file of the judge's user, outside the checkout.
+    let home = PathBuf::from(std::env::var("HOME").unwrap_or("/root".into()));
+    let secret = home.join(format!(".sudoku-sandbox-test-{}", std::process::id()));
+    std::fs::write(&secret, "secret").unwrap();
+    let source = format!(
+        r#"{SOLVE}
+import os
+text = sys.stdin.read()
+seen = []
+for path in ["{answer}", "{checkout}", "{secret}", "/etc/shadow"]:
+    try:
+        open(path).read() if os.path.isfile(path) else os.listdir(path)
+        seen.append(path)
+    except OSError:
+        pass
+for pid in os.listdir("/proc"):
+    if pid.isdigit():
+        try:
+            if b"judge" in open("/proc/%s/cmdline" % pid, "rb").read():
+                seen.append("/proc/%s" % pid)
+        except OSError:
+            pass
+try:
+    import socket
+    socket.create_connection(("127.0.0.1", 22), timeout=1)
+    seen.append("network")
+except OSError:
+    pass
+if seen:
+    print("LEAK", seen)
+else:
+    solve_and_print(text)
+"#,
+        answer = answer.display(),
+        checkout = env!("CARGO_MANIFEST_DIR"),
+        secret = secret.display(),
+    );
+    let result = hostile("see", "see.py", &source, &[]);
+    std::fs::remove_file(&secret).unwrap();
+    let Some((code, text)) = result else {
+        return;
+    };
+    assert!(!text.contains("LEAK"), "{text}");
+    assert_eq!(code, 0, "{text}");
+}
+
+#[test]
+fn a_solution_cannot_change_its_input_for_the_next_one() {
+    let source = format!(
+        "{SOLVE}\nimport os\nfor how in (lambda: open('/proc/self/fd/0', 'w').write('0' * 90), lambda: os.ftruncate(0, 0), lambda: os.write(0, b'1')):\n    try:\n        how()\n    except OSError:\n        pass\nprint('done')\n"
+    );
+    // The hostile file runs first, then the built-in programs on the same case.
+    let Some((_, text)) = hostile(
+        "stdin",
+        "rewrite.py",
+        &source,
+        &["--compare", "--jobs", "1"],
+    ) else {
+        return;
+    };
+    assert!(text.contains("1/1 WA"), "the hostile file itself: {text}");
+    assert_eq!(
+        text.matches("1/1 AC").count(),
+        2,
+        "lanqiao and lanqiao_proconio after it: {text}"
+    );
+}
+
+#[test]
+fn writing_past_the_tmp_quota_is_ole() {
+    let source = format!(
+        "{SOLVE}\ntext = sys.stdin.read()\nchunk = b'x' * (1 << 20)\ntry:\n    for n in range(33):\n        with open('/tmp/f%d' % n, 'wb') as f:\n            for _ in range(64):\n                f.write(chunk)\nexcept OSError:\n    pass\nsolve_and_print(text)\n"
+    );
+    let Some((code, text)) = hostile("tmp", "fill.py", &source, &[]) else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("1/1 OLE") && text.contains("/tmp"), "{text}");
+}
+
+#[test]
+fn a_solution_that_stops_or_kills_its_parent_gets_its_verdict() {
+    let source = format!(
+        "{SOLVE}\nimport os, signal\ntext = sys.stdin.read()\nfor sig in (signal.SIGSTOP, signal.SIGKILL):\n    try:\n        os.kill(os.getppid(), sig)\n    except OSError:\n        pass\nsolve_and_print(text)\n"
+    );
+    let started = Instant::now();
+    let Some((code, text)) = hostile("parent", "stop.py", &source, &[]) else {
+        return;
+    };
+    assert_eq!(
+        code, 0,
+        "in a pid namespace its parent is init, whom it cannot signal: {text}"
+    );
+    assert!(text.contains("1/1 AC"), "{text}");
+    assert!(started.elapsed() < Duration::from_secs(30));
+    // Without namespaces it can stop init: the supervisor's backstop ends the case.
+    let dir = scratch("parent-group");
+    let path = dir.join("stop.py");
+    std::fs::write(&path, &source).unwrap();
+    let started = Instant::now();
+    let (code, text) = judge_in(
+        &dir,
+        &path,
+        &[
+            "--problem",
+            "lanqiao",
+            "--fixture",
+            "sample1",
+            "--time-limit",
+            "300",
+        ],
+        &[("SUDOKU_SANDBOX", "group")],
+    );
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("TLE") || text.contains("RE"), "{text}");
+    assert!(text.contains("a process group and seccomp only"), "{text}");
+    assert!(
+        started.elapsed() < Duration::from_secs(40),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn a_solution_cannot_touch_the_build_cache() {
+    if !installed("g++") {
+        return;
+    }
+    let dir = scratch("cache-write");
+    let good = dir.join("lanqiao_ok.cpp");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/contestant/lanqiao_ok.cpp"),
+        &good,
+    )
+    .unwrap();
+    let args = ["--fixture", "sample1"];
+    assert_eq!(judge_in(&dir, &good, &args, &[]).0, 0);
+    let cache = dir.join("cache");
+    let hostile = dir.join("lanqiao_hack.py");
+    let entries: Vec<String> = std::fs::read_dir(&cache)
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .collect();
+    std::fs::write(
+        &hostile,
+        format!(
+            "import os, glob\nfor root in {entries:?} + ['/box']:\n    for f in glob.glob(root + '/*'):\n        try:\n            open(f, 'w').write('HACKED')\n        except OSError:\n            pass\nprint('x')\n"
+        ),
+    )
+    .unwrap();
+    judge_in(&dir, &hostile, &args, &[]);
+    let (code, text) = judge_in(&dir, &good, &args, &[]);
+    assert_eq!(code, 0, "the unchanged file is still AC: {text}");
+    // A deleted binary is rebuilt, not fatal.
+    for entry in std::fs::read_dir(&cache).unwrap() {
+        let main = entry.unwrap().path().join("main");
+        if main.exists() {
+            std::fs::remove_file(main).unwrap();
+        }
+    }
+    let (code, text) = judge_in(&dir, &good, &args, &[]);
+    assert_eq!(code, 0, "{text}");
+}
+
+#[test]
+fn an_edited_header_rebuilds_and_a_runaway_compile_is_ce() {
+    if !installed("g++") {
+        return;
+    }
+    let dir = scratch("header");
+    let file = dir.join("lanqiao_h.cpp");
+    std::fs::write(
+        &file,
+        "#include <cstdio>\n#include \"digit.h\"\nint main() { char s[16]; for (int i = 0; i < 9; i++) { scanf(\"%s\", s); } for (int i = 0; i < 9; i++) puts(ROW); }\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("digit.h"), "#define ROW \"123456789\"\n").unwrap();
+    let args = ["--fixture", "sample1"];
+    let (_, first) = judge_in(&dir, &file, &args, &[]);
+    assert!(
+        first.contains("line 1 differs: expected \"145327698\", got \"123456789\""),
+        "{first}"
+    );
+    std::fs::write(dir.join("digit.h"), "#define ROW \"987654321\"\n").unwrap();
+    let (_, second) = judge_in(&dir, &file, &args, &[]);
+    assert!(
+        second.contains("got \"987654321\""),
+        "the edited header was seen: {second}"
+    );
+    let runaway = dir.join("lanqiao_zero.cpp");
+    std::fs::write(&runaway, "#include \"/dev/zero\"\nint main() {}\n").unwrap();
+    let started = Instant::now();
+    let (code, text) = judge_in(&dir, &runaway, &args, &[("SUDOKU_BUILD_CPU_MS", "2000")]);
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("CE") && text.contains("compilation took too long"),
+        "{text}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(30));
+}
+
+/// What is left of a judge run under `tmp` (its TMPDIR) and `cache`, and
+/// the live processes of the run: those whose command line or working
+/// directory names `dir` (the judge runs there; its builds and binds do).
+fn leftovers(tmp: &Path, cache: &Path, dir: &Path) -> Vec<String> {
+    let mut left: Vec<String> = std::fs::read_dir(tmp)
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .collect();
+    if let Ok(entries) = std::fs::read_dir(cache) {
+        left.extend(
+            entries
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .filter(|n| n.starts_with(".staging"))
+                .map(|n| format!("cache/{n}")),
+        );
+    }
+    let marker = dir.display().to_string();
+    for pid in std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+    {
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        let cwd = std::fs::read_link(format!("/proc/{pid}/cwd")).unwrap_or_default();
+        if String::from_utf8_lossy(&cmdline).contains(&marker) || cwd.starts_with(dir) {
+            left.push(format!(
+                "process {pid}: {}",
+                String::from_utf8_lossy(&cmdline).replace('\0', " ")
+            ));
+        }
+    }
+    left
+}
+
+#[test]
+fn nothing_of_a_run_remains_after_a_signal_at_any_moment() {
+    if !installed("g++") {
+        return;
+    }
+    // A seeded sequence of moments: during the build, between cases, mid-case.
+    let mut seed: u64 = 0x5eed_2026;
+    for (round, signal) in [libc::SIGINT, libc::SIGTERM, libc::SIGKILL]
+        .iter()
+        .cycle()
+        .take(6)
+        .enumerate()
+    {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let delay = Duration::from_millis(100 + (seed >> 33) % 1500);
+        let dir = scratch(&format!("signal-{round}"));
+        let tmp = dir.join("tmp");
+        std::fs::create_dir_all(&tmp).unwrap();
+        let file = dir.join("lanqiao_ok.cpp");
+        std::fs::copy(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/contestant/lanqiao_ok.cpp"),
+            &file,
+        )
+        .unwrap();
+        let mut child = Command::new(SUDOKU)
+            .arg("judge")
+            .arg(&file)
+            .args(["--time-limit", "5000"])
+            .current_dir(&dir)
+            .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+            .env("TMPDIR", &tmp)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(delay);
+        // SAFETY: kill has no memory-safety preconditions; the pid is our child's.
+        unsafe { libc::kill(child.id() as libc::pid_t, *signal) };
+        let status = child.wait().unwrap();
+        // The janitor cleans up after a SIGKILL; give it a moment.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let mut left = leftovers(&tmp, &dir.join("cache"), &dir);
+        while !left.is_empty() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(50));
+            left = leftovers(&tmp, &dir.join("cache"), &dir);
+        }
+        assert!(
+            left.is_empty(),
+            "signal {signal} after {delay:?} ({status}): left behind {left:?}"
+        );
+    }
+}
+
+#[test]
+fn a_loaded_core_does_not_turn_ac_into_a_wall_clock_tle() {
+    if !installed("g++") {
+        return;
+    }
+    // A solution of about 0.6 s of CPU time at a 1500 ms limit, pinned with
+    // six busy loops to one core: it waits for the CPU most of the time.
+    let dir = scratch("load");
+    let file = dir.join("lanqiao_slow.cpp");
+    std::fs::write(
+        &file,
+        "#include <cstdio>\n#include <ctime>\nint main() { char s[16]; for (int i = 0; i < 9; i++) scanf(\"%s\", s); volatile unsigned long x = 0; clock_t t = clock(); while (clock() - t < CLOCKS_PER_SEC * 6 / 10) x++; puts(\"done\"); }\n",
+    )
+    .unwrap();
+    let loops: Vec<_> = (0..6)
+        .map(|_| {
+            Command::new("taskset")
+                .args(["-c", "0", "sh", "-c", "while :; do :; done"])
+                .spawn()
+        })
+        .collect();
+    if loops.iter().any(|l| l.is_err()) {
+        eprintln!("taskset is not available here: skipped");
+        return;
+    }
+    let out = Command::new("taskset")
+        .args(["-c", "0", SUDOKU, "judge"])
+        .arg(&file)
+        .args(["--fixture", "sample1", "--time-limit", "1500"])
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .output()
+        .unwrap();
+    for l in loops {
+        let mut l = l.unwrap();
+        let _ = l.kill();
+        let _ = l.wait();
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    // Wrong output ("done"), but judged on it: WA, not TLE (wall).
+    assert!(text.contains("1/1 WA"), "{text}");
+    assert!(!text.contains("TLE"), "{text}");
+}
+
+#[test]
+fn a_200_mb_expect_of_blanks_is_compared_in_bounded_memory() {
+    let dir = scratch("blanks");
+    let input = dir.join("case.in");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs/lanqiao/sample1.in"),
+        &input,
+    )
+    .unwrap();
+    let expect = dir.join("case.out");
+    {
+        use std::io::Write;
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&expect).unwrap());
+        let spaces = vec![b' '; 1 << 20];
+        for _ in 0..200 {
+            f.write_all(&spaces).unwrap();
+        }
+        f.write_all(b"x\n").unwrap();
+    }
+    // Reaped by wait4 below, which also gives its peak resident size.
+    #[allow(clippy::zombie_processes)]
+    let child = Command::new(SUDOKU)
+        .args(["judge", "--solution", "lanqiao", "--input"])
+        .arg(&input)
+        .arg("--expect")
+        .arg(&expect)
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value of this plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: our own child; both pointers are valid.
+    unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let _ = std::fs::remove_file(&expect);
+    assert_eq!(libc::WEXITSTATUS(status), 1, "a WA");
+    let peak_mb = usage.ru_maxrss as f64 / 1024.0;
+    assert!(peak_mb < 64.0, "the judge peaked at {peak_mb:.1} MB");
+}
