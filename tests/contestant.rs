@@ -464,3 +464,60 @@ fn rustc_names_the_compiler_it_was_given() {
         "{text}"
     );
 }
+
+/// `sudoku stress` on a correct stdin program: every generated case is one
+/// the statement promises (unique puzzles for Lanqiao), so it passes; and
+/// on a family problem a bug that shows only with two cases is found,
+/// shrunk and saved where `--fixtures` re-judges it.
+#[test]
+fn stress_stays_inside_the_promise_and_covers_the_family() {
+    let dir = scratch("stress");
+    let stress = |file: &Path, args: &[&str]| {
+        let out = Command::new(SUDOKU)
+            .arg("stress")
+            .arg(file)
+            .args(args)
+            .arg("--save-dir")
+            .arg(dir.join("cases"))
+            .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.code().unwrap_or(-1), text)
+    };
+    if installed("gcc") {
+        let (code, text) = stress(&data("lanqiao_ok.c"), &["--cases", "40"]);
+        assert_eq!(code, 0, "{text}");
+        assert!(text.contains("40 cases of Lanqiao, every one AC"), "{text}");
+    }
+    if !installed("python3") {
+        return;
+    }
+    let buggy = data("hdu1426_first_case_only.py");
+    let (code, text) = stress(&buggy, &["--cases", "30"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("WA; shrunk from"), "{text}");
+    let saved = dir.join("cases/hdu1426");
+    let inputs: Vec<PathBuf> = std::fs::read_dir(&saved)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    assert_eq!(inputs.len(), 1, "{text}");
+    // Shrunk to the two cases the bug needs, no more.
+    let blocks = std::fs::read_to_string(&inputs[0]).unwrap();
+    assert_eq!(blocks.trim().split("\n\n").count(), 2, "{blocks}");
+    let (code, text) = judge_path(
+        &dir,
+        &buggy,
+        &[
+            "--problem",
+            "hdu1426",
+            "--fixtures",
+            &dir.join("cases").display().to_string(),
+        ],
+    );
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("1/1 WA"), "{text}");
+}

@@ -6,77 +6,13 @@
 use pretty_assertions::assert_eq;
 use sudoku_workspace::dlx::solve_shape;
 use sudoku_workspace::family;
+use sudoku_workspace::family::cases::{
+    dig, dig_unique, hdu4069_cell, random_regions, random_solved, rows,
+};
 // SplitMix64, seeded: a failing case is the same on every run.
 use sudoku_workspace::gen::Rng;
 use sudoku_workspace::oracle::{check_anti_sudoku, check_completion};
 use sudoku_workspace::shape::Shape;
-
-/// A random solved n²×n² grid: the engine's first solution of the empty board,
-/// with digits relabelled, rows shuffled within bands, bands shuffled, and the
-/// same for columns and stacks (each keeps every unit a permutation).
-fn random_solved(n: usize, rng: &mut Rng) -> Vec<u8> {
-    let shape = Shape::boxes(n);
-    let side = n * n;
-    let base = solve_shape(&shape, &vec![0; side * side], 1)
-        .solution
-        .expect("the empty board has a solution");
-    let order = |rng: &mut Rng| {
-        let mut bands: Vec<usize> = (0..n).collect();
-        rng.shuffle(&mut bands);
-        let mut lines = Vec::new();
-        for b in bands {
-            let mut inner: Vec<usize> = (0..n).collect();
-            rng.shuffle(&mut inner);
-            lines.extend(inner.into_iter().map(|i| b * n + i));
-        }
-        lines
-    };
-    let (rows, cols) = (order(rng), order(rng));
-    let mut label: Vec<u8> = (1..=side as u8).collect();
-    rng.shuffle(&mut label);
-    let mut grid = vec![0; side * side];
-    for r in 0..side {
-        for c in 0..side {
-            grid[r * side + c] = label[base[rows[r] * side + cols[c]] as usize - 1];
-        }
-    }
-    assert_eq!(
-        check_completion(&shape, &vec![0; side * side], &grid),
-        Ok(())
-    );
-    grid
-}
-
-/// `solved` with each cell emptied with probability `empty` per mille.
-fn dig(solved: &[u8], empty: usize, rng: &mut Rng) -> Vec<u8> {
-    solved
-        .iter()
-        .map(|&d| if rng.below(1000) < empty { 0 } else { d })
-        .collect()
-}
-
-/// `solved` with up to `holes` cells emptied in random order, each kept
-/// empty only while the puzzle stays unique (POJ 3074 and HDU 1426 promise one
-/// solution, and their programs exit 1 for more).
-fn dig_unique(solved: &[u8], holes: usize, rng: &mut Rng) -> Vec<u8> {
-    let shape = Shape::boxes(3);
-    let mut order: Vec<usize> = (0..81).collect();
-    rng.shuffle(&mut order);
-    let mut puzzle = solved.to_vec();
-    let mut emptied = 0;
-    for cell in order {
-        if emptied == holes {
-            break;
-        }
-        puzzle[cell] = 0;
-        if solve_shape(&shape, &puzzle, 2).count == 1 {
-            emptied += 1;
-        } else {
-            puzzle[cell] = solved[cell];
-        }
-    }
-    puzzle
-}
 
 /// Every non-blank character of `text` mapped by `symbol` (layout-tolerant,
 /// as the judge's validating checkers read).
@@ -115,13 +51,6 @@ fn completes(key: &str, input: &str, shape: &Shape, puzzles: &[Vec<u8>], symbol:
     }
 }
 
-fn rows(puzzle: &[u8], side: usize, sep: &str, show: impl Fn(u8) -> String) -> String {
-    puzzle
-        .chunks(side)
-        .map(|row| row.iter().map(|&d| show(d)).collect::<Vec<_>>().join(sep) + "\n")
-        .collect()
-}
-
 fn digits(d: u8) -> String {
     d.to_string()
 }
@@ -141,7 +70,7 @@ fn poj2676_and_poj3074_complete_random_puzzles() {
     completes("poj2676", &poj2676, &shape, &puzzles, digit);
     // POJ 3074 promises one solution: 20 to 64 holes, unique.
     let puzzles: Vec<Vec<u8>> = (0..45)
-        .map(|k| dig_unique(&random_solved(3, &mut rng), 20 + k, &mut rng))
+        .map(|k| dig_unique(&shape, &random_solved(3, &mut rng), 20 + k, &mut rng))
         .collect();
     let mut poj3074 = String::new();
     for p in &puzzles {
@@ -160,7 +89,7 @@ fn hdu1426_completes_random_puzzles() {
     let mut rng = Rng::new(1426);
     let shape = Shape::boxes(3);
     let puzzles: Vec<Vec<u8>> = (0..20)
-        .map(|k| dig_unique(&random_solved(3, &mut rng), 30 + 2 * k, &mut rng))
+        .map(|k| dig_unique(&shape, &random_solved(3, &mut rng), 30 + 2 * k, &mut rng))
         .collect();
     let show = |d: u8| {
         if d == 0 {
@@ -196,89 +125,6 @@ fn poj3076_and_spoj_complete_random_16x16_puzzles() {
     let spoj = format!("{}\n{}", puzzles.len(), grids.join("\n"));
     completes("poj3076", &poj3076, &shape, &puzzles, letter);
     completes("spoj_sudoku", &spoj, &shape, &puzzles, letter);
-}
-
-/// A random partition of the 9×9 board into 9 connected regions of 9 cells
-/// that `solved` still solves: the boxes, then swaps of a border cell of one
-/// region with a cell of the neighbouring region holding the same digit (so
-/// each region still holds 1-9), kept when both regions stay connected.
-/// Solving an empty board of random regions instead can take minutes: many
-/// region maps have no solution at all.
-fn random_regions(solved: &[u8], rng: &mut Rng) -> Vec<u8> {
-    let mut region: Vec<u8> = (0..81).map(|c| (c / 27 * 3 + c % 9 / 3) as u8).collect();
-    let neighbours = |c: usize| {
-        let (row, col) = (c / 9, c % 9);
-        let mut next = Vec::with_capacity(4);
-        if row > 0 {
-            next.push(c - 9);
-        }
-        if row < 8 {
-            next.push(c + 9);
-        }
-        if col > 0 {
-            next.push(c - 1);
-        }
-        if col < 8 {
-            next.push(c + 1);
-        }
-        next
-    };
-    let connected = |region: &[u8], r: u8| {
-        let start = (0..81)
-            .find(|&c| region[c] == r)
-            .expect("a non-empty region");
-        let mut seen = vec![start];
-        let mut k = 0;
-        while k < seen.len() {
-            for x in neighbours(seen[k]) {
-                if region[x] == r && !seen.contains(&x) {
-                    seen.push(x);
-                }
-            }
-            k += 1;
-        }
-        seen.len() == 9
-    };
-    for _ in 0..400 {
-        let a = rng.below(81);
-        let near = neighbours(a);
-        let b = near[rng.below(near.len())];
-        let (ra, rb) = (region[a], region[b]);
-        // a joins b's region; the cell of b's region with a's digit joins a's.
-        let Some(c) = (0..81).find(|&c| region[c] == rb && solved[c] == solved[a]) else {
-            continue;
-        };
-        if ra == rb {
-            continue;
-        }
-        let mut trial = region.clone();
-        trial[a] = rb;
-        trial[c] = ra;
-        if connected(&trial, ra) && connected(&trial, rb) {
-            region = trial;
-        }
-    }
-    region
-}
-
-/// HDU 4069's cell number: the digit, plus 16/32/64/128 for a wall on the
-/// top/right/bottom/left (the board's edge is a wall).
-fn hdu4069_cell(region: &[u8], cell: usize, digit: u8) -> u32 {
-    let (r, c) = (cell / 9, cell % 9);
-    let mut n = u32::from(digit);
-    if r == 0 || region[cell - 9] != region[cell] {
-        n += 16;
-    }
-    if c == 8 || region[cell + 1] != region[cell] {
-        n += 32;
-    }
-    if r == 8 || region[cell + 9] != region[cell] {
-        n += 64;
-    }
-    if c == 0 || region[cell - 1] != region[cell] {
-        n += 128;
-    }
-    n
 }
 
 #[test]

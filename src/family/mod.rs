@@ -2,6 +2,8 @@
 //! program, also the binary `KEY`) as a module, so the judge's runner and the
 //! tests call its `run` in memory.
 
+pub mod cases;
+
 /// A stdin program's `run`: stdout, or the exit code and the stderr line.
 pub type Program = fn(&str) -> Result<String, (u8, String)>;
 

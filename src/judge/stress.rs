@@ -1,28 +1,23 @@
 //! `sudoku stress FILE`: find the case that breaks a solution. Generated
-//! puzzles (seeded: the same seed, the same run) go to the user's program in
-//! the judge's sandbox, and its answer to the problem's checker with the
-//! reference answer, until a verdict is not AC. The failing puzzle is then
-//! *shrunk*: givens are removed one at a time, each removal kept when the
-//! case still fails and is still one the problem allows (LeetCode 37: one
-//! solution), until no single removal keeps the failure. The minimal case
-//! is saved as a fixture (`NAME.in` + `NAME.out`, or `fail/` with a
-//! `NAME.err`) under `DIR/KEY/` that `sudoku judge FILE --problem KEY
-//! --fixtures DIR` re-judges. Shrinking stops after [`SHRINK_RUNS`] runs.
-//!
-//! | problem | generated cases |
-//! |---|---|
-//! | lc37 | unique puzzles, 22 to 60 givens |
-//! | lanqiao | unique, several solutions, no solution (malformed input is the fixtures' job) |
-//! | lc36 | boards with and without a repeated digit |
+//! cases (seeded: the same seed, the same run), all inside the problem's
+//! promise ([`crate::family::cases`]: unique puzzles where the statement
+//! promises one, at least 24 givens for P1074, …), go to the user's program
+//! in the judge's sandbox, and its answer to the problem's checker with the
+//! reference answer, until a verdict is not AC. The failing case is then
+//! *shrunk*: boards are dropped, then givens emptied, one at a time, each
+//! step kept while the case still fails and is still inside the promise,
+//! until no single step keeps the failure (at most [`SHRINK_RUNS`] runs).
+//! The smallest case is saved as a fixture, `DIR/KEY/NAME.in` + `NAME.out`,
+//! which `sudoku judge FILE --problem KEY --fixtures DIR` re-judges.
 
 use super::checker::Answer;
+use super::plan::Case;
 use super::problem::{self, Problem};
 use super::sandbox::Supervisor;
-use super::solution::{self, FileOptions};
-use super::{judge_case, Case, CaseResult, Error, Limits, Verdict};
-use crate::fixtures::format_board;
-use crate::gen::{self, Rng};
-use crate::grid::Grid;
+use super::solution::{self, FileOptions, Solution};
+use super::{judge_case, CaseResult, Error, Limits, Verdict};
+use crate::family::cases::{self, Case as Generated};
+use crate::gen::Rng;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -55,12 +50,14 @@ pub enum Outcome {
     Passed {
         /// Cases tried.
         cases: usize,
+        /// The problem they were of.
+        problem: &'static Problem,
     },
     /// A case failed; it was shrunk and saved.
     Broken {
         /// The case number that first failed (1-based).
         case: usize,
-        /// Givens of the first failing puzzle.
+        /// Givens of the first failing case.
         givens_before: usize,
         /// Givens after shrinking.
         givens_after: usize,
@@ -75,101 +72,64 @@ pub enum Outcome {
     },
 }
 
-/// The input text of `puzzle` in `problem`'s format.
-fn input_of(problem: &Problem, puzzle: &Grid) -> String {
-    match problem.key {
-        "lc36" | "lc37" => format_board(&puzzle.to_board()),
-        _ => puzzle.to_rows(),
-    }
-}
-
-/// A puzzle of the kind case `k` should be, for `problem`.
-fn puzzle_for(problem: &Problem, k: usize, rng: &mut Rng) -> Grid {
-    let solved = gen::solved_grid(rng);
-    let givens = 22 + rng.below(39);
-    let unique = gen::dig(&solved, Some(givens), rng)
-        .or_else(|| gen::dig(&solved, None, rng))
-        .expect("digging without a target always ends");
-    match (problem.key, k % 4) {
-        ("lc36", 0) | ("lanqiao", 1) => {
-            // Several solutions: remove a given past uniqueness.
-            let mut p = unique;
-            let cells: Vec<usize> = (0..81).filter(|&c| p.0[c] != 0).collect();
-            for &c in cells.iter().take(6) {
-                p.0[c] = 0;
-            }
-            p
-        }
-        ("lanqiao", 2) => {
-            // No solution, no clash: a wrong digit where it fits its peers.
-            let mut p = unique;
-            for c in 0..81 {
-                if p.0[c] != 0 {
-                    continue;
-                }
-                let fits = (1..=9u8).find(|&d| {
-                    d != solved.0[c] && crate::grid::PEERS[c].iter().all(|&q| p.0[q] != d)
-                });
-                if let Some(d) = fits {
-                    p.0[c] = d;
-                    if crate::fast::count(&p, 1).count == 0 {
-                        return p;
-                    }
-                    p.0[c] = 0;
-                }
-            }
-            p
-        }
-        ("lc36", 1) => {
-            // Two equal givens in one row.
-            let mut p = unique;
-            let row = rng.below(9);
-            let (a, b) = (row * 9 + rng.below(4), row * 9 + 5 + rng.below(4));
-            let d = solved.0[a];
-            p.0[a] = d;
-            p.0[b] = d;
-            p
-        }
-        _ => unique,
-    }
-}
-
-/// Judges `solution` on `puzzle`: the result, or `None` when the problem's
-/// reference refuses the input (not a case of this problem).
-fn try_case(
-    problem: &'static Problem,
-    run: &dyn Fn(&Case) -> Result<CaseResult, Error>,
-    puzzle: &Grid,
-    name: &str,
-) -> Result<Option<(CaseResult, Case)>, Error> {
-    let input = input_of(problem, puzzle);
-    let Ok(answer) = (problem.reference)(&input) else {
-        return Ok(None);
-    };
-    let case = Case::new(name.to_string(), input, answer)?;
-    Ok(Some((run(&case)?, case)))
-}
-
 /// The most runs spent shrinking one failing case.
 pub const SHRINK_RUNS: usize = 400;
 
+/// Runs `solution` on a generated case: the result, or `None` when the
+/// problem's reference refuses the input (not a case of this problem).
+fn try_case(
+    problem: &'static Problem,
+    run: &dyn Fn(&Case) -> CaseResult,
+    generated: &Generated,
+) -> Result<Option<CaseResult>, Error> {
+    let input = cases::render(problem.key, generated);
+    let Ok(answer @ Answer::Text(_)) = (problem.reference)(&input) else {
+        return Ok(None);
+    };
+    let case = Case::new("stress".into(), input, answer)?;
+    Ok(Some(run(&case)))
+}
+
+/// The smaller cases one step from `case`: a board dropped, or a cell emptied.
+fn one_step_smaller(key: &str, case: &Generated) -> Vec<Generated> {
+    let mut smaller = Vec::new();
+    if case.boards.len() > 1 {
+        for i in 0..case.boards.len() {
+            let mut less = case.clone();
+            less.boards.remove(i);
+            smaller.push(less);
+        }
+    }
+    if cases::cells_shrink(key) {
+        for (i, board) in case.boards.iter().enumerate() {
+            for cell in (0..board.cells.len()).filter(|&c| board.cells[c] != 0) {
+                let mut less = case.clone();
+                less.boards[i].cells[cell] = 0;
+                smaller.push(less);
+            }
+        }
+    }
+    smaller
+}
+
 /// Runs the stress test.
 pub fn run(opts: &Options) -> Result<Outcome, Error> {
-    let named: Option<&'static Problem> = match &opts.problem {
+    let named = match &opts.problem {
         Some(key) => Some(problem::by_key(key).ok_or_else(|| {
             Error::Usage(format!("no problem {key:?}; known: {}", problem::keys()))
         })?),
         None => None,
     };
+    super::sandbox::install_signal_handlers();
+    super::sandbox::janitor::start(&opts.exe)?;
     let solution = solution::from_file(&opts.file, named, &opts.build)?;
     let problem = solution.problem;
-    if !matches!(problem.key, "lc36" | "lc37" | "lanqiao") {
+    if let Some(why) = solution.compile_error() {
         return Err(Error::Usage(format!(
-            "sudoku stress generates cases for lc36, lc37 and lanqiao, not {}",
-            problem.key
+            "{} does not compile:\n{why}",
+            opts.file.display()
         )));
     }
-    super::sandbox::install_signal_handlers();
     let supervisor = Supervisor {
         program: opts.exe.clone(),
         prefix: vec!["sandbox".into()],
@@ -180,96 +140,110 @@ pub fn run(opts: &Options) -> Result<Outcome, Error> {
         memory_mb: problem.memory_mb,
         processes: 1,
     };
-    let run = |case: &Case| -> Result<CaseResult, Error> {
-        Ok(judge_case(&supervisor, &opts.exe, &solution, case, &limits))
-    };
-    if let Some(why) = solution.compile_error() {
-        return Err(Error::Usage(format!(
-            "{} does not compile:\n{why}",
-            opts.file.display()
-        )));
-    }
+    let run = |case: &Case| judge_case(&supervisor, &opts.exe, &solution, case, &limits);
     let mut rng = Rng::new(opts.seed);
     for k in 1..=opts.cases {
-        let puzzle = puzzle_for(problem, k, &mut rng);
-        let Some((result, _)) = try_case(problem, &run, &puzzle, "stress")? else {
+        let generated = cases::generate(problem.key, k, &mut rng).ok_or_else(|| {
+            Error::Usage(format!("sudoku stress has no cases for {}", problem.key))
+        })?;
+        let Some(result) = try_case(problem, &run, &generated)? else {
             continue;
         };
         if result.verdict == Verdict::Ac {
             continue;
         }
-        // Shrink: drop givens while the case still fails and is still valid.
-        let mut best = puzzle;
-        let mut last = result;
-        let mut progress = true;
-        // A run per removal tried; a failure that is a TLE costs the whole
-        // limit each time, so the shrinking stops after this many runs.
-        let mut budget = SHRINK_RUNS;
-        while progress && budget > 0 {
-            progress = false;
-            for cell in 0..81 {
-                if best.0[cell] == 0 || budget == 0 {
-                    continue;
-                }
-                budget -= 1;
-                let mut less = best;
-                less.0[cell] = 0;
-                if let Some((r, _)) = try_case(problem, &run, &less, "stress")? {
-                    if r.verdict != Verdict::Ac {
-                        best = less;
-                        last = r;
-                        progress = true;
-                    }
+        let (best, last) = shrink(problem, &run, generated.clone(), result)?;
+        return broken(opts, &solution, k, &generated, &best, last);
+    }
+    Ok(Outcome::Passed {
+        cases: opts.cases,
+        problem,
+    })
+}
+
+/// The smallest failing case within [`SHRINK_RUNS`] runs, and its result.
+fn shrink(
+    problem: &'static Problem,
+    run: &dyn Fn(&Case) -> CaseResult,
+    mut best: Generated,
+    mut last: CaseResult,
+) -> Result<(Generated, CaseResult), Error> {
+    // A run per step tried; a failure that is a TLE costs the whole limit
+    // each time, so the shrinking stops after this many runs.
+    let mut budget = SHRINK_RUNS;
+    'progress: while budget > 0 {
+        for less in one_step_smaller(problem.key, &best) {
+            if budget == 0 {
+                break 'progress;
+            }
+            if !cases::allowed(problem.key, &less) {
+                continue;
+            }
+            budget -= 1;
+            if let Some(r) = try_case(problem, run, &less)? {
+                if r.verdict != Verdict::Ac {
+                    best = less;
+                    last = r;
+                    continue 'progress;
                 }
             }
         }
-        let stem: String = opts
-            .file
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default()
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-            .collect();
-        let name = format!("stress_{stem}_seed{}_case{k}", opts.seed);
-        // One folder per problem: `judge --fixtures DIR` reads DIR/<key>/.
-        let saved = save(&opts.save_dir.join(problem.key), problem, &best, &name)?;
-        let command = format!(
-            "sudoku judge {} --problem {} --fixtures {}",
-            opts.file.display(),
-            problem.key,
-            opts.save_dir.display()
-        );
-        return Ok(Outcome::Broken {
-            case: k,
-            givens_before: puzzle.givens(),
-            givens_after: best.givens(),
-            verdict: last.verdict,
-            detail: last.detail,
-            saved,
-            command,
-        });
+        break;
     }
-    Ok(Outcome::Passed { cases: opts.cases })
+    Ok((best, last))
 }
 
-/// Writes the case as a fixture: `NAME.in` + `NAME.out`, or for a case
-/// that must fail, `fail/NAME.in` + `fail/NAME.err`.
-fn save(
-    dir: &Path,
-    problem: &'static Problem,
-    puzzle: &Grid,
-    name: &str,
-) -> Result<PathBuf, Error> {
-    let input = input_of(problem, puzzle);
-    let answer = (problem.reference)(&input).map_err(Error::Usage)?;
+fn broken(
+    opts: &Options,
+    solution: &Solution,
+    k: usize,
+    first: &Generated,
+    best: &Generated,
+    last: CaseResult,
+) -> Result<Outcome, Error> {
+    let problem = solution.problem;
+    let stem: String = opts
+        .file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    let name = format!("stress_{stem}_seed{}_case{k}", opts.seed);
+    // One folder per problem: `judge --fixtures DIR` reads DIR/<key>/.
+    let input = cases::render(problem.key, best);
+    let saved = save(&opts.save_dir.join(problem.key), problem, &input, &name)?;
+    let command = format!(
+        "sudoku judge {} --problem {} --fixtures {}",
+        opts.file.display(),
+        problem.key,
+        opts.save_dir.display()
+    );
+    Ok(Outcome::Broken {
+        case: k,
+        givens_before: first.givens(),
+        givens_after: best.givens(),
+        verdict: last.verdict,
+        detail: last.detail,
+        saved,
+        command,
+    })
+}
+
+/// Writes the case as a fixture: `NAME.in` + `NAME.out`.
+fn save(dir: &Path, problem: &'static Problem, input: &str, name: &str) -> Result<PathBuf, Error> {
+    let Ok(Answer::Text(out)) = (problem.reference)(input) else {
+        return Err(Error::Usage(format!(
+            "{}: the reference refuses the shrunk case",
+            problem.key
+        )));
+    };
     let write = |path: &Path, text: &str| -> Result<(), Error> {
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|source| Error::Read {
-                path: parent.to_path_buf(),
-                source,
-            })?;
-        }
+        std::fs::create_dir_all(dir).map_err(|source| Error::Read {
+            path: dir.to_path_buf(),
+            source,
+        })?;
         std::fs::File::create(path)
             .and_then(|mut f| f.write_all(text.as_bytes()))
             .map_err(|source| Error::Read {
@@ -277,22 +251,8 @@ fn save(
                 source,
             })
     };
-    match answer {
-        Answer::Fails { why, exit, stderr } => {
-            let base = dir.join("fail").join(name);
-            write(&base.with_extension("in"), &input)?;
-            write(&base.with_extension("out"), "")?;
-            let err =
-                format!("# why: {why} (found by sudoku stress)\nexit: {exit}\nstderr: {stderr}\n");
-            write(&base.with_extension("err"), &err)?;
-            Ok(base.with_extension("in"))
-        }
-        Answer::Text(out) => {
-            let base = dir.join(name);
-            write(&base.with_extension("in"), &input)?;
-            write(&base.with_extension("out"), &out)?;
-            Ok(base.with_extension("in"))
-        }
-        Answer::File(_) => unreachable!("a reference answers with text"),
-    }
+    let base = dir.join(name);
+    write(&base.with_extension("in"), input)?;
+    write(&base.with_extension("out"), &out)?;
+    Ok(base.with_extension("in"))
 }

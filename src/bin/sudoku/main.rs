@@ -96,10 +96,14 @@ Exit codes:
   141  stdout was closed early (e.g. piped into head): the run stops quietly";
 
 const STRESS_HELP: &str = "\
-Cases: LeetCode 37, unique puzzles of 22 to 60 givens; Lanqiao, also puzzles with several
-solutions and with none; LeetCode 36, boards with and without a repeated digit. The same
-seed gives the same cases. The shrunk case is saved as DIR/NAME.in + NAME.out (or
-DIR/fail/NAME.in + NAME.err), and the command that re-judges it is printed.
+Cases, for every problem (the file's, or --problem), inside its statement's promise: unique
+puzzles where the statement promises one (LeetCode 37, Lanqiao, POJ 3074, HDU 1426, POJ 3076
+and SPOJ at 16x16), puzzles with many solutions where any completion is accepted (POJ 2676),
+at least 24 givens (P1074), squiggly regions with one, several or no solutions (HDU 4069),
+filled grids (ABC327 C, Codeforces 1335D), boards with and without a repeated digit
+(LeetCode 36). The same seed gives the same cases. A failing case is shrunk (boards dropped,
+then givens emptied, while it fails and keeps the promise), saved as DIR/KEY/NAME.in +
+NAME.out, and the command that re-judges it is printed.
 
 Exit codes:
   0    every case AC
@@ -119,7 +123,7 @@ struct StressArgs {
     /// CPU-time limit per case, in ms.
     #[arg(long, value_name = "MS", default_value_t = 2000, value_parser = clap::value_parser!(u64).range(judge::ranges::TIME_MS))]
     time_limit: u64,
-    /// The problem, when the file does not say (lc36, lc37, lanqiao).
+    /// The problem, when the file does not say (any judge problem's key).
     #[arg(long, value_name = "KEY")]
     problem: Option<String>,
     /// Where to save the shrunk case.
@@ -157,8 +161,11 @@ fn run_stress(args: StressArgs) -> ExitCode {
         },
     };
     match judge::stress::run(&opts) {
-        Ok(judge::stress::Outcome::Passed { cases }) => {
-            println!("{cases} cases, every one AC (seed {})", opts.seed);
+        Ok(judge::stress::Outcome::Passed { cases, problem }) => {
+            println!(
+                "{cases} cases of {}, every one AC (seed {})",
+                problem.short, opts.seed
+            );
             ExitCode::SUCCESS
         }
         Ok(judge::stress::Outcome::Broken {
