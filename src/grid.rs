@@ -280,21 +280,110 @@ impl fmt::Debug for Grid {
     }
 }
 
-/// Reads puzzles in the batch format: one per line, 81 characters; blank lines
-/// and lines starting with `#` are skipped. Yields `(line_number, result)`.
+/// Reads puzzles in the batch format (see [`PuzzleReader`]): one per line
+/// as 81 characters or LeetCode's literal, or as 9 lines of 9; blank lines
+/// and lines starting with `#` are skipped. Yields `(line_number, result)`,
+/// the number of a puzzle's first line.
 pub fn read_puzzles(text: &str) -> impl Iterator<Item = (usize, Result<Grid, ParseError>)> + '_ {
-    text.lines()
-        .enumerate()
-        .filter_map(|(i, line)| parse_batch_line(line, i + 1).map(|r| (i + 1, r)))
+    let mut rows = Rows::default();
+    let mut lines = text.lines().enumerate();
+    let end = text.lines().count() + 1;
+    std::iter::from_fn(move || {
+        for (i, line) in lines.by_ref() {
+            if let Some(found) = rows.take(parse_batch_line(line, i + 1), i + 1) {
+                return Some(found);
+            }
+        }
+        rows.finish(end)
+    })
 }
 
-/// One line of the batch format: `None` for a blank or `#` line.
-fn parse_batch_line(line: &str, n: usize) -> Option<Result<Grid, ParseError>> {
+/// What one line of the batch format is.
+enum BatchLine {
+    /// Blank, or a `#` comment.
+    Skip,
+    /// A whole puzzle (81 characters, or LeetCode's literal), or why not.
+    Puzzle(Result<Grid, ParseError>),
+    /// One row of a 9-line puzzle.
+    Row([u8; 9]),
+}
+
+/// One line of the batch format.
+fn parse_batch_line(line: &str, n: usize) -> BatchLine {
     let trimmed = line.trim_end();
     if trimmed.is_empty() || trimmed.starts_with('#') {
-        None
-    } else {
-        Some(Grid::from_line(trimmed, n))
+        return BatchLine::Skip;
+    }
+    if trimmed.trim_start().starts_with('[') {
+        // LeetCode's literal on one line (`sudoku gen --format leetcode`).
+        return BatchLine::Puzzle(
+            crate::fixtures::parse_board(trimmed)
+                .map(|b| Grid::from_board(&b))
+                .map_err(|e| ParseError { line: n, ..e }),
+        );
+    }
+    if trimmed.chars().count() == 9 {
+        let mut row = [0u8; 9];
+        let fits = trimmed.chars().zip(row.iter_mut()).all(|(c, cell)| {
+            *cell = match c {
+                '.' | '0' => 0,
+                '1'..='9' => c as u8 - b'0',
+                _ => return false,
+            };
+            true
+        });
+        if fits {
+            return BatchLine::Row(row);
+        }
+    }
+    BatchLine::Puzzle(Grid::from_line(trimmed, n))
+}
+
+/// The rows of a 9-line puzzle being read.
+#[derive(Default)]
+struct Rows {
+    cells: Vec<u8>,
+    first: usize,
+}
+
+impl Rows {
+    /// Takes line `n`: a finished puzzle (or an error) to yield, or nothing yet.
+    fn take(&mut self, line: BatchLine, n: usize) -> Option<(usize, Result<Grid, ParseError>)> {
+        match line {
+            BatchLine::Skip => None,
+            BatchLine::Row(row) => {
+                if self.cells.is_empty() {
+                    self.first = n;
+                }
+                self.cells.extend_from_slice(&row);
+                if self.cells.len() < CELLS {
+                    return None;
+                }
+                let mut cells = [0u8; CELLS];
+                cells.copy_from_slice(&self.cells);
+                self.cells.clear();
+                Some((self.first, Ok(Grid(cells))))
+            }
+            BatchLine::Puzzle(_) if !self.cells.is_empty() => Some(self.cut_short(n)),
+            BatchLine::Puzzle(result) => Some((n, result)),
+        }
+    }
+
+    /// A 9-line puzzle that stopped before its ninth row, at line `n`.
+    fn cut_short(&mut self, n: usize) -> (usize, Result<Grid, ParseError>) {
+        let found = self.cells.len() / 9;
+        self.cells.clear();
+        let err = ParseError {
+            line: n,
+            col: 1,
+            kind: ParseErrorKind::TooFewLines { found, expected: 9 },
+        };
+        (self.first, Err(err))
+    }
+
+    /// At the end of the input.
+    fn finish(&mut self, n: usize) -> Option<(usize, Result<Grid, ParseError>)> {
+        (!self.cells.is_empty()).then(|| self.cut_short(n))
     }
 }
 
@@ -322,6 +411,7 @@ pub struct PuzzleReader<R> {
     reader: std::io::BufReader<R>,
     buf: Vec<u8>,
     line: usize,
+    rows: Rows,
 }
 
 impl<R: std::io::Read> PuzzleReader<R> {
@@ -331,6 +421,7 @@ impl<R: std::io::Read> PuzzleReader<R> {
             reader,
             buf: Vec::with_capacity(128),
             line: 0,
+            rows: Rows::default(),
         }
     }
 
@@ -359,10 +450,10 @@ impl<R: std::io::Read> PuzzleReader<R> {
             if let Some(end) = buffered.iter().position(|&b| b == b'\n') {
                 if end < MAX_LINE_BYTES {
                     self.line += 1;
-                    let result = parse_batch_bytes(&buffered[..end], self.line);
+                    let parsed = parse_batch_bytes(&buffered[..end], self.line);
                     self.reader.consume(end + 1);
-                    match result {
-                        Some(result) => return Ok(Some((self.line, result))),
+                    match self.rows.take(parsed, self.line) {
+                        Some(found) => return Ok(Some(found)),
                         None => continue,
                     }
                 }
@@ -375,7 +466,7 @@ impl<R: std::io::Read> PuzzleReader<R> {
                 .take(cap)
                 .read_until(b'\n', &mut self.buf)?;
             if n == 0 {
-                return Ok(None);
+                return Ok(self.rows.finish(self.line + 1));
             }
             self.line += 1;
             if self.buf.len() > MAX_LINE_BYTES && self.buf.last() != Some(&b'\n') {
@@ -388,8 +479,9 @@ impl<R: std::io::Read> PuzzleReader<R> {
                 };
                 return Ok(Some((self.line, Err(err))));
             }
-            if let Some(result) = parse_batch_bytes(&self.buf, self.line) {
-                return Ok(Some((self.line, result)));
+            let parsed = parse_batch_bytes(&self.buf, self.line);
+            if let Some(found) = self.rows.take(parsed, self.line) {
+                return Ok(Some(found));
             }
         }
     }
@@ -397,9 +489,10 @@ impl<R: std::io::Read> PuzzleReader<R> {
 
 /// One line of the batch format as bytes (its `\n` may be there or not):
 /// an 81-byte puzzle line, trailing blanks aside, is read directly; any
-/// other line goes through [`parse_batch_line`], bytes that are not UTF-8
+/// other line (a row of nine, a literal, a mistake) goes through
+/// [`parse_batch_line`], bytes that are not UTF-8
 /// becoming U+FFFD, which the parser reports at its own column.
-fn parse_batch_bytes(bytes: &[u8], n: usize) -> Option<Result<Grid, ParseError>> {
+fn parse_batch_bytes(bytes: &[u8], n: usize) -> BatchLine {
     let mut end = bytes.len();
     while end > 0 && matches!(bytes[end - 1], b'\n' | b'\r' | b' ' | b'\t') {
         end -= 1;
@@ -413,7 +506,7 @@ fn parse_batch_bytes(bytes: &[u8], n: usize) -> Option<Result<Grid, ParseError>>
             *cell = if b == b'.' { 0 } else { v };
         }
         if !bad {
-            return Some(Ok(Grid(cells)));
+            return BatchLine::Puzzle(Ok(Grid(cells)));
         }
     }
     parse_batch_line(&String::from_utf8_lossy(bytes), n)

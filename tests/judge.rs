@@ -758,3 +758,46 @@ fn your_own_fixtures_folder_is_judged_and_a_bad_one_named() {
     assert_eq!(code, 2, "{out}{err}");
     assert!(err.contains("fail/dots.err: no `exit:` line"), "{err}");
 }
+
+/// `--input` takes a puzzle as `sudoku gen` writes it in any format: one
+/// line of 81 is LeetCode 37 (its literal built from it), 9 lines of digits
+/// Lanqiao, and with a named problem each is that problem's own input.
+#[test]
+fn user_input_is_any_puzzle_format_gen_writes() {
+    let dir = temp_dir("formats");
+    for (format, title, solution) in [
+        ("line", "LeetCode 37", "lc37_04_bitmasks"),
+        ("leetcode", "LeetCode 37", "lc37_04_bitmasks"),
+        ("lanqiao", "Lanqiao", "lanqiao"),
+    ] {
+        let gen = Command::new(SUDOKU)
+            .args(["gen", "--seed", "3", "--format", format])
+            .output()
+            .unwrap();
+        let path = dir.join(format!("{format}.txt"));
+        std::fs::write(&path, &gen.stdout).unwrap();
+        let (code, out, err) = sudoku(&[
+            "judge",
+            "--input",
+            path.to_str().unwrap(),
+            "--solution",
+            solution,
+        ]);
+        assert_eq!(code, 0, "{format}: {out}{err}");
+        assert!(
+            out.contains(title) && out.contains("1/1 AC"),
+            "{format}: {out}"
+        );
+    }
+    // The one-line puzzle named as Lanqiao is given to it as 9 lines.
+    let (code, out, err) = sudoku(&[
+        "judge",
+        "--input",
+        dir.join("line.txt").to_str().unwrap(),
+        "--problem",
+        "lanqiao",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("2/2 AC") || out.contains("1/1 AC"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
