@@ -299,6 +299,7 @@ pub fn read_puzzles(text: &str) -> impl Iterator<Item = (usize, Result<Grid, Par
 }
 
 /// What one line of the batch format is.
+#[derive(Debug, PartialEq, Eq)]
 enum BatchLine {
     /// Blank, or a `#` comment.
     Skip,
@@ -578,7 +579,11 @@ mod tests {
         }
         assert_eq!(
             parse_batch_bytes(puzzle.as_bytes(), 1),
-            Some(Grid::from_line(&puzzle, 1))
+            BatchLine::Puzzle(Grid::from_line(&puzzle, 1))
+        );
+        assert_eq!(
+            parse_batch_bytes(b"530070000\r\n", 1),
+            BatchLine::Row([5, 3, 0, 0, 7, 0, 0, 0, 0])
         );
     }
 
