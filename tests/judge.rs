@@ -548,9 +548,74 @@ fn input_is_read_once_from_stdin_and_a_fifo() {
         fifo.to_str().unwrap(),
     ]);
     writer.join().unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("1/1 AC"), "{out}");
+
+    // --expect through a FIFO and through a pipe: read once, judged by
+    // every solution (two here) from that one reading.
+    let answer = std::fs::read(inputs_dir().join("lanqiao/sample1.out")).unwrap();
+    let input = inputs_dir().join("lanqiao/sample1.in");
+    let expect = dir.join("case.out");
+    let c = std::ffi::CString::new(expect.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let writer = {
+        let (expect, answer) = (expect.clone(), answer.clone());
+        std::thread::spawn(move || std::fs::write(expect, answer).unwrap())
+    };
+    let (code, out, err) = sudoku(&[
+        "judge",
+        "--problem",
+        "lanqiao",
+        "--input",
+        input.to_str().unwrap(),
+        "--expect",
+        expect.to_str().unwrap(),
+    ]);
+    writer.join().unwrap();
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.matches("AC").count() >= 2, "{out}");
+    let mut child = Command::new(SUDOKU)
+        .args(["judge", "--problem", "lanqiao", "--input"])
+        .arg(&input)
+        .args(["--expect", "/dev/stdin"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&answer).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("lanqiao_proconio"),
+        "both solutions judged: {text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A case whose sandbox cannot start is IE, with its reason, and is that
+/// case's verdict only: the judge goes on.
+#[test]
+fn an_internal_failure_is_a_verdict_of_its_own() {
+    let problem = problem("lanqiao");
+    let fixture = fixtures::load(&inputs_dir().join("lanqiao/sample1.in"));
+    let case = Case::from_fixture(problem, fixture).unwrap();
+    let solution = Solution::builtin(problem).remove(0);
+    let broken = Supervisor {
+        program: "/nonexistent/sudoku".into(),
+        prefix: vec!["sandbox".into()],
+    };
+    let r = judge_case(&broken, Path::new(SUDOKU), &solution, &case, &LIMITS);
+    assert_eq!(r.verdict, Verdict::Ie);
+    assert!(r.detail.starts_with("internal error:"), "{}", r.detail);
+    assert!(!r.as_expected());
+    let good = Supervisor {
+        program: SUDOKU.into(),
+        prefix: vec!["sandbox".into()],
+    };
+    let r = judge_case(&good, Path::new(SUDOKU), &solution, &case, &LIMITS);
+    assert_eq!(r.verdict, Verdict::Ac, "{}", r.detail);
 }
 
 #[test]
