@@ -226,7 +226,7 @@ const LC37: Problem = Problem {
 
 const LANQIAO: Problem = Problem {
     key: "lanqiao",
-    title: "Lanqiao Sudoku (stdin/stdout, exit codes)",
+    title: "Lanqiao Sudoku (9 lines of 9 digits, 0 = unknown)",
     short: "Lanqiao",
     java_main: Some("Main"),
     statement: "write-up 004: 9 lines of 9 digits, 0 = unknown; 2000 ms, 256 MB",
