@@ -218,6 +218,16 @@ pub fn load_set(source: &Source, key: &str) -> Result<Vec<Fixture>, FixtureError
         }
         Source::Dir(dir) => (dir_files(dir)?, dir.display().to_string()),
     };
+    parse_set(&files, &shown)
+}
+
+/// A set from its files (relative path, `x.in` or `fail/x.err`, to bytes),
+/// `shown` naming the folder in messages.
+pub fn parse_set(
+    files: &BTreeMap<String, Vec<u8>>,
+    shown: &str,
+) -> Result<Vec<Fixture>, FixtureError> {
+    let shown = shown.to_string();
     let text = |rel: &str| -> Result<Option<String>, FixtureError> {
         files
             .get(rel)

@@ -287,18 +287,25 @@ fn a_crash_message_has_its_control_characters_escaped() {
 
 #[test]
 fn memory_and_output_verdicts_come_from_the_limit_that_fired() {
+    // Where the run has a memory cgroup, the tree is stopped at the limit
+    // (`peak … > … MB`); without one, the address-space cap makes the
+    // allocation itself fail (`MemoryError`, `std::bad_alloc`). MLE either way.
     for (file, verdict, words) in [
         (
             "lanqiao_memory.py",
             "1/1 MLE",
-            "MemoryError at line 2 of lanqiao_memory.py",
+            ["MemoryError at line 2 of lanqiao_memory.py", "MB > 256 MB"],
         ),
         (
             "lanqiao_bad_alloc.cpp",
             "1/1 MLE",
-            "uncaught std::bad_alloc",
+            ["uncaught std::bad_alloc", "MB > 256 MB"],
         ),
-        ("lanqiao_flood.py", "1/1 OLE", "wrote more than 64 MB"),
+        (
+            "lanqiao_flood.py",
+            "1/1 OLE",
+            ["wrote more than 64 MB", "wrote more than 64 MB"],
+        ),
     ] {
         let Some((code, text)) = judge(&format!("limit-{file}"), file, &["--fixture", "sample1"])
         else {
@@ -306,7 +313,7 @@ fn memory_and_output_verdicts_come_from_the_limit_that_fired() {
         };
         assert_eq!(code, 1, "{file}: {text}");
         assert!(text.contains(verdict), "{file}: {text}");
-        assert!(text.contains(words), "{file}: {text}");
+        assert!(words.iter().any(|w| text.contains(w)), "{file}: {text}");
     }
 }
 

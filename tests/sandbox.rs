@@ -579,3 +579,31 @@ fn a_200_mb_expect_of_blanks_is_compared_in_bounded_memory() {
     let peak_mb = usage.ru_maxrss as f64 / 1024.0;
     assert!(peak_mb < 64.0, "the judge peaked at {peak_mb:.1} MB");
 }
+
+#[test]
+fn memory_taken_in_one_go_past_the_limit_is_mle() {
+    if !installed("g++") {
+        return;
+    }
+    // 300 MB touched page by page at a 64 MB limit, in a few milliseconds;
+    // the run's memory cgroup (where the machine allows one) stops it at the limit.
+    let dir = scratch("one-go");
+    let file = dir.join("lanqiao_big.cpp");
+    std::fs::write(
+        &file,
+        "#include <cstdio>\n#include <cstdlib>\nint main() { size_t n = 300u << 20; volatile char* p = (char*)malloc(n); for (size_t i = 0; i < n; i += 4096) p[i] = 1; long s = 0; for (size_t i = 0; i < n; i += 4096) s += p[i]; printf(\"%ld\\n\", s); }\n",
+    )
+    .unwrap();
+    let (code, text) = judge_in(
+        &dir,
+        &file,
+        &["--fixture", "sample1", "--memory-limit", "64"],
+        &[],
+    );
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("1/1 MLE"), "{text}");
+    assert!(
+        text.contains("a memory cgroup per run") || text.contains("memory polled"),
+        "{text}"
+    );
+}

@@ -179,8 +179,18 @@ fn write_header(
         };
         writeln!(out, "{}: judged on {cases}", solution.name)?;
     }
-    if let Some(isolation) = results.iter().find_map(|r| r.isolation.as_ref()) {
-        writeln!(out, "sandbox: {isolation}")?;
+    if let Some(r) = results.iter().find(|r| r.isolation.is_some()) {
+        let memory = if r.memory_cgroup {
+            "a memory cgroup per run"
+        } else {
+            "memory polled (no writable memory cgroup)"
+        };
+        let isolation = r
+            .isolation
+            .as_ref()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        writeln!(out, "sandbox: {isolation}; {memory}")?;
     }
     Ok(())
 }

@@ -58,6 +58,8 @@ pub struct CaseResult {
     pub limits: Limits,
     /// What kept the run apart (`None`: it did not run, a CE).
     pub isolation: Option<Isolation>,
+    /// A memory cgroup of its own held the run.
+    pub memory_cgroup: bool,
 }
 
 impl CaseResult {
@@ -93,6 +95,7 @@ impl CaseResult {
             hard: case.hard.clone(),
             limits: *limits,
             isolation: None,
+            memory_cgroup: false,
         }
     }
 }
@@ -193,6 +196,7 @@ pub fn judge_case(
     result.wall = run.wall;
     result.peak_kib = run.peak_kib;
     result.isolation = Some(run.isolation.clone());
+    result.memory_cgroup = run.memory_cgroup;
     match decide(&mut run, solution, case, limits) {
         Ok((verdict, detail, first)) => {
             if verdict == Verdict::Wa {

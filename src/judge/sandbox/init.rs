@@ -30,9 +30,8 @@ const POLL: Duration = Duration::from_millis(1);
 /// namespace (a tmpfs is mounted over it there; the host's folder is not touched).
 const STAGING: &str = "/tmp";
 
-/// Runs the job; `me` is this process's parent (the supervisor), `isolation`
-/// what the supervisor set up.
-pub fn run(spec: &Spec, isolation: &Isolation) -> io::Result<Measured> {
+/// Runs the job, once `go` has a byte; `isolation` is what the supervisor set up.
+pub fn run(spec: &Spec, isolation: &Isolation, go: &mut dyn std::io::Read) -> io::Result<Measured> {
     let namespaces = matches!(isolation, Isolation::Namespaces { .. });
     if namespaces {
         // A mount namespace of init's own (the supervisor keeps the host's).
@@ -111,7 +110,14 @@ pub fn run(spec: &Spec, isolation: &Isolation) -> io::Result<Measured> {
             .env("TMPDIR", "/tmp")
             .env("LANG", "C.UTF-8");
     }
-    let limits = spec.limits;
+    // The supervisor says when init is in the run's memory cgroup (`c`), or
+    // that there is none (`g`): only then may the program start. The
+    // cgroup caps the tree's memory; without one, each process's address
+    // space is capped at 4x the limit instead, where the runtime allows.
+    let mut go_byte = [0u8; 1];
+    go.read_exact(&mut go_byte)?;
+    let mut limits = spec.limits;
+    limits.address_space &= go_byte[0] != b'c';
     let filter = if isolated {
         Some(seccomp::prepare(limits.processes))
     } else {
@@ -352,6 +358,7 @@ fn monitor(pid: libc::pid_t, limits: &super::Limits, namespaces: bool, start: In
         wall,
         peak_kib: peak_kib.max(maxrss),
         disk_full: false,
+        memory_cgroup: false,
         isolation: Isolation::Namespaces { user: false },
     }
 }

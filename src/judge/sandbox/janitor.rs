@@ -4,7 +4,8 @@
 //! pipe, each named temporary path it makes (a build's staging folder) and
 //! each process group it starts outside a pid namespace; when the pipe
 //! closes, however the judge ended (exit, Ctrl-C, SIGKILL), the janitor
-//! kills those groups and removes those paths, then exits. A path or group
+//! kills those groups, removes those paths and the memory cgroups the
+//! groups' supervisors made, then exits. A path or group
 //! the judge cleaned up itself is struck off first.
 //!
 //! Records on its stdin: `+p PATH\0`, `-p PATH\0`, `+g PGID\0`, `-g PGID\0`.
@@ -120,11 +121,15 @@ pub fn janitor_main() -> ExitCode {
             _ => {}
         }
     }
-    for pgid in groups {
+    for &pgid in &groups {
         if pgid > 1 {
             // SAFETY: kill has no memory-safety preconditions.
             unsafe { libc::kill(-pgid, libc::SIGKILL) };
         }
+    }
+    // A group's leader is a supervisor: its memory cgroups, once empty.
+    for pgid in groups {
+        super::cgroup::remove_left_by(pgid);
     }
     for path in paths {
         let _ = std::fs::remove_dir_all(&path).or_else(|_| std::fs::remove_file(&path));

@@ -47,6 +47,7 @@
 //! program then sees the host's files, and only the program itself (not a
 //! process it starts) is measured while it runs.
 
+pub(crate) mod cgroup;
 mod init;
 pub mod janitor;
 mod seccomp;
@@ -84,9 +85,10 @@ pub struct Limits {
     /// Processes that may run at once, the program included (threads are
     /// not processes). 1: starting one ends the run.
     pub processes: u32,
-    /// Also cap each process's address space at 4x the memory limit
-    /// (`RLIMIT_AS`), so a program that allocates faster than the polling
-    /// still stops. Off for runtimes that reserve large ranges up front (a JVM).
+    /// Without a memory cgroup, also cap each process's address space at 4x
+    /// the memory limit (`RLIMIT_AS`), so a program that allocates faster
+    /// than the polling still stops. Off for runtimes that reserve large
+    /// ranges up front (a JVM).
     pub address_space: bool,
 }
 
@@ -208,6 +210,8 @@ pub struct Run {
     pub stderr_bytes: u64,
     /// Its private `/tmp` was full at the end.
     pub disk_full: bool,
+    /// A memory cgroup of the run's own held the tree (else the polled limit alone).
+    pub memory_cgroup: bool,
     /// What kept it apart.
     pub isolation: Isolation,
 }
@@ -446,6 +450,7 @@ impl Supervisor {
             stderr: kept,
             stderr_bytes,
             disk_full: measured.disk_full,
+            memory_cgroup: measured.memory_cgroup,
             isolation: measured.isolation,
         })
     }

@@ -140,6 +140,8 @@ pub struct Measured {
     pub peak_kib: u64,
     /// The solution's private `/tmp` was full at the end.
     pub disk_full: bool,
+    /// A memory cgroup of the run's own held the tree.
+    pub memory_cgroup: bool,
     pub isolation: Isolation,
 }
 
@@ -176,12 +178,13 @@ fn end_of(text: &str) -> Option<End> {
 /// hold spaces, is the last field.
 pub fn format_report(m: &Measured) -> String {
     format!(
-        "end={} cpu_us={} wall_us={} peak_kib={} disk_full={} isolation={}\n",
+        "end={} cpu_us={} wall_us={} peak_kib={} disk_full={} cgroup={} isolation={}\n",
         end_text(m.end),
         m.cpu.as_micros(),
         m.wall.as_micros(),
         m.peak_kib,
         u8::from(m.disk_full),
+        u8::from(m.memory_cgroup),
         m.isolation.to_field(),
     )
 }
@@ -199,6 +202,7 @@ pub fn parse_report(line: &str) -> Option<Measured> {
         wall: micros(field("wall_us")?)?,
         peak_kib: field("peak_kib")?.parse().ok()?,
         disk_full: field("disk_full")? == "1",
+        memory_cgroup: field("cgroup")? == "1",
         isolation: Isolation::from_field(isolation)?,
     })
 }
@@ -259,6 +263,7 @@ mod tests {
                     wall: Duration::from_micros(5678),
                     peak_kib: 2048,
                     disk_full: true,
+                    memory_cgroup: true,
                     isolation,
                 };
                 assert_eq!(parse_report(&format_report(&m)), Some(m));

@@ -6,6 +6,7 @@
 //! the namespace. Without namespaces (a kernel or container that refuses
 //! them) it runs init as a plain child and says so in the report.
 
+use super::cgroup::MemoryCgroup;
 use super::spec::{format_report, parse_report, Measured, Spec};
 use super::{init, sys, End, Isolation};
 use std::ffi::OsString;
@@ -96,7 +97,13 @@ pub fn is_host_root(uid: libc::uid_t) -> bool {
 
 fn supervise(spec: &Spec) -> io::Result<Measured> {
     let isolation = enter_namespaces();
+    // The tree's memory, hard-capped where the machine allows: the limit,
+    // plus the private /tmp's tmpfs pages and a little for the kernel.
+    let limits = &spec.limits;
+    let group =
+        MemoryCgroup::create((limits.memory_kib << 10) + limits.disk_bytes + (8 << 20)).ok();
     let (mut from_init, to_init) = io::pipe()?;
+    let (mut go_read, mut go_write) = io::pipe()?;
     // SAFETY: getpid has no preconditions.
     let me = unsafe { libc::getpid() };
     // SAFETY: this process is single-threaded (a fresh exec that started no
@@ -107,23 +114,29 @@ fn supervise(spec: &Spec) -> io::Result<Measured> {
     }
     if pid == 0 {
         drop(from_init);
+        drop(go_write);
         let mut to_init = to_init;
         // SAFETY: right after fork, in the child.
-        let code =
-            match unsafe { sys::die_with_parent(me) }.and_then(|()| init::run(spec, &isolation)) {
-                Ok(m) => {
-                    let _ = to_init.write_all(format_report(&m).as_bytes());
-                    0
-                }
-                Err(e) => {
-                    let _ = writeln!(to_init, "error {e}");
-                    125
-                }
-            };
+        let code = match unsafe { sys::die_with_parent(me) }
+            .and_then(|()| init::run(spec, &isolation, &mut go_read))
+        {
+            Ok(m) => {
+                let _ = to_init.write_all(format_report(&m).as_bytes());
+                0
+            }
+            Err(e) => {
+                let _ = writeln!(to_init, "error {e}");
+                125
+            }
+        };
         // SAFETY: ends the child without running the parent's exit handlers.
         unsafe { libc::_exit(code) };
     }
     drop(to_init);
+    drop(go_read);
+    let group = group.filter(|g| g.add(pid).is_ok());
+    go_write.write_all(if group.is_some() { b"c" } else { b"g" })?;
+    drop(go_write);
     let start = Instant::now();
     let deadline = backstop(&spec.limits);
     let mut killed = false;
@@ -149,6 +162,9 @@ fn supervise(spec: &Spec) -> io::Result<Measured> {
     };
     let mut line = String::new();
     from_init.read_to_string(&mut line)?;
+    let memory_cgroup = group.is_some();
+    let oom = group.as_ref().is_some_and(MemoryCgroup::oom_killed);
+    drop(group);
     if killed {
         return Ok(Measured {
             end: End::WallLimit,
@@ -156,6 +172,7 @@ fn supervise(spec: &Spec) -> io::Result<Measured> {
             wall: start.elapsed(),
             peak_kib: usage.ru_maxrss.max(0) as u64,
             disk_full: false,
+            memory_cgroup,
             isolation,
         });
     }
@@ -168,15 +185,27 @@ fn supervise(spec: &Spec) -> io::Result<Measured> {
             wall: start.elapsed(),
             peak_kib: usage.ru_maxrss.max(0) as u64,
             disk_full: false,
+            memory_cgroup,
             isolation,
         });
     }
     if let Some(why) = line.strip_prefix("error ") {
         return Err(io::Error::other(why.trim_end().to_string()));
     }
-    parse_report(&line).ok_or_else(|| {
+    let mut measured = parse_report(&line).ok_or_else(|| {
         io::Error::other(format!(
             "the sandbox's init ended without a report (status {status:#x})"
         ))
-    })
+    })?;
+    measured.memory_cgroup = memory_cgroup;
+    if oom
+        && matches!(
+            measured.end,
+            End::Signal(libc::SIGKILL) | End::Exit(_) | End::Signal(_)
+        )
+    {
+        // The kernel killed a process of the tree at the cgroup's limit.
+        measured.end = End::MemoryLimit;
+    }
+    Ok(measured)
 }
