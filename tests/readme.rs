@@ -124,12 +124,25 @@ fn run(command: &str) -> String {
 fn mask(text: &str) -> String {
     let mut out = String::new();
     for line in text.lines() {
-        // A compiler's version and path are this machine's.
+        // A compiler's version and path, and the sandbox the kernel
+        // allows, are this machine's.
         if let Some(at) = line.find(": compiler: ") {
             out.push_str(&line[..at + ": compiler:".len()]);
             out.push_str(" #\n");
             continue;
         }
+        if line.starts_with("sandbox: ") {
+            out.push_str("sandbox: #\n");
+            continue;
+        }
+        let line = &match line.find("\"isolation\":\"") {
+            Some(at) => {
+                let value = at + "\"isolation\":\"".len();
+                let end = line[value..].find('"').map_or(line.len(), |e| value + e);
+                format!("{}#{}", &line[..value], &line[end..])
+            }
+            None => line.to_string(),
+        };
         let chars: Vec<char> = line.chars().collect();
         let mut masked = String::new();
         let mut i = 0;

@@ -285,10 +285,7 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> Result<Report, Error> {
     sandbox::install_signal_handlers();
     sandbox::janitor::start(&opts.exe)?;
     let plan = plan::plan(opts)?;
-    let supervisor = Supervisor {
-        program: opts.exe.clone(),
-        prefix: vec!["sandbox".into()],
-    };
+    let supervisor = Supervisor::of(&opts.exe);
     let total: usize = plan
         .problems
         .iter()

@@ -8,6 +8,9 @@ use crate::{lc36, lc37};
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
+/// `sudoku run-solution NAME`: the hidden sub-command that runs a built-in solution.
+pub const COMMAND: &str = "run-solution";
+
 /// Solutions the runner knows but the judge never lists: each misbehaves in
 /// one way, for the verdict tests.
 pub const TEST_ONLY: [&str; 6] = [

@@ -112,7 +112,7 @@ impl Solution {
             }
             _ => (
                 "/box/sudoku".into(),
-                vec!["run-solution".into(), self.name.clone().into()],
+                vec![super::runner::COMMAND.into(), self.name.clone().into()],
                 View::Isolated {
                     binds: vec![(exe.to_path_buf(), "/box/sudoku".into())],
                 },
@@ -379,10 +379,7 @@ fn build(
             super::cache::root().display()
         ))
     })?;
-    let supervisor = Supervisor {
-        program: opts.exe.clone(),
-        prefix: vec!["sandbox".into()],
-    };
+    let supervisor = Supervisor::of(&opts.exe);
     let result = cache
         .entry(&key, |dir| -> Result<(), String> {
             for (name, bytes) in &plan.files {

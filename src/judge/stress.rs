@@ -130,10 +130,7 @@ pub fn run(opts: &Options) -> Result<Outcome, Error> {
             opts.file.display()
         )));
     }
-    let supervisor = Supervisor {
-        program: opts.exe.clone(),
-        prefix: vec!["sandbox".into()],
-    };
+    let supervisor = Supervisor::of(&opts.exe);
     let limits = Limits {
         time: opts.time,
         wall: opts.time * 3,

@@ -30,7 +30,7 @@ pub fn start(exe: &Path) -> io::Result<()> {
     }
     let (read, write) = io::pipe()?;
     let mut cmd = Command::new(exe);
-    cmd.arg("janitor")
+    cmd.arg(super::JANITOR_COMMAND)
         .stdin(Stdio::from(read))
         .stdout(Stdio::null())
         .stderr(Stdio::null());

@@ -57,6 +57,12 @@ mod sys;
 
 pub use supervisor::{supervisor_main, FORCE_GROUP};
 
+/// `sudoku sandbox …`: the hidden sub-command that is the supervisor.
+pub const SUPERVISOR_COMMAND: &str = "sandbox";
+
+/// `sudoku janitor`: the hidden sub-command that is a run's janitor.
+pub const JANITOR_COMMAND: &str = "janitor";
+
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::fs::File;
@@ -346,6 +352,14 @@ pub fn install_signal_handlers() {
 }
 
 impl Supervisor {
+    /// The supervisor of this program (`exe sandbox …`).
+    pub fn of(exe: &std::path::Path) -> Supervisor {
+        Supervisor {
+            program: exe.to_path_buf(),
+            prefix: vec![SUPERVISOR_COMMAND.into()],
+        }
+    }
+
     /// Runs `program args…` with `stdin` (`None`: `/dev/null`) under
     /// `limits`, seeing `view`. An error is the judge's (the supervisor could
     /// not be started or could not set up the run), never the program's.

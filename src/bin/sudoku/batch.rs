@@ -1,0 +1,80 @@
+//! `sudoku solve` and `sudoku count`: puzzles streamed in, answers out in
+//! input order ([`sudoku_workspace::batch`]).
+
+use crate::common::{jobs_or_cores, Failure};
+use clap::Args;
+use std::io::{self, BufWriter, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use sudoku_workspace::batch::{self, Mode, Solver};
+
+#[derive(Args)]
+pub struct BatchArgs {
+    /// The solver [default: the first one listed below].
+    #[arg(long, value_name = "NAME", value_parser = parse_solver)]
+    solver: Option<&'static Solver>,
+    /// Puzzle file: one puzzle per line, 81 characters, `.` or `0` empty; `#` and blank
+    /// lines skipped. `-` or none: stdin.
+    file: Option<PathBuf>,
+    /// Threads solving at once [default: the number of cores]; the output keeps the input's
+    /// order whatever N is.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    jobs: Option<u64>,
+    /// Print to stderr, at the end, the solve time with reading and writing excluded,
+    /// puzzles per second and guesses per puzzle (and the kernel `fast` or `fast-cell` ran).
+    #[arg(long)]
+    stats: bool,
+}
+
+fn parse_solver(name: &str) -> Result<&'static Solver, String> {
+    batch::solver(name).ok_or_else(|| {
+        format!(
+            "unknown solver\n{}",
+            batch::solvers_help(Mode::Count { limit: 2 })
+        )
+    })
+}
+
+/// The `--help` epilogue: the solvers, then the exit codes.
+pub fn batch_help(mode: Mode) -> String {
+    let two = match mode {
+        Mode::Solve => "  1    some puzzle has no solution or several\n",
+        Mode::Count { .. } => "",
+    };
+    format!(
+        "{}\nExit codes:\n  0    every puzzle done{}\n{two}  2    bad command line, unreadable file, or a malformed line (the message names line and\n       column; the lines above it are already printed)\n  141  stdout was closed early (e.g. piped into head): the run stops quietly",
+        batch::solvers_help(mode),
+        if matches!(mode, Mode::Solve) { " (every one unique)" } else { "" },
+    )
+}
+
+/// Exit 0 when every puzzle is done (`solve`: and unique), 1 when one is
+/// not unique; a malformed line is a failure naming it.
+pub fn run(args: BatchArgs, mode: Mode, stdout: &mut impl Write) -> Result<ExitCode, Failure> {
+    let solver = args.solver.unwrap_or(batch::default_solver());
+    let name = match &args.file {
+        Some(path) if path.as_os_str() != "-" => path.display().to_string(),
+        _ => "-".to_string(),
+    };
+    // Streamed, a line at a time: `sudoku solve /dev/zero` and a huge file
+    // both run in bounded memory, and a pipe sees each answer at once.
+    let input: Box<dyn Read> = if name == "-" {
+        Box::new(io::stdin())
+    } else {
+        let file = std::fs::File::open(&name).map_err(|e| Failure::msg(format!("{name}: {e}")))?;
+        Box::new(file)
+    };
+    let input = io::BufReader::with_capacity(1 << 16, input);
+    let mut out = BufWriter::with_capacity(1 << 16, stdout);
+    let jobs = jobs_or_cores(args.jobs);
+    let summary =
+        batch::run_batch_reader(input, solver, mode, jobs, &mut out).map_err(|e| match e {
+            // A closed stdout stays what it is, for the exit policy to see.
+            e @ batch::BatchError::Write(_) => Failure::from(e),
+            e => Failure::msg(format!("{name}: {e}")),
+        })?;
+    if args.stats {
+        eprintln!("{}", summary.stats_line(solver, jobs));
+    }
+    Ok(ExitCode::from(summary.exit_code()))
+}

@@ -1,0 +1,100 @@
+//! What the commands share: the exit policy's error, colour and width of
+//! the terminal, the number of cores.
+
+use std::fmt;
+use std::io;
+
+/// Why a command stopped before its work was done: said once, after
+/// `error: `, with exit 2, or said nothing with exit 141 when stdout was
+/// closed (`sudoku solve big.txt | head`) anywhere in its chain.
+pub struct Failure(Box<dyn std::error::Error>);
+
+impl Failure {
+    /// A failure that is only its message.
+    pub fn msg(text: impl Into<String>) -> Failure {
+        Failure(text.into().into())
+    }
+
+    /// Whether a closed pipe is at the bottom of it (ripgrep's rule: walk
+    /// the error's sources).
+    pub fn is_broken_pipe(&self) -> bool {
+        let mut next: Option<&(dyn std::error::Error + 'static)> = Some(&*self.0);
+        while let Some(e) = next {
+            if e.downcast_ref::<io::Error>()
+                .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+            {
+                return true;
+            }
+            next = e.source();
+        }
+        false
+    }
+}
+
+impl<E: std::error::Error + 'static> From<E> for Failure {
+    fn from(e: E) -> Failure {
+        Failure(Box::new(e))
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// Colour as anstream decides it: a terminal, unless `NO_COLOR` or
+/// `CLICOLOR=0`; forced by `CLICOLOR_FORCE`.
+pub fn terminal() -> bool {
+    anstream::AutoStream::choice(&io::stdout()) != anstream::ColorChoice::Never
+}
+
+/// Terminal width from `COLUMNS`, else 120.
+pub fn width() -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(120)
+}
+
+/// `--jobs N`, or every core when it is not given (judge, solve, count).
+pub fn jobs_or_cores(jobs: Option<u64>) -> usize {
+    jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        |n| n as usize,
+    )
+}
+
+/// This program, which starts the sandbox's supervisor and runner.
+pub fn this_program() -> Result<std::path::PathBuf, Failure> {
+    std::env::current_exe().map_err(|e| {
+        Failure::msg(format!(
+            "cannot find this program to start the sandbox: {e}"
+        ))
+    })
+}
+
+/// Rust's editions, for `--edition`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum Edition {
+    #[value(name = "2015")]
+    E2015,
+    #[value(name = "2018")]
+    E2018,
+    #[value(name = "2021")]
+    E2021,
+    #[value(name = "2024")]
+    E2024,
+}
+
+impl Edition {
+    /// As rustc's `--edition` takes it.
+    pub fn year(self) -> &'static str {
+        match self {
+            Edition::E2015 => "2015",
+            Edition::E2018 => "2018",
+            Edition::E2021 => "2021",
+            Edition::E2024 => "2024",
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! `sudoku judge`, the default: the built-in solutions on every case, or
+//! your own file ([`sudoku_workspace::judge`]).
+
+use crate::common::{jobs_or_cores, terminal, this_program, width, Edition, Failure};
+use clap::Args;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+use sudoku_workspace::judge::{self, UserCase};
+
+pub const JUDGE_HELP: &str = "\
+Limits: time is CPU time (user + sys of the solution's process), as Codeforces, AtCoder
+and LeetCode count it, so a busy machine does not turn AC into TLE; the wall clock only
+stops a solution that sleeps or blocks (verdict `TLE (wall)`). Memory is the peak resident
+size of the solution's own process (nothing of the judge's is counted).
+
+Output is compared the way judges do: spaces, tabs and CR at the end of a line, a missing
+final newline and blank lines at the end are not differences; anything else is. LeetCode 37
+boards are checked with the oracle (any solution of the puzzle), then against the answer;
+where a problem accepts many answers (POJ 2676/3074/3076, SPOJ, HDU 1426: any completion;
+Codeforces 1335D: any Anti-Sudoku), the output is validated against the rules instead.
+
+Exit codes:
+  0    every solution got its expected verdict (AC; TLE for the wrong DFS and the cases a
+       NAME.slow file pins)
+  1    some verdict was not the expected one
+  2    bad command line (a limit out of its range, an unknown name), or an input, answer or
+       fixture file that cannot be read or is malformed (the message names line and column)
+  130  interrupted (SIGINT, Ctrl-C); 143: terminated (SIGTERM); every running case is killed first
+  141  stdout was closed early (e.g. piped into head): the run stops quietly";
+
+#[derive(Args)]
+pub struct JudgeArgs {
+    /// Your own solution file instead of the built-in ones: Rust (.rs), C++ (.cpp), Java
+    /// (.java), Python 3 (.py) or JavaScript (.js). A LeetCode paste (only `class Solution`)
+    /// is wrapped in a harness; anything else is a stdin program (Lanqiao unless --problem
+    /// names another). The problem comes from the methods it defines or from --problem.
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+    /// With FILE: also run the built-in solutions of its problem, for comparison.
+    #[arg(long, requires = "file")]
+    compare: bool,
+    /// With a Rust FILE: the edition to compile it at (LeetCode's Rust is 1.58 at 2018).
+    #[arg(long, value_name = "YEAR", value_enum, default_value_t = Edition::E2021, requires = "file")]
+    edition: Edition,
+    /// With a Rust FILE: the rustc to compile it with, e.g. a real 1.63 (this machine's is
+    /// newer than LeetCode's) [env: SUDOKU_RUSTC]
+    #[arg(long, value_name = "PATH", env = "SUDOKU_RUSTC")]
+    rustc: Option<PathBuf>,
+    /// With FILE: also judge the house cases (malformed input, exit codes, stderr), which the
+    /// workspace's own programs answer; by default a file is judged on the judge's cases only.
+    #[arg(long, requires = "file")]
+    strict: bool,
+    /// Processes a solution may run at once; 1 (the default, as DMOJ): it may start none.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(judge::ranges::PROCESSES))]
+    processes: u64,
+    /// CPU-time limit per case, in ms [default: the problem's, 2000]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(judge::ranges::TIME_MS))]
+    time_limit: Option<u64>,
+    /// Wall-clock backstop per case, in ms [default: 3x the CPU-time limit]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(judge::ranges::WALL_MS))]
+    wall_limit: Option<u64>,
+    /// Peak resident size of the solution's process, in MB [default: the problem's, 256]
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(judge::ranges::MEMORY_MB))]
+    memory_limit: Option<u64>,
+    /// Only this problem (repeatable).
+    #[arg(long, value_name = "KEY", value_parser = problem_keys())]
+    problem: Vec<String>,
+    /// Only this solution, by file name, e.g. lc37_04_bitmasks (repeatable).
+    #[arg(long, value_name = "NAME")]
+    solution: Vec<String>,
+    /// Only this fixture, by file stem, e.g. leetcode_example; `*` matches any run of
+    /// characters, e.g. 'hard_*' (repeatable).
+    #[arg(long, value_name = "NAME")]
+    fixture: Vec<String>,
+    /// Judge on your own fixtures instead of the shipped ones: `DIR/<problem>/` for each
+    /// problem that has one, or DIR itself with one --problem. Layout: NAME.in + NAME.out,
+    /// and a case that must fail in fail/ with NAME.err (`# why:`, `exit:`, `stderr:`).
+    #[arg(long, value_name = "DIR", conflicts_with = "input")]
+    fixtures: Option<PathBuf>,
+    /// Judge your own case instead of the fixtures, read once (a pipe or /dev/stdin works);
+    /// the problem is read from its form, or named with --problem.
+    #[arg(long, value_name = "FILE")]
+    input: Option<PathBuf>,
+    /// The expected output for --input (compared as a stream, as above); without it the
+    /// problem's reference works it out.
+    #[arg(long, value_name = "FILE", requires = "input")]
+    expect: Option<PathBuf>,
+    /// One JSON object per case on stdout instead of the tables (problem, solution, fixture,
+    /// verdict, cpu_ms, wall_ms, memory_kb, first_difference, ...).
+    #[arg(long, conflicts_with = "stats")]
+    json: bool,
+    /// Also print placements and undos of each search order, and the CPU time per placement.
+    #[arg(long)]
+    stats: bool,
+    /// Cases run at once, each in its own sandbox [default: the number of cores]. Verdicts
+    /// use CPU time, so they do not change with this; --jobs 1 gives the steadiest timings.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=judge::sandbox::MAX_RUNNING as u64))]
+    jobs: Option<u64>,
+}
+
+fn problem_keys() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(judge::problem::PROBLEMS.iter().map(|p| p.key))
+}
+
+/// Exit 0 when every case got its expected verdict, else 1.
+pub fn run(args: JudgeArgs, stdout: &mut impl Write) -> Result<ExitCode, Failure> {
+    let exe = this_program()?;
+    let opts = judge::Options {
+        exe: exe.clone(),
+        time: args.time_limit.map(Duration::from_millis),
+        wall: args.wall_limit.map(Duration::from_millis),
+        memory_mb: args.memory_limit,
+        problems: args.problem,
+        solutions: args.solution,
+        fixtures: args.fixture,
+        user_case: args.input.map(|input| UserCase {
+            input,
+            expect: args.expect,
+        }),
+        processes: args.processes as u32,
+        strict: args.strict,
+        fixtures_dir: args.fixtures,
+        stats: args.stats,
+        json: args.json,
+        colour: terminal(),
+        width: width(),
+        jobs: jobs_or_cores(args.jobs),
+        file: args.file,
+        compare: args.compare,
+        build: judge::solution::FileOptions {
+            exe,
+            edition: args.edition.year().into(),
+            rustc: args.rustc,
+        },
+    };
+    let mut out = BufWriter::new(stdout);
+    let report = judge::run(&opts, &mut out)?;
+    out.flush()?;
+    if !report.not_judged.is_empty() {
+        return Err(Failure::msg(format!(
+            "{} file(s) could not be judged (above)",
+            report.not_judged.len()
+        )));
+    }
+    Ok(if report.all_as_expected() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
