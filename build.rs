@@ -9,6 +9,12 @@
 //!    or `lc37::APPROACHES` (a `*wrong*` file is `lc37::WRONG_DFS` instead),
 //!    and so a judge row, a test case and a `sudoku solve --solver` name,
 //!    with no other edit (`$OUT_DIR/lc36.rs`, `lc37.rs`, `write_ups.rs`).
+//! 3. Discover the stdin problems: every `inputs/KEY/problem` (its titles,
+//!    limits, checker, programs) becomes a judge problem, its programs
+//!    `solutions/PROGRAM.rs` modules of `family` with their `run`, and every
+//!    `inputs/KEY/` an embedded fixture set (`$OUT_DIR/family.rs`,
+//!    `problems.rs`, `embedded.rs`). A new stdin problem is its folder and
+//!    its file (and its `[[bin]]`, which `tests/family.rs` checks is there).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -29,6 +35,7 @@ fn main() {
         })
         .collect();
     stems.sort();
+    stdin_problems(Path::new(&root), Path::new(&out));
     for (problem, method, kind) in [
         ("lc36", "is_valid_sudoku", "IsValidFn"),
         ("lc37", "solve_sudoku", "SolveFn"),
@@ -71,4 +78,118 @@ fn main() {
             .expect("OUT_DIR is writable");
         }
     }
+}
+
+/// One `inputs/KEY/problem` file: its `name: value` lines.
+struct ProblemFile {
+    key: String,
+    fields: Vec<(String, String)>,
+}
+
+impl ProblemFile {
+    fn get(&self, name: &str) -> &str {
+        self.fields
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or_else(|| panic!("inputs/{}/problem: no `{name}:` line", self.key))
+    }
+}
+
+fn stdin_problems(root: &Path, out: &Path) {
+    let mut sets: Vec<String> = std::fs::read_dir(root.join("inputs"))
+        .expect("inputs/ is readable")
+        .filter_map(|e| {
+            let e = e.ok()?;
+            let name = e.file_name().to_string_lossy().into_owned();
+            (e.path().is_dir() && name != "bench").then_some(name)
+        })
+        .collect();
+    sets.sort();
+    let mut problems: Vec<ProblemFile> = sets
+        .iter()
+        .filter_map(|key| {
+            let text =
+                std::fs::read_to_string(root.join("inputs").join(key).join("problem")).ok()?;
+            let fields = text
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+                .filter_map(|l| l.split_once(':'))
+                .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
+                .collect();
+            Some(ProblemFile {
+                key: key.clone(),
+                fields,
+            })
+        })
+        .collect();
+    problems.sort_by_key(|p| p.get("order").parse::<u32>().expect("`order:` is a number"));
+
+    let mut family = String::new();
+    let mut programs = String::new();
+    for p in &problems {
+        for program in p.get("programs").split_whitespace() {
+            let path = root.join("solutions").join(format!("{program}.rs"));
+            let _ = writeln!(
+                family,
+                "#[doc = \"`solutions/{program}.rs`.\"]\n#[allow(dead_code)]\n#[path = {:?}]\npub mod {program};",
+                path.display().to_string()
+            );
+            let _ = writeln!(
+                programs,
+                "    (\"{program}\", |i| {program}::run(i).map_err(|f| (f.exit_code(), f.to_string()))),"
+            );
+        }
+    }
+    let _ = writeln!(
+        family,
+        "\n/// Every stdin program by name, found from `inputs/*/problem` by `build.rs`.\npub const PROGRAMS: &[(&str, Program)] = &[\n{programs}];"
+    );
+    std::fs::write(out.join("family.rs"), family).expect("OUT_DIR is writable");
+
+    let mut table = String::new();
+    for p in &problems {
+        let java = match p.get("java_class") {
+            "any" => "None".to_string(),
+            class => format!("Some({class:?})"),
+        };
+        let solutions: Vec<String> = p
+            .get("programs")
+            .split_whitespace()
+            .map(|s| format!("({s:?}, Verdict::Ac)"))
+            .collect();
+        let _ = writeln!(
+            table,
+            "    family!({:?}, {:?}, {:?}, {:?}, {:?}, {:?}, {}, {}, {}, {java}, [{}]),",
+            p.key,
+            p.get("short"),
+            p.get("title"),
+            p.get("statement"),
+            p.get("input"),
+            p.get("output"),
+            p.get("time_ms"),
+            p.get("memory_mb"),
+            p.get("checker"),
+            solutions.join(", ")
+        );
+    }
+    let n = 2 + problems.len();
+    std::fs::write(
+        out.join("problems.rs"),
+        format!("/// Every problem, in table order: LeetCode's two, then the stdin problems of\n/// `inputs/*/problem`, by their `order:`.\npub static PROBLEMS: [Problem; {n}] = [\n    LC36,\n    LC37,\n{table}];\n"),
+    )
+    .expect("OUT_DIR is writable");
+
+    let mut embedded = String::new();
+    for key in &sets {
+        let _ = writeln!(
+            embedded,
+            "    ({key:?}, include_dir!(\"$CARGO_MANIFEST_DIR/inputs/{key}\")),"
+        );
+    }
+    std::fs::write(
+        out.join("embedded.rs"),
+        format!("/// The shipped fixture sets, by problem key (not `inputs/bench`: benchmark data).\nstatic EMBEDDED: [(&str, Dir<'static>); {}] = [\n{embedded}];\n", sets.len()),
+    )
+    .expect("OUT_DIR is writable");
 }

@@ -36,48 +36,7 @@ pub fn inputs_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs")
 }
 
-/// The shipped fixture sets, by problem key (not `inputs/bench`: benchmark data).
-static EMBEDDED: [(&str, Dir<'static>); 12] = [
-    ("lc36", include_dir!("$CARGO_MANIFEST_DIR/inputs/lc36")),
-    ("lc37", include_dir!("$CARGO_MANIFEST_DIR/inputs/lc37")),
-    (
-        "lanqiao",
-        include_dir!("$CARGO_MANIFEST_DIR/inputs/lanqiao"),
-    ),
-    (
-        "poj2676",
-        include_dir!("$CARGO_MANIFEST_DIR/inputs/poj2676"),
-    ),
-    (
-        "poj3074",
-        include_dir!("$CARGO_MANIFEST_DIR/inputs/poj3074"),
-    ),
-    (
-        "poj3076",
-        include_dir!("$CARGO_MANIFEST_DIR/inputs/poj3076"),
-    ),
-    (
-        "spoj_sudoku",
-        include_dir!("$CARGO_MANIFEST_DIR/inputs/spoj_sudoku"),
-    ),
-    ("p1074", include_dir!("$CARGO_MANIFEST_DIR/inputs/p1074")),
-    (
-        "hdu1426",
-        include_dir!("$CARGO_MANIFEST_DIR/inputs/hdu1426"),
-    ),
-    (
-        "hdu4069",
-        include_dir!("$CARGO_MANIFEST_DIR/inputs/hdu4069"),
-    ),
-    (
-        "abc327c",
-        include_dir!("$CARGO_MANIFEST_DIR/inputs/abc327c"),
-    ),
-    (
-        "cf1335d",
-        include_dir!("$CARGO_MANIFEST_DIR/inputs/cf1335d"),
-    ),
-];
+include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 
 /// Where a fixture set comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -67,16 +67,7 @@ pub mod lc37 {
     }
 }
 
-/// `solutions/lanqiao.rs` (the std-only stdin program) as a module, so its
-/// `run` can be called in memory.
-#[allow(dead_code)]
-#[path = "../solutions/lanqiao.rs"]
-pub mod lanqiao;
-
-/// `solutions/lanqiao_proconio.rs` as a module, so the judge's runner can call its `run`.
-#[allow(dead_code)]
-#[path = "../solutions/lanqiao_proconio.rs"]
-pub mod lanqiao_proconio;
-
-/// The online-judge family's stdin programs, callable in memory.
+/// The stdin programs (Lanqiao's and the online-judge family's), callable in memory.
 pub mod family;
+
+pub use family::{lanqiao, lanqiao_proconio};

@@ -315,3 +315,51 @@ fn the_generic_engine_solves_16x16_and_counts_like_the_9x9_one() {
         assert_eq!(a.solution.map(|g| g.0.to_vec()), b.solution);
     }
 }
+
+/// A stdin problem is its folder (`inputs/KEY/` with its `problem` file)
+/// and its program (`solutions/KEY.rs`); `build.rs` does the rest, but a
+/// binary is a `[[bin]]` of Cargo.toml: every program has one, every paste
+/// file is a LeetCode approach or a program, every problem has fixtures.
+#[test]
+fn problems_programs_and_binaries_agree() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let bins: Vec<&str> = manifest
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("path = \"solutions/"))
+        .filter_map(|l| l.strip_suffix(".rs\""))
+        .collect();
+    let programs: Vec<&str> = family::PROGRAMS.iter().map(|(name, _)| *name).collect();
+    for program in &programs {
+        assert!(
+            bins.contains(program),
+            "solutions/{program}.rs has no [[bin]] in Cargo.toml"
+        );
+    }
+    for bin in &bins {
+        assert!(
+            programs.contains(bin),
+            "[[bin]] solutions/{bin}.rs is no problem's program"
+        );
+    }
+    for entry in std::fs::read_dir(root.join("solutions")).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        let stem = name.strip_suffix(".rs").unwrap_or(&name);
+        assert!(
+            stem.starts_with("lc36_") || stem.starts_with("lc37_") || programs.contains(&stem),
+            "solutions/{name} is neither a LeetCode approach nor a problem's program"
+        );
+    }
+    for problem in &sudoku_workspace::judge::problem::PROBLEMS {
+        let set = sudoku_workspace::fixtures::load_set(
+            &sudoku_workspace::fixtures::Source::Embedded,
+            problem.key,
+        );
+        assert!(
+            set.is_ok_and(|s| !s.is_empty()),
+            "{} has no fixtures",
+            problem.key
+        );
+        assert!(family::program(problem.key).is_some() || problem.key.starts_with("lc3"));
+    }
+}

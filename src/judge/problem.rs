@@ -10,7 +10,7 @@ use super::validate;
 use super::Verdict;
 use crate::fixtures::{format_board, parse_board};
 use crate::grid::Grid;
-use crate::{dlx, lanqiao, lc36, lc37, oracle};
+use crate::{dlx, lc36, lc37, oracle};
 
 /// One judge problem.
 #[derive(Debug)]
@@ -47,23 +47,6 @@ pub struct Problem {
     pub claims: fn(&str, Option<&str>) -> bool,
 }
 
-/// Every problem, in table order: the write-ups' three, then the
-/// online-judge family.
-pub static PROBLEMS: [Problem; 12] = [
-    LC36,
-    LC37,
-    LANQIAO,
-    POJ2676,
-    POJ3074,
-    POJ3076,
-    SPOJ_SUDOKU,
-    P1074,
-    HDU1426,
-    HDU4069,
-    ABC327C,
-    CF1335D,
-];
-
 /// Looks a problem up by its key.
 pub fn by_key(key: &str) -> Option<&'static Problem> {
     PROBLEMS.iter().find(|p| p.key == key)
@@ -85,11 +68,9 @@ pub fn detect(input: &str, expect: Option<&str>) -> &'static Problem {
     PROBLEMS
         .iter()
         .find(|p| (p.claims)(input, expect))
-        .unwrap_or(LANQIAO_IN_TABLE)
+        .or_else(|| by_key("lanqiao"))
+        .expect("Lanqiao is a problem")
 }
-
-/// [`LANQIAO`] as it sits in [`PROBLEMS`] (a `const` is a new value at each use).
-static LANQIAO_IN_TABLE: &Problem = &PROBLEMS[2];
 
 /// A stdin program's result as the expected answer: its stdout, or the
 /// failure it must show (exit 1: outside the problem's promise), or, for
@@ -110,24 +91,25 @@ fn from_program(result: Result<String, (u8, String)>) -> Result<Answer, String> 
 /// `solutions/KEY.rs` (binary `KEY`), exit 0 answer / 1 outside the
 /// statement's promise / 2 malformed, judged by `checker`.
 macro_rules! family {
-    ($key:ident, $short:literal, $title:literal, $url:literal, $input:literal, $output:literal,
-     $time:literal ms, $memory:literal MB, $checker:expr) => {
+    ($key:literal, $short:literal, $title:literal, $url:literal, $input:literal, $output:literal,
+     $time:literal, $memory:literal, $checker:expr, $java:expr, [$($solution:expr),*]) => {
         Problem {
-            key: stringify!($key),
+            key: $key,
             title: $title,
             short: $short,
-            java_main: Some("Main"),
+            java_main: $java,
             statement: $url,
             input: $input,
             output: $output,
             time_ms: $time,
             memory_mb: $memory,
             checker: $checker,
-            solutions: || vec![(stringify!($key), Verdict::Ac)],
-            // The runner's own table, so the failure mapping is written once.
+            solutions: || vec![$($solution),*],
+            // The answer of the program named like the problem, through the
+            // runner's own table, so the failure mapping is written once.
             reference: |input| {
-                let run = crate::family::program(stringify!($key))
-                    .expect("every family problem has a program of its key");
+                let run = crate::family::program($key)
+                    .expect("every stdin problem has a program of its key");
                 from_program(run(input))
             },
             claims: |_, _| false,
@@ -224,133 +206,7 @@ const LC37: Problem = Problem {
     claims: |input, _| is_literal(input) || is_one_line(input),
 };
 
-const LANQIAO: Problem = Problem {
-    key: "lanqiao",
-    title: "Lanqiao Sudoku (9 lines of 9 digits, 0 = unknown)",
-    short: "Lanqiao",
-    java_main: Some("Main"),
-    statement: "write-up 004: 9 lines of 9 digits, 0 = unknown; 2000 ms, 256 MB",
-    input: "9 lines of 9 digits, 0 = unknown",
-    output: "the 9 solved lines; exit 1 and a line on stderr for no or several solutions, exit 2 for malformed input",
-    time_ms: 2000,
-    memory_mb: 256,
-    checker: checker::program,
-    solutions: || vec![("lanqiao", Verdict::Ac), ("lanqiao_proconio", Verdict::Ac)],
-    // The program's own reader: one parser for the program and the judge.
-    reference: |input| match lanqiao::run(input) {
-        Ok(out) => Ok(Answer::Text(out)),
-        Err(f @ lanqiao::Failure::Malformed { .. }) => Err(f.to_string()),
-        Err(f) => Ok(Answer::Fails {
-            why: f.to_string(),
-            exit: i32::from(f.exit_code()),
-            stderr: f.to_string(),
-        }),
-    },
-    claims: |_, _| true,
-};
-
-const POJ2676: Problem = family!(
-    poj2676,
-    "POJ 2676",
-    "POJ 2676 Sudoku (T grids, any completion)",
-    "http://poj.org/problem?id=2676",
-    "T, then T grids of 9 lines of 9 digits, 0 = empty",
-    "each grid completed, 9 lines of 9 digits (validated: any completion)",
-    2000 ms, 64 MB,
-    validate::poj2676
-);
-
-const POJ3074: Problem = family!(
-    poj3074,
-    "POJ 3074",
-    "POJ 3074 Sudoku (one line per puzzle, many hard ones)",
-    "http://poj.org/problem?id=3074",
-    "one puzzle per line, 81 characters, `.` = empty; a line `end` ends the input",
-    "one line of 81 digits per puzzle (validated)",
-    1000 ms, 64 MB,
-    validate::poj3074
-);
-
-const POJ3076: Problem = family!(
-    poj3076,
-    "POJ 3076",
-    "POJ 3076 Sudoku (16×16, letters)",
-    "http://poj.org/problem?id=3076",
-    "16×16 grids of `A`-`P`, `-` = empty, separated by blank lines, to the end of input",
-    "each solution in 16 lines, then a blank line (validated)",
-    1000 ms, 64 MB,
-    validate::poj3076
-);
-
-const SPOJ_SUDOKU: Problem = family!(
-    spoj_sudoku,
-    "SPOJ SUDOKU",
-    "SPOJ SUDOKU (16×16, counted)",
-    "https://www.spoj.com/problems/SUDOKU/",
-    "the number of tests, then 16×16 grids of `A`-`P`, `-` = empty",
-    "each solution in 16 lines, then a blank line (validated)",
-    1000 ms, 64 MB,
-    validate::spoj_sudoku
-);
-
-const P1074: Problem = family!(
-    p1074,
-    "Luogu P1074",
-    "Luogu P1074 靶形数独 (target Sudoku, best score)",
-    "https://www.luogu.com.cn/problem/P1074",
-    "9 lines of 9 space-separated digits, 0 = empty",
-    "the highest weighted score over all solutions, or -1",
-    2000 ms, 128 MB,
-    checker::program
-);
-
-const HDU1426: Problem = family!(
-    hdu1426,
-    "HDU 1426",
-    "HDU 1426 Sudoku Killer (`?` cells)",
-    "https://acm.hdu.edu.cn/showproblem.php?pid=1426",
-    "grids of 9 lines of 9 space-separated digits, `?` = empty, separated by blank lines",
-    "each solution as 9 lines of space-separated digits, a blank line between (validated)",
-    1000 ms, 32 MB,
-    validate::hdu1426
-);
-
-const HDU4069: Problem = family!(
-    hdu4069,
-    "HDU 4069",
-    "HDU 4069 Squiggly Sudoku (irregular regions)",
-    "https://acm.hdu.edu.cn/showproblem.php?pid=4069",
-    "T, then per case 9 lines of 9 numbers: digit + wall bits",
-    "`Case N:` and the solution, `No solution` or `Multiple Solutions`",
-    2000 ms, 32 MB,
-    checker::program
-);
-
-const ABC327C: Problem = family!(
-    abc327c,
-    "AtCoder ABC327 C",
-    "AtCoder ABC327 C Number Place (is it solved?)",
-    "https://atcoder.jp/contests/abc327/tasks/abc327_c",
-    "9 lines of 9 space-separated digits 1-9",
-    "Yes or No",
-    2000 ms, 1024 MB,
-    checker::program
-);
-
-// Codeforces runs whichever public class the file declares.
-const CF1335D: Problem = Problem {
-    java_main: None,
-    ..family!(
-        cf1335d,
-        "Codeforces 1335D",
-        "Codeforces 1335D Anti-Sudoku",
-        "https://codeforces.com/problemset/problem/1335/D",
-        "t, then t solved grids of 9 lines of 9 digits",
-        "each grid with at most 9 cells changed so every unit repeats a digit (validated)",
-        2000 ms, 256 MB,
-        validate::cf1335d
-    )
-};
+include!(concat!(env!("OUT_DIR"), "/problems.rs"));
 
 #[cfg(test)]
 mod tests {
@@ -380,7 +236,7 @@ mod tests {
     fn the_lanqiao_reference_uses_the_programs_reader() {
         // `.` is not a Lanqiao digit: the program says exit 2, so must the judge.
         let dots = "53..7....\n".repeat(9);
-        let err = (LANQIAO.reference)(&dots).unwrap_err();
+        let err = (by_key("lanqiao").unwrap().reference)(&dots).unwrap_err();
         assert!(err.contains("line 1, column 3"), "{err}");
     }
 }
