@@ -1,6 +1,6 @@
 //! `fast`'s kernels against each other on this CPU: the v3 kernel (AVX2,
 //! table lookups) against the v3 kernel with `pext` and against the v4
-//! kernel (AVX-512 and `pext`), where the CPU has them (issue 11).
+//! kernel (AVX-512 and `pext`), where the CPU has them.
 //!
 //! ```text
 //! cargo bench --bench kernels               5 passes over every set

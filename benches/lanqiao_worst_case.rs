@@ -1,5 +1,5 @@
 //! Worst case of the `lanqiao` program's solver over every shared puzzle set:
-//! the write-up's limit is 2000 ms per puzzle, issue 4 asks for well under 10 ms.
+//! the write-up's limit is 2000 ms per puzzle; every puzzle should take well under 10 ms.
 //!
 //! `cargo bench --bench lanqiao_worst_case` (single thread; wall clock per
 //! puzzle, in process, parse + solve + format, as `lanqiao::run`).

@@ -1,6 +1,6 @@
 //! The Lanqiao paste engine (`solutions/lanqiao.rs`, the bitboard search of
 //! `lc37_11_bitboard.rs`) against `fast::count_portable`, the library's
-//! solver in its std-only kernel: issue 11 asks for the engine within 10%.
+//! solver in its std-only kernel: the engine should stay within 10% of it.
 //!
 //! ```text
 //! cargo bench --bench paste_engine               5 passes over every set

@@ -1,4 +1,4 @@
-//! Every registered solver on every shipped set (issue 4): puzzles/s,
+//! Every registered solver on every shipped set: puzzles/s,
 //! µs/puzzle, guesses/puzzle and % solved without a guess; limit 2, one thread.
 //!
 //! ```text
@@ -236,8 +236,8 @@ fn child(job: &str) {
     let mut out = std::io::stdout().lock();
     for (i, p) in set.puzzles.iter().enumerate() {
         // Only the approach's own call is timed, on the board LeetCode hands
-        // it: no adapter, no givens check, no oracle (issue 11: measure what
-        // the solutions do).
+        // it: no adapter, no givens check, no oracle (what the solutions
+        // do, nothing of the bench's).
         let mut board = p.to_board();
         let start = Instant::now();
         approach(std::hint::black_box(&mut board));

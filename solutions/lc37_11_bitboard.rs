@@ -1,4 +1,4 @@
-/// LeetCode 37 — issue 4's fast solver, now the cell search (`fast-cell`): JCZSolve-style bitboards (one 27-bit set per digit and band), permutation tables for rows and stacks, naked singles, guesses on bivalue cells.
+/// LeetCode 37 — the library's cell search (`fast-cell`) as one paste file: JCZSolve-style bitboards (one 27-bit set per digit and band), permutation tables for rows and stacks, naked singles, guesses on bivalue cells.
 ///
 /// `cands[d * 3 + b]` holds the cells of band `b` (rows 3b..3b+3) where digit
 /// `d + 1` may go, one row per 9-bit field:

@@ -1,9 +1,11 @@
-//! The library side of `sudoku solve` and `sudoku count` (issue 4): the solver
+//! The library side of `sudoku solve` and `sudoku count`: the solver
 //! registry and the batch loop, with the output and exit rules, tested in memory.
 //!
-//! Input: one puzzle per line, 81 characters, `1`-`9` a given, `.` or `0` an
-//! empty cell; blank lines and lines starting with `#` are skipped; trailing
-//! whitespace and `\r` are ignored ([`grid::PuzzleReader`](crate::grid::PuzzleReader)).
+//! Input: every format `sudoku gen` writes, read by
+//! [`grid::PuzzleReader`](crate::grid::PuzzleReader): one puzzle per line, 81
+//! characters, `1`-`9` a given, `.` or `0` an empty cell; LeetCode's literal on
+//! one line; or 9 lines of 9; blank lines and lines starting with `#` are
+//! skipped; trailing whitespace and `\r` are ignored.
 //! The input is streamed a line at a time into one reused buffer, so memory
 //! stays bounded whatever its size: a line longer than
 //! [`MAX_LINE_BYTES`](crate::grid::MAX_LINE_BYTES) is malformed at the column
@@ -265,7 +267,7 @@ pub const EXIT_BROKEN_PIPE: u8 = 141;
 
 impl BatchError {
     /// Exit status: [`EXIT_BROKEN_PIPE`] for a write to a closed pipe, else 2
-    /// (a malformed line, issue 4's rule, or any other failed read or write).
+    /// (a malformed line, or any other failed read or write).
     pub fn exit_code(&self) -> u8 {
         match self {
             BatchError::Write(e) if e.kind() == io::ErrorKind::BrokenPipe => EXIT_BROKEN_PIPE,

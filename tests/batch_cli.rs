@@ -1,5 +1,5 @@
 //! `sudoku solve` and `sudoku count` as real processes: the output and exit
-//! rules of issue 4, end to end (the rules themselves are unit-tested in
+//! rules, end to end (the rules themselves are unit-tested in
 //! `src/batch.rs`).
 
 use pretty_assertions::assert_eq;

@@ -1,4 +1,4 @@
-//! Integration tests of the fast solver (issue 4): every solution it returns
+//! Integration tests of the fast solver: every solution it returns
 //! passes the oracle, and its counts agree with a small independent counter
 //! on a sample of each benchmark set, on every kernel the CPU can run.
 

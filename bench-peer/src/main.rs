@@ -1,4 +1,4 @@
-//! Peer comparison (issue 4): the `sudoku` crate 0.8 (Emerentius, a port of
+//! Peer comparison: the `sudoku` crate 0.8 (Emerentius, a port of
 //! JCZSolve; AGPL-3.0, which is why it lives in this separate crate and never
 //! in the main one) against this workspace's counting solvers, in the same
 //! run, limit 2, one thread.

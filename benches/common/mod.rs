@@ -112,8 +112,8 @@ impl Stats {
         100.0 * self.no_guess as f64 / self.puzzles as f64
     }
 
-    /// The whole time of a puzzle divided by its guesses, in ns (issue 11:
-    /// what a guess costs, propagation included); `None` without guesses.
+    /// The whole time of a puzzle divided by its guesses, in ns (what a
+    /// guess costs, propagation included); `None` without guesses.
     pub fn ns_per_guess(&self) -> Option<f64> {
         let g = self.guesses_per_puzzle();
         (g > 0.0).then(|| self.micros() * 1e3 / g)
