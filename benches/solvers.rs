@@ -28,7 +28,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
-use sudoku_workspace::batch::{self, Solver};
+use sudoku_workspace::solver::{self, Solver};
 use sudoku_workspace::{grid::Grid, lc37, oracle};
 
 /// Set in the child process: `SOLVER<TAB>FILE<TAB>N`.
@@ -108,8 +108,8 @@ fn main() {
     if cfg!(debug_assertions) {
         eprintln!("warning: debug build; use `cargo bench`");
     }
-    let counting: Vec<&Solver> = batch::solvers().iter().filter(|s| s.counts).collect();
-    let write_ups: Vec<&Solver> = batch::solvers().iter().filter(|s| !s.counts).collect();
+    let counting: Vec<&Solver> = solver::solvers().iter().filter(|s| s.counts).collect();
+    let write_ups: Vec<&Solver> = solver::solvers().iter().filter(|s| !s.counts).collect();
     let mut rows = Vec::new();
     for (label, file) in SETS {
         let set = common::load(label, file, plan.max_puzzles);
@@ -299,7 +299,7 @@ fn report(plan: &Plan, rows: &[Row]) {
     let mut header = vec!["write-up (first N puzzles, 1 solution)"];
     header.extend(SETS.iter().map(|(label, _)| *label));
     let mut summary = Vec::new();
-    for solver in batch::solvers().iter().filter(|s| !s.counts) {
+    for solver in solver::solvers().iter().filter(|s| !s.counts) {
         let mut line = vec![solver.name.to_string()];
         for (label, _) in SETS {
             let r = rows

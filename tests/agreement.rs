@@ -8,10 +8,10 @@
 //! unbiased puzzles with 29 givens and a slice of Serg's set; they count at
 //! most 1, so they must report `min(reference, 1)`.
 
-use sudoku_workspace::batch::{default_solver, solvers, Solver};
 use sudoku_workspace::fixtures::inputs_dir;
 use sudoku_workspace::grid::{read_puzzles, Grid};
 use sudoku_workspace::oracle::check_solution;
+use sudoku_workspace::solver::{default_solver, solvers, Solver};
 
 const LIMIT: usize = 2;
 const SERG: &str = "puzzles7_serg_benchmark";

@@ -275,7 +275,7 @@ fn every_leetcode_file_is_discovered() {
     assert_eq!(sorted, files);
     for name in lc37::APPROACHES.iter().map(|(n, _)| *n) {
         assert!(
-            sudoku_workspace::batch::solver(name).is_some(),
+            sudoku_workspace::solver::solver(name).is_some(),
             "{name} is a --solver"
         );
     }

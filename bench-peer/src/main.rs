@@ -23,7 +23,7 @@ use common::{grouped, markdown, Set, Stats, LIMIT, SETS};
 use std::hint::black_box;
 use std::time::Instant;
 use sudoku::Sudoku;
-use sudoku_workspace::batch::{self, Solver};
+use sudoku_workspace::solver::{self, Solver};
 
 /// The peer's name in tables, CSV and chart.
 pub const PEER: &str = "sudoku crate 0.8";
@@ -96,7 +96,7 @@ type Row<'a> = (&'a str, &'a str, Stats, f64);
 
 fn compare(quick: bool) {
     let (max, passes) = if quick { (1_000, 1) } else { (usize::MAX, 5) };
-    let ours: Vec<&Solver> = batch::solvers().iter().filter(|s| s.counts).collect();
+    let ours: Vec<&Solver> = solver::solvers().iter().filter(|s| s.counts).collect();
     // DLX is ten times slower than the rest: it runs on its own (at most 3
     // passes, capped on 1905_11+) and its ratio is of medians.
     let head: Vec<&Solver> = ours.iter().copied().filter(|s| s.name != "dlx").collect();

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 use sudoku_workspace::fixtures::inputs_dir;
 use sudoku_workspace::grid::{read_puzzles, Grid};
-use sudoku_workspace::solver::SolveFn;
+use sudoku_workspace::solver::SolverFn;
 
 /// Solutions searched for, as in tdoku's tables: 2 tells unique from not.
 pub const LIMIT: usize = 2;
@@ -187,7 +187,7 @@ pub const COLUMNS: [&str; 9] = [
 /// On a count other than `expected`, naming the solver and the puzzle.
 pub fn pass(
     name: &str,
-    solve: SolveFn,
+    solve: SolverFn,
     set: &Set,
     range: std::ops::Range<usize>,
     expected: usize,

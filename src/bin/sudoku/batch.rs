@@ -6,7 +6,8 @@ use clap::Args;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use sudoku_workspace::batch::{self, Mode, Solver};
+use sudoku_workspace::batch::{self, Mode};
+use sudoku_workspace::solver::{self, Solver};
 
 #[derive(Args)]
 pub struct BatchArgs {
@@ -27,7 +28,7 @@ pub struct BatchArgs {
 }
 
 fn parse_solver(name: &str) -> Result<&'static Solver, String> {
-    batch::solver(name).ok_or_else(|| {
+    solver::solver(name).ok_or_else(|| {
         format!(
             "unknown solver\n{}",
             batch::solvers_help(Mode::Count { limit: 2 })
@@ -51,7 +52,7 @@ pub fn batch_help(mode: Mode) -> String {
 /// Exit 0 when every puzzle is done (`solve`: and unique), 1 when one is
 /// not unique; a malformed line is a failure naming it.
 pub fn run(args: BatchArgs, mode: Mode, stdout: &mut impl Write) -> Result<ExitCode, Failure> {
-    let solver = args.solver.unwrap_or(batch::default_solver());
+    let solver = args.solver.unwrap_or(solver::default_solver());
     let name = match &args.file {
         Some(path) if path.as_os_str() != "-" => path.display().to_string(),
         _ => "-".to_string(),
