@@ -703,7 +703,7 @@ fn a_closed_pipe_ends_the_judge_quietly_with_141() {
 }
 
 #[test]
-fn own_cases_with_and_without_expect() {
+fn user_cases_with_and_without_expect() {
     let sample = inputs_dir().join("lanqiao/sample1.in");
     let sample = sample.to_str().unwrap();
     let (code, out, _) = sudoku(&["judge", "--input", sample, "--solution", "lanqiao"]);

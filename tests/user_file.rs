@@ -12,7 +12,7 @@ const SUDOKU: &str = env!("CARGO_BIN_EXE_sudoku");
 
 fn scratch(test: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("own_file")
+        .join("user_file")
         .join(test);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
