@@ -1,5 +1,5 @@
 //! The trace: golden files for the wrong and right DFS on LeetCode's example,
-//! and the mirrors of `src/trace.rs` against the real approaches they stand for.
+//! and the mirrors of `src/trace/search.rs` against the real approaches they stand for.
 //!
 //! `UPDATE_GOLDEN=1 cargo test --test trace` rewrites the golden files.
 
