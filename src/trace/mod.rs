@@ -16,12 +16,14 @@
 mod render;
 mod search;
 
-pub use render::{at, render_board, LEGEND};
-pub use search::{count, search, Board, Event, Limit, Outcome, Stats, Stopped, Watch};
+pub use render::{at, dead_end_why, render_board, unit_name, LEGEND};
+pub use search::{
+    blockers, count, search, unit_cells, Board, End, Event, Limit, Outcome, Stats, Stopped, Watch,
+};
 
 use crate::fixtures::parse_board;
 use crate::grid::{Grid, ParseError, ParseErrorKind, CELLS};
-use render::{stuck_at, Printer};
+use render::Printer;
 use std::fmt;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -387,6 +389,9 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> Result<Outcome, Error> {
         boards: opts.boards,
         last_was_complete: false,
         shown_retry: false,
+        last: None,
+        complete_at: None,
+        erased_at: None,
         error: None,
     };
     let outcome = search(opts.order, &puzzle, &mut printer);
@@ -399,17 +404,23 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> Result<Outcome, Error> {
     let elapsed = timer.elapsed();
     debug_assert_eq!(silent.stats, outcome.stats);
     let s = outcome.stats;
+    let (last, complete_at, erased_at) = (printer.last, printer.complete_at, printer.erased_at);
     writeln!(out)?;
-    if outcome.stopped {
-        writeln!(
+    match outcome.end {
+        // Only what the steps shown prove: a later step may still change it.
+        End::Stopped => writeln!(
             out,
             "stopped after {} steps (--max-steps {}): the search had not ended",
             s.steps, opts.max_steps
-        )?;
-    } else if let Some(first) = outcome.first {
-        writeln!(out, "solved: {}", first.to_line())?;
-    } else {
-        writeln!(out, "no solution")?;
+        )?,
+        End::Loop { step, same_as } => writeln!(
+            out,
+            "step {step} is the state of step {same_as}: the search is in a loop"
+        )?,
+        End::Finished => match outcome.first {
+            Some(first) => writeln!(out, "solved: {}", first.to_line())?,
+            None => writeln!(out, "no solution")?,
+        },
     }
     writeln!(
         out,
@@ -420,15 +431,23 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> Result<Outcome, Error> {
         s.solutions,
         elapsed.as_secs_f64() * 1e3
     )?;
-    if opts.order == Order::Wrong {
-        if s.solutions == 0 {
-            if let Some(cell) = stuck_at(&outcome) {
-                writeln!(
-                    out,
-                    "The board was never complete: no digit fits at {cell}, and the while loop keeps coming back to it."
-                )?;
-            }
+    if let (End::Loop { .. }, Some(cell)) = (outcome.end, last.and_then(|e| e.cell())) {
+        // A proven loop at a retry: every child of that cell returned, and the
+        // wrong DFS returns only from a complete board.
+        match (complete_at, erased_at) {
+            (Some(done), Some(erased)) => writeln!(
+                out,
+                "The board was complete at step {done} and erased at step {erased}; the while loop keeps coming back to {}.",
+                at(cell)
+            )?,
+            _ => writeln!(
+                out,
+                "The board was never complete: no digit fits at {}, and the while loop keeps coming back to it.",
+                at(cell)
+            )?,
         }
+    }
+    if opts.order == Order::Wrong {
         writeln!(out, "\n{}", wrong_dfs_explanation())?;
     }
     Ok(outcome)
@@ -462,7 +481,13 @@ mod tests {
     #[test]
     fn the_wrong_dfs_spins_at_a_dead_end_on_the_example() {
         let out = search(Order::Wrong, &example(), &mut Limit(Some(50)));
-        assert!(out.stopped);
+        assert_eq!(
+            out.end,
+            End::Loop {
+                step: 9,
+                same_as: 7
+            }
+        );
         assert_eq!(out.stats.solutions, 0);
         assert_eq!(out.stats.placements, 5, "five digits, then (0,8) has none");
     }
@@ -495,7 +520,8 @@ mod tests {
             }
         }
         let out = search(Order::Wrong, &puzzle, &mut Count(&mut erased));
-        assert!(out.stopped && out.stats.solutions >= 5 && erased >= 5);
+        assert_eq!(out.end, End::Stopped);
+        assert!(out.stats.solutions >= 5 && erased >= 5);
     }
 
     #[test]

@@ -1,13 +1,50 @@
 //! The terminal trace: each step as a line, the board as text.
 
-use super::search::{Board, Event, Outcome, Stats, Stopped, Watch};
+use super::search::{blockers, unit_cells, Board, Event, Stats, Stopped, Watch};
+use crate::grid::CELLS;
 use std::fmt::{self, Write as _};
 use std::io::{self, Write};
 use std::time::Duration;
 
-/// `(row,col)` of a cell, the write-ups' `(i, j)`.
+/// A cell as judges number it, from 1: `row 1, col 9` is the write-ups' `(0, 8)`.
 pub fn at(cell: usize) -> String {
-    format!("({},{})", cell / 9, cell % 9)
+    format!("row {}, col {}", cell / 9 + 1, cell % 9 + 1)
+}
+
+/// A unit (see [`unit_cells`](super::unit_cells)) as `row 3`, `col 3` or
+/// `box 3`, numbered from 1, boxes row by row.
+pub fn unit_name(unit: usize) -> String {
+    let kind = ["row", "col", "box"][unit / 9];
+    format!("{kind} {}", unit % 9 + 1)
+}
+
+/// Why a dead end is one, from the board at that step: for a cell, which
+/// cell holds each of 1-9 in its row, col or box; for a digit with no place
+/// in a unit, which cell keeps it out of each empty cell there. `None` for
+/// the other steps.
+pub fn dead_end_why(event: &Event, cells: &[u8; CELLS]) -> Option<String> {
+    let mut parts = Vec::new();
+    match *event {
+        Event::NoFit { cell, .. } => {
+            for (i, by) in blockers(cells, cell).iter().enumerate() {
+                let digit = i + 1;
+                match by {
+                    Some(p) => parts.push(format!("{digit} at {}", at(*p))),
+                    None => parts.push(format!("{digit} not blocked")),
+                }
+            }
+        }
+        Event::NoPlace { unit, digit, .. } => {
+            for cell in unit_cells(unit).into_iter().filter(|&c| cells[c] == 0) {
+                match blockers(cells, cell)[usize::from(digit) - 1] {
+                    Some(p) => parts.push(format!("{} sees the {digit} at {}", at(cell), at(p))),
+                    None => parts.push(format!("{} not blocked", at(cell))),
+                }
+            }
+        }
+        _ => return None,
+    }
+    Some(parts.join("; "))
 }
 
 impl fmt::Display for Event {
@@ -36,6 +73,11 @@ impl fmt::Display for Event {
                 f,
                 "back at {} again (visit {visit}): the while loop finds the same empty cell  depth {depth}",
                 at(cell)
+            ),
+            Event::NoPlace { unit, digit, depth } => write!(
+                f,
+                "no cell left for {digit} in {}  depth {depth}",
+                unit_name(unit)
             ),
         }
     }
@@ -91,11 +133,6 @@ pub fn render_board(board: &Board, colour: bool) -> String {
     }
     out
 }
-/// The first empty cell of the board the search ended on, as `(row,col)`.
-pub(super) fn stuck_at(outcome: &Outcome) -> Option<String> {
-    outcome.last.0.iter().position(|&d| d == 0).map(at)
-}
-
 pub(super) struct Printer<'a> {
     pub(super) out: &'a mut dyn Write,
     pub(super) max: u64,
@@ -105,6 +142,11 @@ pub(super) struct Printer<'a> {
     pub(super) boards: bool,
     pub(super) last_was_complete: bool,
     pub(super) shown_retry: bool,
+    /// The last step seen.
+    pub(super) last: Option<Event>,
+    /// The first step that completed the board, and the first that erased one.
+    pub(super) complete_at: Option<u64>,
+    pub(super) erased_at: Option<u64>,
     pub(super) error: Option<io::Error>,
 }
 
@@ -133,13 +175,16 @@ impl Printer<'_> {
                 erases_solution: true,
                 ..
             } => (line, RED),
-            Event::Retry { .. } | Event::NoFit { .. } => (line, BOLD),
+            Event::Retry { .. } | Event::NoFit { .. } | Event::NoPlace { .. } => (line, BOLD),
             _ => (line, ""),
         };
         if self.colour && !colour_on.is_empty() {
             writeln!(self.out, "{colour_on}{line}{RESET}")?;
         } else {
             writeln!(self.out, "{line}")?;
+        }
+        if let Some(why) = dead_end_why(event, &board.cells) {
+            writeln!(self.out, "             why: {why}")?;
         }
         // The board at the moments that tell the story, or after every step.
         let key = match event {
@@ -160,6 +205,19 @@ impl Printer<'_> {
 
 impl Watch for Printer<'_> {
     fn step(&mut self, event: &Event, board: &Board, stats: &Stats) -> Result<(), Stopped> {
+        self.last = Some(*event);
+        match event {
+            Event::Complete { .. } => {
+                self.complete_at.get_or_insert(stats.steps);
+            }
+            Event::Undo {
+                erases_solution: true,
+                ..
+            } => {
+                self.erased_at.get_or_insert(stats.steps);
+            }
+            _ => {}
+        }
         if let Err(e) = self.write_step(event, board, stats) {
             self.error = Some(e);
             return Err(Stopped);

@@ -1,8 +1,16 @@
 //! The traced searches: mirrors of the write-ups' search orders that report
-//! every step to a [`Watch`].
+//! every step to a [`Watch`], and what a step can say about the board (which
+//! cells block a dead end).
+//!
+//! The wrong DFS never ends on its own, so the mirror watches for its loop:
+//! the program's state when its `while` loop comes back to a cell is the
+//! path of placements below it and that cell. When such a state comes round
+//! a second time, the program, being deterministic, will go round for ever,
+//! and the search ends with [`End::Loop`].
 
 use super::Order;
 use crate::grid::{Grid, CELLS};
+use std::collections::HashMap;
 
 /// One step of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +38,65 @@ pub enum Event {
         depth: usize,
         visit: u64,
     },
+    /// `digit` has no empty cell left in `unit` (see [`unit_cells`]).
+    NoPlace {
+        unit: usize,
+        digit: u8,
+        depth: usize,
+    },
+}
+
+impl Event {
+    /// The cell the step is about (none for a complete board or a unit).
+    pub fn cell(&self) -> Option<usize> {
+        match *self {
+            Event::Place { cell, .. }
+            | Event::Undo { cell, .. }
+            | Event::NoFit { cell, .. }
+            | Event::Retry { cell, .. } => Some(cell),
+            Event::Complete { .. } | Event::NoPlace { .. } => None,
+        }
+    }
+
+    /// The placements on the path after the step.
+    pub fn depth(&self) -> usize {
+        match *self {
+            Event::Undo { depth, .. } => depth - 1,
+            Event::Place { depth, .. }
+            | Event::Complete { depth }
+            | Event::NoFit { depth, .. }
+            | Event::Retry { depth, .. }
+            | Event::NoPlace { depth, .. } => depth,
+        }
+    }
+
+    /// A dead end: no digit for a cell, or no cell for a digit.
+    pub fn is_dead_end(&self) -> bool {
+        matches!(self, Event::NoFit { .. } | Event::NoPlace { .. })
+    }
+}
+
+/// The 9 cells of `unit`: 0-8 the rows, 9-17 the cols, 18-26 the boxes.
+pub fn unit_cells(unit: usize) -> [usize; 9] {
+    std::array::from_fn(|k| match unit / 9 {
+        0 => unit * 9 + k,
+        1 => k * 9 + unit % 9,
+        _ => (unit % 9 / 3 * 3 + k / 3) * 9 + unit % 3 * 3 + k % 3,
+    })
+}
+
+/// For each digit 1-9 (index `digit - 1`), the first cell in the row, then
+/// the col, then the box of `cell` that holds it: what keeps that digit out.
+pub fn blockers(cells: &[u8; CELLS], cell: usize) -> [Option<usize>; 9] {
+    let (r, c) = (cell / 9, cell % 9);
+    let units = [r, 9 + c, 18 + r / 3 * 3 + c / 3];
+    std::array::from_fn(|i| {
+        let digit = i as u8 + 1;
+        units
+            .iter()
+            .flat_map(|&u| unit_cells(u))
+            .find(|&p| p != cell && cells[p] == digit)
+    })
 }
 
 /// Counts of one search.
@@ -84,6 +151,17 @@ pub struct Board {
     pub current: Option<usize>,
 }
 
+/// Why a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// It returned: the tree is walked (or the first solution kept).
+    Finished,
+    /// The step limit (or the watcher) stopped it before it ended.
+    Stopped,
+    /// Step `step` is the state of step `same_as`: it goes round for ever.
+    Loop { step: u64, same_as: u64 },
+}
+
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
@@ -93,8 +171,21 @@ pub struct Outcome {
     pub first: Option<Grid>,
     /// The board at the end.
     pub last: Grid,
-    /// True when the step limit stopped it.
-    pub stopped: bool,
+    /// Why it ended.
+    pub end: End,
+}
+
+/// What ends a search early: the watcher, or a state seen before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Halt {
+    Stopped,
+    Loop { step: u64, same_as: u64 },
+}
+
+impl From<Stopped> for Halt {
+    fn from(_: Stopped) -> Halt {
+        Halt::Stopped
+    }
 }
 
 type Mask = u16;
@@ -108,6 +199,10 @@ struct Search<'w, W: Watch> {
     empty: usize,
     stats: Stats,
     first: Option<Grid>,
+    /// The placements on the path, in order.
+    path: Vec<(usize, u8)>,
+    /// The wrong DFS's states at its retries (path and cell), with their step.
+    retries: HashMap<Vec<u8>, u64>,
     watch: &'w mut W,
 }
 
@@ -127,6 +222,8 @@ pub fn search<W: Watch>(order: Order, puzzle: &Grid, watch: &mut W) -> Outcome {
         empty: puzzle.0.iter().filter(|&&d| d == 0).count(),
         stats: Stats::default(),
         first: None,
+        path: Vec::new(),
+        retries: HashMap::new(),
         watch,
     };
     for cell in 0..CELLS {
@@ -145,7 +242,11 @@ pub fn search<W: Watch>(order: Order, puzzle: &Grid, watch: &mut W) -> Outcome {
         stats: s.stats,
         first: s.first,
         last: Grid(s.board.cells),
-        stopped: result.is_err(),
+        end: match result {
+            Ok(()) => End::Finished,
+            Err(Halt::Stopped) => End::Stopped,
+            Err(Halt::Loop { step, same_as }) => End::Loop { step, same_as },
+        },
     }
 }
 
@@ -171,12 +272,12 @@ impl<W: Watch> Search<'_, W> {
         self.boxes[r / 3 * 3 + c / 3] ^= 1 << d;
     }
 
-    fn event(&mut self, event: Event) -> Result<(), Stopped> {
+    fn event(&mut self, event: Event) -> Result<(), Halt> {
         self.stats.steps += 1;
-        self.watch.step(&event, &self.board, &self.stats)
+        Ok(self.watch.step(&event, &self.board, &self.stats)?)
     }
 
-    fn place(&mut self, cell: usize, digit: u8, depth: usize) -> Result<(), Stopped> {
+    fn place(&mut self, cell: usize, digit: u8, depth: usize) -> Result<(), Halt> {
         self.board.cells[cell] = digit;
         self.toggle(cell, digit);
         self.empty -= 1;
@@ -184,10 +285,11 @@ impl<W: Watch> Search<'_, W> {
         self.stats.max_depth = self.stats.max_depth.max(depth);
         self.board.undone = None;
         self.board.current = Some(cell);
+        self.path.push((cell, digit));
         self.event(Event::Place { cell, digit, depth })
     }
 
-    fn undo(&mut self, cell: usize, digit: u8, depth: usize) -> Result<(), Stopped> {
+    fn undo(&mut self, cell: usize, digit: u8, depth: usize) -> Result<(), Halt> {
         let erases_solution = self.empty == 0;
         self.board.cells[cell] = 0;
         self.toggle(cell, digit);
@@ -195,6 +297,7 @@ impl<W: Watch> Search<'_, W> {
         self.stats.undos += 1;
         self.board.undone = Some((cell, digit));
         self.board.current = Some(cell);
+        self.path.pop();
         self.event(Event::Undo {
             cell,
             digit,
@@ -203,7 +306,7 @@ impl<W: Watch> Search<'_, W> {
         })
     }
 
-    fn complete(&mut self, depth: usize) -> Result<(), Stopped> {
+    fn complete(&mut self, depth: usize) -> Result<(), Halt> {
         self.stats.solutions += 1;
         if self.first.is_none() {
             self.first = Some(Grid(self.board.cells));
@@ -213,7 +316,7 @@ impl<W: Watch> Search<'_, W> {
         self.event(Event::Complete { depth })
     }
 
-    fn no_fit(&mut self, cell: usize, depth: usize) -> Result<(), Stopped> {
+    fn no_fit(&mut self, cell: usize, depth: usize) -> Result<(), Halt> {
         self.board.undone = None;
         self.board.current = Some(cell);
         self.event(Event::NoFit { cell, depth })
@@ -224,8 +327,8 @@ impl<W: Watch> Search<'_, W> {
         &mut self,
         cell: usize,
         depth: usize,
-        next: fn(&mut Self, usize, usize) -> Result<bool, Stopped>,
-    ) -> Result<bool, Stopped> {
+        next: fn(&mut Self, usize, usize) -> Result<bool, Halt>,
+    ) -> Result<bool, Halt> {
         let mut tried = false;
         for d in 1..=9 {
             if self.fits(cell, d) {
@@ -254,7 +357,7 @@ impl<W: Watch> Search<'_, W> {
     }
 
     /// `lc37_05`: walk forward from `cell` to the next empty cell.
-    fn forward(&mut self, cell: usize, depth: usize) -> Result<bool, Stopped> {
+    fn forward(&mut self, cell: usize, depth: usize) -> Result<bool, Halt> {
         let cell = self.next_empty(cell);
         if cell == CELLS {
             self.complete(depth)?;
@@ -264,7 +367,7 @@ impl<W: Watch> Search<'_, W> {
     }
 
     /// `lc37_06`: look for the first empty cell from `(0, 0)` on every call.
-    fn rescan(&mut self, depth: usize) -> Result<bool, Stopped> {
+    fn rescan(&mut self, depth: usize) -> Result<bool, Halt> {
         let cell = self.next_empty(0);
         if cell == CELLS {
             self.complete(depth)?;
@@ -274,7 +377,7 @@ impl<W: Watch> Search<'_, W> {
     }
 
     /// `lc37_09`, line for line: the `while` loop, the unconditional undo.
-    fn wrong(&mut self, mut i: usize, mut j: usize, depth: usize) -> Result<(), Stopped> {
+    fn wrong(&mut self, mut i: usize, mut j: usize, depth: usize) -> Result<(), Halt> {
         let mut visits = 0;
         while i < 9 && j < 9 {
             if self.board.cells[i * 9 + j] != 0 {
@@ -289,13 +392,7 @@ impl<W: Watch> Search<'_, W> {
                 let cell = i * 9 + j;
                 visits += 1;
                 if visits > 1 {
-                    self.board.undone = None;
-                    self.board.current = Some(cell);
-                    self.event(Event::Retry {
-                        cell,
-                        depth,
-                        visit: visits,
-                    })?;
+                    self.retry(cell, depth, visits)?;
                 }
                 let mut tried = false;
                 for d in 1..=9 {
@@ -315,14 +412,32 @@ impl<W: Watch> Search<'_, W> {
         self.complete(depth)
     }
 
+    /// The `while` loop back at `cell`; a state seen at an earlier retry ends
+    /// the search with [`Halt::Loop`].
+    fn retry(&mut self, cell: usize, depth: usize, visit: u64) -> Result<(), Halt> {
+        self.board.undone = None;
+        self.board.current = Some(cell);
+        // A loop proven at the step where the watcher stops is still a loop.
+        let reported = self.event(Event::Retry { cell, depth, visit });
+        let step = self.stats.steps;
+        let mut state: Vec<u8> = self.path.iter().flat_map(|&(c, d)| [c as u8, d]).collect();
+        state.push(cell as u8);
+        match self.retries.insert(state, step) {
+            Some(same_as) => Err(Halt::Loop { step, same_as }),
+            None => reported,
+        }
+    }
+
     /// The `lanqiao` search, counting solutions up to 2.
-    fn fewest(&mut self, depth: usize) -> Result<(), Stopped> {
+    fn fewest(&mut self, depth: usize) -> Result<(), Halt> {
         match self.choose() {
             Choice::Solved => self.complete(depth),
-            Choice::DeadEnd(cell) => match cell {
-                Some(cell) => self.no_fit(cell, depth),
-                None => Ok(()), // a digit with no place left in a unit
-            },
+            Choice::NoFit(cell) => self.no_fit(cell, depth),
+            Choice::NoPlace(unit, digit) => {
+                self.board.undone = None;
+                self.board.current = None;
+                self.event(Event::NoPlace { unit, digit, depth })
+            }
             Choice::Branch(cell, mut mask) => {
                 while mask != 0 && self.stats.solutions < 2 {
                     let d = mask.trailing_zeros() as u8;
@@ -355,7 +470,7 @@ impl<W: Watch> Search<'_, W> {
             cand[cell] = ALL & !self.used(cell);
             let n = cand[cell].count_ones();
             if n == 0 {
-                return Choice::DeadEnd(Some(cell));
+                return Choice::NoFit(cell);
             }
             if n < fewest {
                 fewest = n;
@@ -366,25 +481,20 @@ impl<W: Watch> Search<'_, W> {
             return best;
         }
         for unit in 0..27 {
-            let cell_at = |k: usize| match unit / 9 {
-                0 => unit * 9 + k,
-                1 => k * 9 + unit % 9,
-                _ => (unit % 9 / 3 * 3 + k / 3) * 9 + unit % 3 * 3 + k % 3,
-            };
             let (mut once, mut twice, mut placed) = (0 as Mask, 0 as Mask, 0 as Mask);
-            for k in 0..9 {
-                let cell = cell_at(k);
+            for cell in unit_cells(unit) {
                 twice |= once & cand[cell];
                 once |= cand[cell];
                 placed |= (1 << cells[cell]) & ALL;
             }
-            if once | placed != ALL {
-                return Choice::DeadEnd(None);
+            let missing = ALL & !(once | placed);
+            if missing != 0 {
+                return Choice::NoPlace(unit, missing.trailing_zeros() as u8);
             }
             let single = once & !twice;
             if single != 0 {
                 let bit = single & single.wrapping_neg();
-                let cell = (0..9).map(cell_at).find(|&c| cand[c] & bit != 0);
+                let cell = unit_cells(unit).into_iter().find(|&c| cand[c] & bit != 0);
                 return Choice::Branch(cell.expect("a single has a place"), bit);
             }
         }
@@ -394,6 +504,9 @@ impl<W: Watch> Search<'_, W> {
 
 enum Choice {
     Solved,
-    DeadEnd(Option<usize>),
+    /// No digit fits this cell.
+    NoFit(usize),
+    /// This digit has no place left in this unit.
+    NoPlace(usize, u8),
     Branch(usize, Mask),
 }
