@@ -494,3 +494,166 @@ fn a_digit_without_a_place_says_why() {
     assert!(out.contains("why: row 1, col 7 sees the 9 at row 3, col 7; row 1, col 8 sees the 9 at row 3, col 7; row 1, col 9 sees the 9 at row 3, col 7"), "{out}");
     assert!(out.contains("no solution"), "{out}");
 }
+
+/// Says, past the test harness's capture, that a test was skipped for want
+/// of `tool`; a failure instead when `SUDOKU_NO_SKIP` is set (as in CI).
+fn tool_missing(tool: &str) -> bool {
+    if Command::new(tool).arg("--version").output().is_ok() {
+        return false;
+    }
+    let why = format!("no {tool} on PATH");
+    assert!(
+        std::env::var_os("SUDOKU_NO_SKIP").is_none(),
+        "a test would be skipped ({why}), and SUDOKU_NO_SKIP is set"
+    );
+    use std::io::Write;
+    let _ = std::io::stderr().write_all(format!("\nSKIPPED (user-file trace): {why}\n").as_bytes());
+    true
+}
+
+fn repo_file(path: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(path)
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+/// A user's right DFS in Python or JavaScript writes exactly the mirror's
+/// placements and undos; the trace records each, and checks the board it
+/// returns with the oracle.
+#[test]
+fn a_users_own_file_is_traced_write_by_write() {
+    let (_, mirror, _) = sudoku(&["trace", "--approach", "right"]);
+    let writes_only = |out: &str| -> Vec<String> {
+        step_lines(out)
+            .into_iter()
+            .filter(|l| l.contains(" place ") || l.contains(" undo "))
+            .map(|l| l[5..].trim_start().split_once(' ').unwrap().1.to_string())
+            .collect()
+    };
+    let want = writes_only(&mirror);
+    assert_eq!(want.len(), 4208 + 4157);
+    for (tool, file) in [
+        ("python3", "inputs/trace/marks_forward.py"),
+        ("node", "examples/writeups/lc37_001_step4_bitmasks.js"),
+    ] {
+        if tool_missing(tool) {
+            continue;
+        }
+        let (code, out, err) = sudoku(&["trace", "--approach", &repo_file(file)]);
+        assert_eq!(code, 0, "{file}: {err}");
+        assert!(out.contains(&format!("run by {tool}")), "{out}");
+        assert_eq!(writes_only(&out), want, "{file}");
+        assert!(
+            out.contains("returned: the board is solved (checked)"),
+            "{file}: {out}"
+        );
+        assert!(out.contains("the board is complete"), "{file}");
+    }
+}
+
+/// The wrong DFS in Python spins without writing after five placements:
+/// the time limit stops it, and the trace says so, with the five writes.
+#[test]
+fn a_users_file_that_never_returns_is_stopped_by_the_time_limit() {
+    if tool_missing("python3") {
+        return;
+    }
+    let file = repo_file("inputs/trace/wrong_dfs.py");
+    let (code, out, err) = sudoku(&["trace", "--approach", &file, "--time-limit", "500"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(step_lines(&out).len(), 5, "{out}");
+    assert!(
+        out.contains("stopped by the time limit (500 ms of CPU time) after 5 writes: the program had not returned"),
+        "{out}"
+    );
+    // A step limit stops it at once, and concludes nothing either.
+    let (code, out, _) = sudoku(&["trace", "--approach", &file, "--max-steps", "3"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("stopped after 3 writes (--max-steps 3)"),
+        "{out}"
+    );
+}
+
+/// Files the trace cannot run are refused with exit 2 and a reason.
+#[test]
+fn files_that_cannot_be_traced_say_why() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let mine = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let cpp = mine(
+        "trace_mine.cpp",
+        "class Solution { public: void solveSudoku(vector<vector<char>>& board) {} };\n",
+    );
+    let (code, out, err) = sudoku(&["trace", "--approach", &cpp]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.contains("a C++ solution writes into a vector<vector<char>>, a plain array"),
+        "{err}"
+    );
+    assert!(err.contains("Port it to Python or JavaScript"), "{err}");
+    let java = repo_file("examples/writeups/lc37_000_fixed.java");
+    let (code, _, err) = sudoku(&["trace", "--approach", &java, "--max-steps", "5"]);
+    assert_eq!(
+        code, 0,
+        "a write-up original is traced by its mirror: {err}"
+    );
+    let rust = mine(
+        "trace_mine.rs",
+        "impl Solution { pub fn solve_sudoku(board: &mut Vec<Vec<char>>) {} }\n",
+    );
+    let (code, _, err) = sudoku(&["trace", "--approach", &rust]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("a Rust solution writes into a Vec<Vec<char>>"),
+        "{err}"
+    );
+    let (code, _, err) = sudoku(&["trace", "--approach", "nope"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown approach \"nope\""), "{err}");
+    let (code, _, err) = sudoku(&["trace", "--html", "x.html", "--max-steps", "200001"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("a page holds 1 to 200000 steps"), "{err}");
+    if !tool_missing("python3") {
+        let lc36 = mine(
+            "trace_lc36.py",
+            "class Solution:\n    def isValidSudoku(self, board):\n        return True\n",
+        );
+        let (code, _, err) = sudoku(&["trace", "--approach", &lc36]);
+        assert_eq!(code, 2);
+        assert!(err.contains("not a LeetCode 37 solution"), "{err}");
+        let broken = mine(
+            "trace_broken.py",
+            "class Solution:\n    def solveSudoku(self, board):\n        return (\n",
+        );
+        let (code, _, err) = sudoku(&["trace", "--approach", &broken]);
+        assert_eq!(code, 2);
+        assert!(
+            err.contains("failed before solveSudoku was called") && err.contains("SyntaxError"),
+            "{err}"
+        );
+        let raises = mine("trace_raises.py", "class Solution:\n    def solveSudoku(self, board):\n        board[0][2] = '1'\n        board[0][3] = 1 / 0\n");
+        let (code, out, err) = sudoku(&["trace", "--approach", &raises]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.contains("the program raised ZeroDivisionError: division by zero at"),
+            "{out}"
+        );
+        assert!(out.contains("trace_raises.py line 4"), "{out}");
+        let bad = mine(
+            "trace_bad_value.py",
+            "class Solution:\n    def solveSudoku(self, board):\n        board[0][2] = 1\n",
+        );
+        let (code, out, _) = sudoku(&["trace", "--approach", &bad]);
+        assert_eq!(code, 0);
+        assert!(
+            out.contains("line 3 wrote 1 at row 1, col 3: not '.' nor a digit 1-9"),
+            "{out}"
+        );
+    }
+}

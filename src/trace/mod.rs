@@ -662,8 +662,8 @@ fn run_own(
     Ok(())
 }
 
-/// One side of a page.
-fn record_side(
+/// One side of a page: `approach` run on `puzzle` for at most `max` steps.
+pub fn recording(
     opts: &Options,
     approach: &Approach,
     puzzle: &Grid,
@@ -706,8 +706,8 @@ fn run_page(opts: &Options, file: &Path, out: &mut dyn Write) -> Result<(), Erro
     let second = Approach::resolve(opts.against.as_deref().unwrap_or(against))?;
     let (name, puzzle) = load_puzzle(opts.puzzle.as_deref())?;
     let mut sides = vec![
-        record_side(opts, &first, &puzzle, max)?,
-        record_side(opts, &second, &puzzle, max)?,
+        recording(opts, &first, &puzzle, max)?,
+        recording(opts, &second, &puzzle, max)?,
     ];
     if sides[0].key == sides[1].key {
         sides[1].key.push_str("-2");

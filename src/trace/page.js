@@ -251,13 +251,13 @@
     chartBox.appendChild(cursor);
     if (data.diverge) {
       const mark = el('div', 'diverge-mark');
-      mark.style.left = (100 * data.diverge / Math.max(1, total)) + '%';
+      mark.style.left = (100 * Math.min(1, data.diverge / Math.max(1, run.count))) + '%';
       chartBox.appendChild(mark);
     }
-    chartBox.title = 'depth over the whole run; click to go there';
+    chartBox.title = 'depth over this side\'s whole run (its own time axis); click to go there';
     chartBox.addEventListener('click', (e) => {
       const box = chartBox.getBoundingClientRect();
-      go(Math.round((e.clientX - box.left) / box.width * total), index);
+      go(Math.round((e.clientX - box.left) / box.width * run.count), index);
     });
     section.appendChild(chartBox);
     const deepest = run.depth.reduce((m, x) => Math.max(m, x), 0);
@@ -292,7 +292,7 @@
     g.fillStyle = '#fbfcfd';
     g.fillRect(0, 0, w, h);
     g.fillStyle = '#7b93c9';
-    const n = Math.max(1, total);
+    const n = Math.max(1, run.count);
     for (let x = 0; x < w; x++) {
       const from = Math.floor(x * n / w), to = Math.min(run.count, Math.max(from + 1, Math.floor((x + 1) * n / w)));
       if (from > run.count) break;
@@ -375,7 +375,7 @@
     v.stack.textContent = '';
     stack.forEach((p, i) => v.stack.appendChild(el('li', '', (i + 1) + ': ' + at(p[0]) + ' = ' + p[1])));
     v.stack.scrollTop = v.stack.scrollHeight;
-    v.cursor.style.left = (100 * s / Math.max(1, total)) + '%';
+    v.cursor.style.left = (100 * s / Math.max(1, run.count)) + '%';
     // The caption: the step as the terminal says it, why, and what the code does.
     v.caption.textContent = '';
     if (!ev) {
