@@ -272,8 +272,12 @@ impl Approach {
         let path = Path::new(arg);
         if path.is_file() {
             let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-            let text = std::fs::read_to_string(path).unwrap_or_default();
-            if let Some(source) = Source::named(stem).filter(|s| s.text == text) {
+            // The file itself, unchanged: read only when its size matches.
+            let same = |s: &&Source| {
+                std::fs::metadata(path).is_ok_and(|m| m.len() == s.text.len() as u64)
+                    && std::fs::read_to_string(path).is_ok_and(|text| text == s.text)
+            };
+            if let Some(source) = Source::named(stem).filter(same) {
                 return Ok(Approach::Mirror {
                     key: stem.to_string(),
                     source,

@@ -23,7 +23,7 @@ const TIMEOUT: Duration = Duration::from_secs(30);
 /// Where Chromium is: `$CHROMIUM`, else the first of its usual names on `PATH`.
 pub fn find() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("CHROMIUM") {
-        return Some(PathBuf::from(path));
+        return Some(PathBuf::from(path)).filter(|p| p.is_file());
     }
     let dirs = std::env::var_os("PATH")?;
     for name in [
