@@ -1,6 +1,6 @@
 //! Watch the search: mirrors of the write-ups' search orders that report every
-//! step, for `sudoku trace` (a log or an animation) and `sudoku judge --stats`
-//! (placements and undos per order).
+//! step, for `sudoku trace` (a log, an animation, or a page) and `sudoku judge
+//! --stats` (placements and undos per order).
 //!
 //! The paste-ready files cannot carry counters, so this module re-walks their
 //! search orders on a mask board and says which files each order stands for
@@ -9,8 +9,17 @@
 //! only the same order finds the same first solution).
 //!
 //! ```text
-//! step  event                       board after the step
-//!   1   place 1 at (0,2) depth 1     [1] placed, 5 given, (4) just undone
+//! search.rs   the mirrors and their steps (Event), the wrong DFS's loop found
+//! render.rs   the terminal trace: a line a step, the board as text
+//! source.rs   the files a mirror stands for, and the line of each kind of step
+//! record.rs   a run kept step by step (a mirror's, or a user's file's writes)
+//! own.rs      a user's Python or JavaScript file, run in the sandbox and recorded
+//! html.rs     the page: page.html, page.css, page.js and the packed steps
+//! ```
+//!
+//! ```text
+//! step  event                                 board after the step
+//!   1   place 1 at row 1, col 3  depth 1      [1] placed, 5 given, (4) just undone
 //! ```
 
 pub mod html;
