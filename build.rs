@@ -181,7 +181,11 @@ fn stdin_problems(root: &Path, out: &Path) {
     .expect("OUT_DIR is writable");
 
     let mut embedded = String::new();
-    for key in &sets {
+    let problem_sets: Vec<&String> = sets
+        .iter()
+        .filter(|k| k.starts_with("lc3") || problems.iter().any(|p| p.key == **k))
+        .collect();
+    for key in &problem_sets {
         let _ = writeln!(
             embedded,
             "    ({key:?}, include_dir!(\"$CARGO_MANIFEST_DIR/inputs/{key}\")),"
@@ -189,7 +193,7 @@ fn stdin_problems(root: &Path, out: &Path) {
     }
     std::fs::write(
         out.join("embedded.rs"),
-        format!("/// The shipped fixture sets, by problem key (not `inputs/bench`: benchmark data).\nstatic EMBEDDED: [(&str, Dir<'static>); {}] = [\n{embedded}];\n", sets.len()),
+        format!("/// The shipped fixture sets, by problem key (not `inputs/bench` and `inputs/trace`:\n/// benchmark data and the trace's files).\nstatic EMBEDDED: [(&str, Dir<'static>); {}] = [\n{embedded}];\n", problem_sets.len()),
     )
     .expect("OUT_DIR is writable");
 }

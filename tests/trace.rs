@@ -1,5 +1,5 @@
 //! The trace: golden files for the wrong and right DFS on LeetCode's example,
-//! and the mirrors of `src/trace.rs` against the real approaches they stand for.
+//! and the mirrors of `src/trace/search.rs` against the real approaches they stand for.
 //!
 //! `UPDATE_GOLDEN=1 cargo test --test trace` rewrites the golden files.
 
@@ -58,9 +58,9 @@ fn wrong_dfs_on_the_leetcode_example() {
         "trace_wrong_leetcode_example.txt",
         &["trace", "--approach", "wrong", "--max-steps", "12"],
     );
-    assert!(out.contains("no digit fits at (0,8)"));
-    assert!(out.contains("back at (0,8) again (visit 2)"));
-    assert!(out.contains("stopped after 12 steps"));
+    assert!(out.contains("no digit fits at row 1, col 9"));
+    assert!(out.contains("back at row 1, col 9 again (visit 2)"));
+    assert!(out.contains("step 9 is the state of step 7: the search is in a loop"));
     assert!(out.contains("The board was never complete"));
     assert!(out.contains("solutions/lc37_09_wrong_dfs.rs:"));
     assert!(out.contains("solutions/lc37_05_marks_forward.rs:"));
@@ -86,8 +86,10 @@ fn wrong_dfs_erases_the_finished_board() {
     );
     let complete = out.find("the board is complete").unwrap();
     let erase = out.find("<- erases the finished board").unwrap();
-    let back = out.find("back at (8,8) again (visit 2)").unwrap();
-    assert!(complete < erase && erase < back, "{out}");
+    let back = out.find("back at row 9, col 9 again (visit 2)").unwrap();
+    let around = out.find("the search is in a loop").unwrap();
+    assert!(complete < erase && erase < back && back < around, "{out}");
+    assert!(out.contains("the while loop keeps coming back to row 9, col 9"));
 }
 
 #[test]
@@ -96,7 +98,7 @@ fn right_dfs_on_the_leetcode_example() {
         "trace_right_leetcode_example.txt",
         &["trace", "--approach", "right", "--max-steps", "25"],
     );
-    assert!(out.contains("place 1 at (0,2)  depth 1"));
+    assert!(out.contains("place 1 at row 1, col 3  depth 1"));
     // Without a step limit it stops on the complete board.
     let (code, full, _) = sudoku(&["trace", "--approach", "right"]);
     assert_eq!(code, 0);
@@ -337,5 +339,321 @@ fn every_shipped_solution_is_traceable() {
     for name in SHIPPED {
         assert!(lc37::by_name(name).is_some(), "{name} is a solution");
         assert!(Order::of(name).is_some(), "{name} has no trace order");
+    }
+}
+
+/// The step lines (`step     N  …`) of a trace, without the `why:` lines.
+fn step_lines(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|l| {
+            l.starts_with("step ")
+                && l.get(5..10)
+                    .is_some_and(|n| n.trim().parse::<u64>().is_ok())
+        })
+        .collect()
+}
+
+/// A step limit ends with "stopped after N steps" and nothing the full run
+/// could contradict: after 3 steps the first empty cell is row 1, col 7, and
+/// the full run places 8 there at step 4.
+#[test]
+fn a_step_limit_ends_without_a_conclusion() {
+    let (_, full, _) = sudoku(&["trace", "--approach", "wrong"]);
+    assert!(
+        full.contains("step     4  place 8 at row 1, col 7  depth 4"),
+        "{full}"
+    );
+    for n in 1..=8 {
+        let (code, out, err) = sudoku(&[
+            "trace",
+            "--approach",
+            "wrong",
+            "--max-steps",
+            &n.to_string(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains(&format!("stopped after {n} steps")), "{out}");
+        for conclusion in [
+            "never complete",
+            "no digit fits at row 1, col 7",
+            "in a loop",
+        ] {
+            assert!(
+                !out.contains(conclusion),
+                "--max-steps {n}: {conclusion:?} in\n{out}"
+            );
+        }
+        assert_eq!(step_lines(&out), step_lines(&full)[..n], "--max-steps {n}");
+    }
+}
+
+/// The wrong DFS ends at its first repeated state instead of running to the
+/// step limit: a million steps allowed, nine taken.
+#[test]
+fn the_wrong_dfs_ends_at_its_first_repeated_state() {
+    let (code, out, err) = sudoku(&["trace", "--approach", "wrong", "--max-steps", "1000000"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("step 9 is the state of step 7: the search is in a loop"),
+        "{out}"
+    );
+    assert_eq!(step_lines(&out).len(), 9, "{out}");
+    assert!(out.lines().count() < 80, "{out}");
+    let (code, out, err) = sudoku(&[
+        "trace",
+        "--approach",
+        "wrong",
+        "--max-steps",
+        "1000000",
+        &nearly_solved(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("is the state of step"), "{out}");
+    assert!(
+        out.contains("The board was complete at step 3 and erased at step 4"),
+        "{out}"
+    );
+    // The right DFS on the same puzzle ends by itself, with no loop.
+    let (_, out, _) = sudoku(&["trace", "--approach", "right", &nearly_solved()]);
+    assert!(out.contains("solved: ") && !out.contains("loop"), "{out}");
+}
+
+/// `d at row R, col C` items of a `why:` line.
+fn blockers_named(why: &str) -> Vec<(u8, usize)> {
+    why.split("; ")
+        .map(|part| {
+            let (digit, cell) = part.split_once(" at ").unwrap_or_else(|| panic!("{part}"));
+            (digit.parse().unwrap(), cell_named(cell))
+        })
+        .collect()
+}
+
+/// `row R, col C` as a cell index.
+fn cell_named(text: &str) -> usize {
+    let (row, col) = text
+        .split_once(", col ")
+        .unwrap_or_else(|| panic!("{text}"));
+    let row: usize = row.trim_start_matches("row ").parse().unwrap();
+    let col: usize = col.parse().unwrap();
+    (row - 1) * 9 + col - 1
+}
+
+fn peers(a: usize, b: usize) -> bool {
+    let (ra, ca, rb, cb) = (a / 9, a % 9, b / 9, b % 9);
+    a != b && (ra == rb || ca == cb || (ra / 3 == rb / 3 && ca / 3 == cb / 3))
+}
+
+/// A dead end says which cell's digit keeps out each of 1-9, each checked
+/// against the board the search had at that step.
+#[test]
+fn a_dead_end_names_the_cell_blocking_each_digit() {
+    let (_, out, _) = sudoku(&["trace", "--approach", "right", "--max-steps", "6"]);
+    let lines: Vec<&str> = out.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("step     6  no digit fits at row 1, col 9"))
+        .unwrap_or_else(|| panic!("{out}"));
+    let why = lines[at + 1].trim().strip_prefix("why: ").unwrap();
+    let named = blockers_named(why);
+    assert_eq!(
+        named.iter().map(|&(d, _)| d).collect::<Vec<_>>(),
+        (1..=9).collect::<Vec<u8>>()
+    );
+    // The board after step 6: the example with steps 1-5's placements.
+    let mut board = Grid::from_line(trace::LEETCODE_EXAMPLE, 1).unwrap();
+    for (step, cell, digit) in [(1, 2, 1), (2, 3, 2), (3, 5, 4), (4, 6, 8), (5, 7, 9)] {
+        assert!(lines.iter().any(|l| l.starts_with(&format!(
+            "step {step:>5}  place {digit} at {}",
+            trace::at(cell)
+        ))));
+        board.0[cell] = digit;
+    }
+    for (digit, cell) in named {
+        assert_eq!(board.0[cell], digit, "{why}");
+        assert!(
+            peers(cell, 8),
+            "{} is no peer of row 1, col 9",
+            trace::at(cell)
+        );
+    }
+}
+
+/// The fewest-candidates search also stops where a digit has no cell left in
+/// a unit: it says so, and which cell keeps the digit out of each empty cell.
+#[test]
+fn a_digit_without_a_place_says_why() {
+    // Row 1 holds 1-6; its three empty cells share box 3 with a 9, so 9 has
+    // no place in row 1, while each of them still takes 7 or 8.
+    let puzzle = format!("123456...{}......9..{}", ".".repeat(9), ".".repeat(54));
+    let (code, out, err) = sudoku(&["trace", "--approach", "fewest", &puzzle]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("step     1  no cell left for 9 in row 1  depth 0"),
+        "{out}"
+    );
+    assert!(out.contains("why: row 1, col 7 sees the 9 at row 3, col 7; row 1, col 8 sees the 9 at row 3, col 7; row 1, col 9 sees the 9 at row 3, col 7"), "{out}");
+    assert!(out.contains("no solution"), "{out}");
+}
+
+/// Says, past the test harness's capture, that a test was skipped for want
+/// of `tool`; a failure instead when `SUDOKU_NO_SKIP` is set (as in CI).
+fn tool_missing(tool: &str) -> bool {
+    if Command::new(tool).arg("--version").output().is_ok() {
+        return false;
+    }
+    let why = format!("no {tool} on PATH");
+    assert!(
+        std::env::var_os("SUDOKU_NO_SKIP").is_none(),
+        "a test would be skipped ({why}), and SUDOKU_NO_SKIP is set"
+    );
+    use std::io::Write;
+    let _ = std::io::stderr().write_all(format!("\nSKIPPED (user-file trace): {why}\n").as_bytes());
+    true
+}
+
+fn repo_file(path: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(path)
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+/// A user's right DFS in Python or JavaScript writes exactly the mirror's
+/// placements and undos; the trace records each, and checks the board it
+/// returns with the oracle.
+#[test]
+fn a_users_own_file_is_traced_write_by_write() {
+    let (_, mirror, _) = sudoku(&["trace", "--approach", "right"]);
+    let writes_only = |out: &str| -> Vec<String> {
+        step_lines(out)
+            .into_iter()
+            .filter(|l| l.contains(" place ") || l.contains(" undo "))
+            .map(|l| l[5..].trim_start().split_once(' ').unwrap().1.to_string())
+            .collect()
+    };
+    let want = writes_only(&mirror);
+    assert_eq!(want.len(), 4208 + 4157);
+    for (tool, file) in [
+        ("python3", "inputs/trace/marks_forward.py"),
+        ("node", "examples/writeups/lc37_001_step4_bitmasks.js"),
+    ] {
+        if tool_missing(tool) {
+            continue;
+        }
+        let (code, out, err) = sudoku(&["trace", "--approach", &repo_file(file)]);
+        assert_eq!(code, 0, "{file}: {err}");
+        assert!(out.contains(&format!("run by {tool}")), "{out}");
+        assert_eq!(writes_only(&out), want, "{file}");
+        assert!(
+            out.contains("returned: the board is solved (checked)"),
+            "{file}: {out}"
+        );
+        assert!(out.contains("the board is complete"), "{file}");
+    }
+}
+
+/// The wrong DFS in Python spins without writing after five placements:
+/// the time limit stops it, and the trace says so, with the five writes.
+#[test]
+fn a_users_file_that_never_returns_is_stopped_by_the_time_limit() {
+    if tool_missing("python3") {
+        return;
+    }
+    let file = repo_file("inputs/trace/wrong_dfs.py");
+    let (code, out, err) = sudoku(&["trace", "--approach", &file, "--time-limit", "500"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(step_lines(&out).len(), 5, "{out}");
+    assert!(
+        out.contains("stopped by the time limit (500 ms of CPU time) after 5 writes: the program had not returned"),
+        "{out}"
+    );
+    // A step limit stops it at once, and concludes nothing either.
+    let (code, out, _) = sudoku(&["trace", "--approach", &file, "--max-steps", "3"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("stopped after 3 writes (--max-steps 3)"),
+        "{out}"
+    );
+}
+
+/// Files the trace cannot run are refused with exit 2 and a reason.
+#[test]
+fn files_that_cannot_be_traced_say_why() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let mine = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let cpp = mine(
+        "trace_mine.cpp",
+        "class Solution { public: void solveSudoku(vector<vector<char>>& board) {} };\n",
+    );
+    let (code, out, err) = sudoku(&["trace", "--approach", &cpp]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.contains("a C++ solution writes into a vector<vector<char>>, a plain array"),
+        "{err}"
+    );
+    assert!(err.contains("Port it to Python or JavaScript"), "{err}");
+    let java = repo_file("examples/writeups/lc37_000_fixed.java");
+    let (code, _, err) = sudoku(&["trace", "--approach", &java, "--max-steps", "5"]);
+    assert_eq!(
+        code, 0,
+        "a write-up original is traced by its mirror: {err}"
+    );
+    let rust = mine(
+        "trace_mine.rs",
+        "impl Solution { pub fn solve_sudoku(board: &mut Vec<Vec<char>>) {} }\n",
+    );
+    let (code, _, err) = sudoku(&["trace", "--approach", &rust]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("a Rust solution writes into a Vec<Vec<char>>"),
+        "{err}"
+    );
+    let (code, _, err) = sudoku(&["trace", "--approach", "nope"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown approach \"nope\""), "{err}");
+    let (code, _, err) = sudoku(&["trace", "--html", "x.html", "--max-steps", "200001"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("a page holds 1 to 200000 steps"), "{err}");
+    if !tool_missing("python3") {
+        let lc36 = mine(
+            "trace_lc36.py",
+            "class Solution:\n    def isValidSudoku(self, board):\n        return True\n",
+        );
+        let (code, _, err) = sudoku(&["trace", "--approach", &lc36]);
+        assert_eq!(code, 2);
+        assert!(err.contains("not a LeetCode 37 solution"), "{err}");
+        let broken = mine(
+            "trace_broken.py",
+            "class Solution:\n    def solveSudoku(self, board):\n        return (\n",
+        );
+        let (code, _, err) = sudoku(&["trace", "--approach", &broken]);
+        assert_eq!(code, 2);
+        assert!(
+            err.contains("failed before solveSudoku was called") && err.contains("SyntaxError"),
+            "{err}"
+        );
+        let raises = mine("trace_raises.py", "class Solution:\n    def solveSudoku(self, board):\n        board[0][2] = '1'\n        board[0][3] = 1 / 0\n");
+        let (code, out, err) = sudoku(&["trace", "--approach", &raises]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.contains("the program raised ZeroDivisionError: division by zero at"),
+            "{out}"
+        );
+        assert!(out.contains("trace_raises.py line 4"), "{out}");
+        let bad = mine(
+            "trace_bad_value.py",
+            "class Solution:\n    def solveSudoku(self, board):\n        board[0][2] = 1\n",
+        );
+        let (code, out, _) = sudoku(&["trace", "--approach", &bad]);
+        assert_eq!(code, 0);
+        assert!(
+            out.contains("line 3 wrote 1 at row 1, col 3: not '.' nor a digit 1-9"),
+            "{out}"
+        );
     }
 }

@@ -1,5 +1,5 @@
 //! `sudoku judge --stats`: the search tree each order walks on each puzzle
-//! (placements / undos, from the counting mirrors in `src/trace.rs`), and the
+//! (placements / undos, from the counting mirrors in `src/trace/search.rs`), and the
 //! CPU time per placement of each LeetCode 37 approach.
 
 use super::checker::Answer;
@@ -60,7 +60,7 @@ pub fn write(
     }
     writeln!(
         out,
-        "\n--stats, {}: the search tree of each order (placements / undos), counted by the mirrors in src/trace.rs; the paste-ready files carry no counters",
+        "\n--stats, {}: the search tree of each order (placements / undos), counted by the mirrors in src/trace/search.rs; the paste-ready files carry no counters",
         problem.title
     )?;
     let orders = [Order::RowMajor, Order::Rescan, Order::Fewest];

@@ -40,7 +40,8 @@ enum Command {
     /// (the default).
     #[command(after_help = judge::JUDGE_HELP)]
     Judge(judge::JudgeArgs),
-    /// Watch a write-up's depth-first search, step by step.
+    /// Watch a write-up's depth-first search (or your own file's) step by step, in the
+    /// terminal or on a page.
     #[command(after_help = trace::TRACE_EXIT_CODES)]
     Trace(trace::TraceArgs),
     /// Solve puzzles, one per line: prints each solution, or a `#` line saying

@@ -1,63 +1,77 @@
-//! `sudoku trace`: a write-up's depth-first search, step by step
-//! ([`sudoku_workspace::trace`]).
+//! `sudoku trace`: a write-up's depth-first search (or your own file's),
+//! step by step, in the terminal or on a page ([`sudoku_workspace::trace`]).
 
-use crate::common::{terminal, Failure};
+use crate::common::{terminal, this_program, Failure};
 use clap::Args;
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use sudoku_workspace::trace::{self, Order};
+use sudoku_workspace::{judge, trace};
 
 /// The `--help` epilogue.
 pub const TRACE_EXIT_CODES: &str = "\
+The page (--html FILE) is one file that works offline: the two searches side by side, each
+with its board, the line of its source that made each step, its recursion stack, counters
+and a chart of its depth; play, step, jump to the next dead end, undo or revisit. Your own
+LeetCode 37 file in Python or JavaScript is run (in the judge's sandbox, under --time-limit)
+and every write to its board recorded; C++, Java and Rust cannot be hooked, which the
+message explains.
+
 Exit codes:
-  0    the trace is done (the search ended, or --max-steps was reached)
-  2    bad command line, or a puzzle that cannot be read, is malformed or has clashing
-       givens (the message names line and column)
+  0    the trace is done (the search ended, looped, or --max-steps was reached; a file of
+       yours that raised or ran out of time is traced up to there)
+  2    bad command line, a puzzle that cannot be read, is malformed or has clashing givens
+       (the message names line and column), or an approach that cannot be traced (the
+       message says why: a C++/Java/Rust file, python3 or node missing, no solveSudoku, a
+       file that fails before solveSudoku is called)
   141  stdout was closed early (e.g. piped into head): the run stops quietly";
 
 #[derive(Args)]
 pub struct TraceArgs {
     /// The search to watch: right (000's DFS, = 01-05, 07, 08), wrong (000's wrong DFS, 09),
-    /// rescan (003, 06) or fewest (lanqiao, lc37_11); a solution file name works too.
-    #[arg(long, default_value = "right", value_parser = parse_order)]
-    approach: Order,
+    /// rescan (003, 06) or fewest (lanqiao, lc37_11); a solution file's name or path, or a
+    /// write-up original in examples/writeups/; or your own .py/.js LeetCode 37 file
+    /// [default: right; on a page: wrong].
+    #[arg(long, value_name = "A")]
+    approach: Option<String>,
+    /// With --html: the second side, as for --approach [default: right; wrong when A is right].
+    #[arg(long, value_name = "B", requires = "html")]
+    against: Option<String>,
+    /// Write a page (one self-contained HTML file) instead of the terminal trace.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["delay", "boards"])]
+    html: Option<PathBuf>,
     /// Milliseconds between steps: animates the board in place on a terminal (ignored in a pipe).
     #[arg(long, value_name = "MS")]
     delay: Option<u64>,
-    /// Stop after this many steps [default: 40 for wrong, 100000 for the others].
+    /// Stop after this many steps [default: 100000; on a page 200000, its most].
     #[arg(long, value_name = "N")]
     max_steps: Option<u64>,
     /// Print the board after every step, not only at the key ones.
     #[arg(long)]
     boards: bool,
+    /// With your own file: the CPU time it may run for, in ms.
+    #[arg(long, value_name = "MS", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(judge::ranges::TIME_MS))]
+    time_limit: u64,
     /// A puzzle file (LeetCode literal, 9 lines of 9, or one 81-character line) or
     /// an 81-character puzzle; default: LeetCode 37's example.
     puzzle: Option<String>,
 }
 
-fn parse_order(name: &str) -> Result<Order, String> {
-    Order::of(name).ok_or_else(|| {
-        let keys: Vec<&str> = Order::ALL.iter().map(|o| o.key()).collect();
-        format!(
-            "expected one of {} or a LeetCode 37 file name",
-            keys.join(", ")
-        )
-    })
-}
-
 /// Exit 0 when the trace is done.
 pub fn run(args: TraceArgs, stdout: &mut impl Write) -> Result<ExitCode, Failure> {
     let opts = trace::Options {
-        order: args.approach,
+        approach: args.approach,
+        against: args.against,
+        html: args.html,
         puzzle: args.puzzle,
-        max_steps: args.max_steps.unwrap_or(match args.approach {
-            Order::Wrong => 40,
-            _ => 100_000,
-        }),
+        max_steps: args.max_steps,
         delay: args.delay.map(Duration::from_millis),
         boards: args.boards,
         terminal: terminal(),
+        time_limit: Duration::from_millis(args.time_limit),
+        // Without it only a user's own file fails, saying so.
+        exe: this_program().unwrap_or_default(),
     };
     trace::run(&opts, stdout).map_err(|e| match e {
         // The write's own error, so the exit policy sees a closed pipe.

@@ -1,0 +1,113 @@
+'use strict';
+// The harness of `sudoku trace --approach FILE.js`: runs a LeetCode 37
+// solution on one puzzle and prints every write to its board, a line each,
+// unbuffered, so what was written survives the sandbox killing it:
+//   start                  solveSudoku is about to be called
+//   w ROW COL VALUE LINE   board[ROW][COL] = VALUE ('.' or 1-9), at LINE of the file
+//   bad ROW COL LINE JSON  a value that is neither '.' nor 1-9; stopped there
+//   cut                    the step limit: stopped there
+//   raise LINE MESSAGE     solveSudoku threw (the stack goes to stderr)
+//   done BOARD             solveSudoku returned; BOARD is its 81 cells
+// The board and its rows are Proxies whose `set` records each write
+// (board[i][j] = v, board[i] = row, fill, splice); the line is read from a
+// stack trace, the first frame in the user's file.
+const fs = require('fs');
+const vm = require('vm');
+
+// Run as `node -e HARNESS PATH PUZZLE MAX`: the arguments follow node's own.
+const [PATH, PUZZLE, MAX_TEXT] = process.argv.slice(1);
+const MAX = Number(MAX_TEXT);
+let writes = 0;
+Error.stackTraceLimit = 50;
+
+function emit(text) {
+  fs.writeSync(1, text);
+}
+
+function lineIn(stack) {
+  for (const l of String(stack).split('\n')) {
+    const i = l.lastIndexOf(PATH + ':');
+    if (i >= 0) return parseInt(l.slice(i + PATH.length + 1), 10) || 0;
+  }
+  return 0;
+}
+
+// The line of the innermost frame in the user's file, from V8's structured
+// stack (no text to format and parse: a write costs a few microseconds).
+function userLine() {
+  const saved = [Error.prepareStackTrace, Error.stackTraceLimit];
+  Error.prepareStackTrace = (_, frames) => frames;
+  Error.stackTraceLimit = 12;
+  const holder = {};
+  Error.captureStackTrace(holder, userLine);
+  const frames = holder.stack;
+  [Error.prepareStackTrace, Error.stackTraceLimit] = saved;
+  for (const f of frames) if (f.getFileName() === PATH) return f.getLineNumber() || 0;
+  return 0;
+}
+
+function valid(v) {
+  return typeof v === 'string' && (v === '.' || (v.length === 1 && v >= '1' && v <= '9'));
+}
+
+function record(r, c, old, v) {
+  if (old === v) return;
+  if (!valid(v)) {
+    emit('bad ' + r + ' ' + c + ' ' + userLine() + ' ' + String(JSON.stringify(v)).slice(0, 80) + '\n');
+    process.exit(0);
+  }
+  writes++;
+  emit('w ' + r + ' ' + c + ' ' + v + ' ' + userLine() + '\n');
+  if (writes >= MAX) {
+    emit('cut\n');
+    process.exit(0);
+  }
+}
+
+function isIndex(k) {
+  return typeof k === 'string' && /^[0-9]$/.test(k);
+}
+
+function watchRow(r, values) {
+  return new Proxy(Array.from(values), {
+    set(t, k, v) {
+      if (isIndex(k)) record(r, Number(k), t[k], v);
+      t[k] = v;
+      return true;
+    },
+  });
+}
+
+const rows = [];
+for (let r = 0; r < 9; r++) rows.push(watchRow(r, PUZZLE.slice(r * 9, r * 9 + 9)));
+const board = new Proxy(rows, {
+  set(t, k, v) {
+    if (isIndex(k)) {
+      const r = Number(k);
+      const before = Array.from(t[r]);
+      const after = Array.from(v);
+      for (let c = 0; c < 9; c++) record(r, c, before[c], after[c]);
+      t[r] = watchRow(r, after);
+      return true;
+    }
+    t[k] = v;
+    return true;
+  },
+});
+
+// A SyntaxError or a missing function ends here, before start.
+vm.runInThisContext(fs.readFileSync(PATH, 'utf8'), { filename: PATH });
+const solve = vm.runInThisContext('typeof solveSudoku === "function" ? solveSudoku : undefined');
+if (!solve) {
+  process.stderr.write(PATH + ': no function solveSudoku\n');
+  process.exit(3);
+}
+emit('start\n');
+try {
+  solve(board);
+} catch (e) {
+  emit('raise ' + lineIn(e && e.stack) + ' ' + String(e).replace(/\n/g, ' ').slice(0, 300) + '\n');
+  process.stderr.write(String((e && e.stack) || e) + '\n');
+  process.exit(0);
+}
+emit('done ' + rows.map((row) => Array.from(row, (v) => (valid(v) ? v : '?')).join('')).join('') + '\n');

@@ -1,0 +1,864 @@
+//! Watch the search: mirrors of the write-ups' search orders that report every
+//! step, for `sudoku trace` (a log, an animation, or a page) and `sudoku judge
+//! --stats` (placements and undos per order).
+//!
+//! The paste-ready files cannot carry counters, so this module re-walks their
+//! search orders on a mask board and says which files each order stands for
+//! ([`Order::approaches`]). Tests check that each mirror ends on the same board
+//! as the files it stands for, on puzzles with several solutions too (where
+//! only the same order finds the same first solution).
+//!
+//! ```text
+//! search.rs   the mirrors and their steps (Event), the wrong DFS's loop found
+//! render.rs   the terminal trace: a line a step, the board as text
+//! source.rs   the files a mirror stands for, and the line of each kind of step
+//! record.rs   a run kept step by step (a mirror's, or a user's file's writes)
+//! user_file.rs  a user's Python or JavaScript file, run in the sandbox and recorded
+//! html.rs     the page: page.html, page.css, page.js and the packed steps
+//! ```
+//!
+//! ```text
+//! step  event                                 board after the step
+//!   1   place 1 at row 1, col 3  depth 1      [1] placed, 5 given, (4) just undone
+//! ```
+
+pub mod html;
+pub mod record;
+mod render;
+mod search;
+mod source;
+mod user_file;
+
+pub use render::{at, dead_end_why, render_board, unit_name, LEGEND};
+pub use search::{
+    blockers, count, search, unit_cells, Board, End, Event, Limit, Outcome, Stats, Stopped, Watch,
+};
+pub use source::{Kind, Source, SOURCES};
+
+use crate::fixtures::parse_board;
+use crate::grid::{Grid, ParseError, ParseErrorKind, CELLS};
+use record::Recording;
+use render::Printer;
+use std::fmt;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The search orders of the write-ups, each mirrored here step by step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Order {
+    /// Write-up 000's right DFS (`lc37_05`): next empty cell scanning forward,
+    /// digits 1..=9, undo only when the recursion failed. 01–05, 07 and 08
+    /// walk this same tree.
+    RowMajor,
+    /// Write-up 003 (`lc37_06`): the same tree, but every call rescans from
+    /// `(0, 0)` for the first empty cell.
+    Rescan,
+    /// Write-up 000's wrong DFS (`lc37_09`): returns nothing, always undoes,
+    /// and its `while` loop comes back to a cell whose digits are used up.
+    Wrong,
+    /// The `lanqiao` search: forced moves first (naked and hidden singles),
+    /// else the cell with the fewest candidates; counts solutions up to 2.
+    Fewest,
+}
+
+impl Order {
+    /// Every order, for `--approach` and the stats table.
+    pub const ALL: [Order; 4] = [Order::RowMajor, Order::Rescan, Order::Wrong, Order::Fewest];
+
+    /// The `--approach` name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Order::RowMajor => "right",
+            Order::Rescan => "rescan",
+            Order::Wrong => "wrong",
+            Order::Fewest => "fewest",
+        }
+    }
+
+    /// One line for a title.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Order::RowMajor => {
+                "row-major DFS, scan forward to the next empty cell (write-up 000's right DFS)"
+            }
+            Order::Rescan => "row-major DFS, rescan from (0,0) on every call (write-up 003)",
+            Order::Wrong => "write-up 000's wrong DFS: returns nothing, always undoes",
+            Order::Fewest => {
+                "fewest candidates first, forced moves first, counting to 2 (lanqiao; lc37_11_bitboard stops at the first)"
+            }
+        }
+    }
+
+    /// The solution files whose search this order mirrors.
+    pub fn approaches(self) -> &'static [&'static str] {
+        match self {
+            Order::RowMajor => &[
+                "lc37_01_scan_flag",
+                "lc37_02_hash_sets_flag",
+                "lc37_03_hash_sets_bool",
+                "lc37_04_bitmasks",
+                "lc37_05_marks_forward",
+                "lc37_07_explicit_stack",
+                "lc37_08_scan_next_cell",
+            ],
+            Order::Rescan => &["lc37_06_marks_rescan"],
+            Order::Wrong => &["lc37_09_wrong_dfs"],
+            // lc37_11 is lanqiao's engine, stopping at the first solution.
+            Order::Fewest => &["lanqiao", "lanqiao_proconio", "lc37_11_bitboard"],
+        }
+    }
+
+    /// The order a solution (by file name) follows, or by `--approach` name.
+    pub fn of(name: &str) -> Option<Order> {
+        Order::ALL
+            .into_iter()
+            .find(|o| o.key() == name || o.approaches().contains(&name))
+    }
+}
+/// Why `sudoku trace` could not start.
+#[derive(Debug)]
+pub enum Error {
+    /// The puzzle file could not be read.
+    Read { path: PathBuf, source: io::Error },
+    /// The puzzle is malformed.
+    Parse { path: PathBuf, source: ParseError },
+    /// Writing the trace failed.
+    Write(io::Error),
+    /// The approach is not one that can be traced (the message says why
+    /// and what to do instead).
+    Approach(String),
+    /// An option out of its range.
+    Usage(String),
+    /// The page could not be written.
+    Save { path: PathBuf, source: io::Error },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Read { path, source } => write!(f, "cannot read {}: {source}", path.display()),
+            Error::Parse { path, source } => write!(f, "{}: {source}", path.display()),
+            Error::Write(e) => write!(f, "cannot write the trace: {e}"),
+            Error::Approach(why) | Error::Usage(why) => f.write_str(why),
+            Error::Save { path, source } => write!(f, "cannot write {}: {source}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<io::Error> for Error {
+    fn from(e: io::Error) -> Self {
+        Error::Write(e)
+    }
+}
+
+/// Reads a puzzle in any of the workspace's formats: LeetCode's literal
+/// (`[["5","3",".",…],…]`), one 81-character line (`#` comments allowed), or
+/// 9 lines of 9 (`0` or `.` empty). Errors carry line and column.
+///
+/// ```
+/// use sudoku_workspace::trace::read_puzzle;
+/// let rows = "530070000\n".repeat(1) + &"000000000\n".repeat(8);
+/// assert_eq!(read_puzzle(&rows).unwrap().givens(), 3);
+/// let err = read_puzzle("53x\n").unwrap_err();
+/// assert_eq!((err.line, err.col), (1, 3));
+/// ```
+pub fn read_puzzle(text: &str) -> Result<Grid, ParseError> {
+    if text.trim_start().starts_with('[') {
+        return parse_board(text).map(|b| Grid::from_board(&b));
+    }
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim_end()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    if let [(n, line)] = lines.as_slice() {
+        return Grid::from_line(line, *n);
+    }
+    let mut cells = [0u8; CELLS];
+    for (r, &(n, line)) in lines.iter().enumerate() {
+        let err = |col, kind| ParseError { line: n, col, kind };
+        if r == 9 {
+            return Err(err(1, ParseErrorKind::TooManyLines { expected: 9 }));
+        }
+        let mut len = 0;
+        for (k, ch) in line.chars().enumerate() {
+            if k == 9 {
+                return Err(err(10, ParseErrorKind::TooLong { expected: 9 }));
+            }
+            cells[r * 9 + k] = match ch {
+                '.' | '0' => 0,
+                '1'..='9' => ch as u8 - b'0',
+                _ => return Err(err(k + 1, ParseErrorKind::BadChar(ch))),
+            };
+            len += 1;
+        }
+        if len < 9 {
+            let kind = ParseErrorKind::TooShort {
+                found: len,
+                expected: 9,
+            };
+            return Err(err(len + 1, kind));
+        }
+    }
+    if lines.len() < 9 {
+        let line = lines.last().map_or(1, |&(n, _)| n + 1);
+        let kind = ParseErrorKind::TooFewLines {
+            found: lines.len(),
+            expected: 9,
+        };
+        return Err(ParseError { line, col: 1, kind });
+    }
+    Ok(Grid(cells))
+}
+
+/// What `sudoku trace` was asked for.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The search to watch (see [`Approach::resolve`]); `None`: the right
+    /// DFS in the terminal, the wrong one on a page.
+    pub approach: Option<String>,
+    /// The page's second side; `None`: the right DFS (the wrong one when
+    /// the first side is the right DFS).
+    pub against: Option<String>,
+    /// Write the page here instead of the terminal trace.
+    pub html: Option<PathBuf>,
+    /// A puzzle file, or an 81-character puzzle; `None` for LeetCode's example.
+    pub puzzle: Option<String>,
+    /// Stop after this many steps; `None`: [`DEFAULT_MAX_STEPS`] in the
+    /// terminal, [`html::MAX_STEPS`] on a page (its most).
+    pub max_steps: Option<u64>,
+    /// Pause between steps, animating in place (terminal only).
+    pub delay: Option<Duration>,
+    /// Print the board after every step of the log, not only at the key ones.
+    pub boards: bool,
+    /// Colour and animation: true only when stdout is a terminal.
+    pub terminal: bool,
+    /// CPU time a user's own file may run for.
+    pub time_limit: Duration,
+    /// This program, whose sandbox runs a user's own file.
+    pub exe: PathBuf,
+}
+
+/// The terminal trace's step limit when none is given.
+pub const DEFAULT_MAX_STEPS: u64 = 100_000;
+
+/// A search to trace: a mirror shown with one of the files it stands for,
+/// or a user's own Python or JavaScript file, run and recorded.
+#[derive(Clone, Debug)]
+pub enum Approach {
+    /// A built-in search order; `key` is the name it was asked by.
+    Mirror {
+        key: String,
+        source: &'static Source,
+    },
+    /// A user's file.
+    UserFile(PathBuf),
+}
+
+impl Approach {
+    /// An `--approach` value: `right`, `wrong`, `rescan` or `fewest`; a
+    /// solution's or write-up original's name (`lc37_04_bitmasks`,
+    /// `lc37_000_wrong_dfs`) or its path; or a Python or JavaScript file of
+    /// the user's own. A C++, Java or Rust file of the user's is refused,
+    /// saying why and what to do instead.
+    pub fn resolve(arg: &str) -> Result<Approach, Error> {
+        let mirror = |source| {
+            Ok(Approach::Mirror {
+                key: arg.to_string(),
+                source,
+            })
+        };
+        if let Some(order) = Order::ALL.into_iter().find(|o| o.key() == arg) {
+            return mirror(Source::of_order(order));
+        }
+        if let Some(source) = Source::named(arg) {
+            return mirror(source);
+        }
+        let path = Path::new(arg);
+        if path.is_file() {
+            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+            // The file itself, unchanged: read only when its size matches.
+            let same = |s: &&Source| {
+                std::fs::metadata(path).is_ok_and(|m| m.len() == s.text.len() as u64)
+                    && std::fs::read_to_string(path).is_ok_and(|text| text == s.text)
+            };
+            if let Some(source) = Source::named(stem).filter(same) {
+                return Ok(Approach::Mirror {
+                    key: stem.to_string(),
+                    source,
+                });
+            }
+            if user_file::is_user_file(path) {
+                return Ok(Approach::UserFile(path.to_path_buf()));
+            }
+            return match crate::judge::language::of(path).map(|l| l.name) {
+                Some(lang @ ("C++" | "Java" | "Rust")) => {
+                    Err(Error::Approach(user_file::why_not(path, lang)))
+                }
+                _ => Err(Error::Approach(format!(
+                    "{arg}: not a file the trace can run (Python .py or JavaScript .js)"
+                ))),
+            };
+        }
+        if arg.contains('/') || arg.contains('.') {
+            return Err(Error::Read {
+                path: path.into(),
+                source: io::Error::new(io::ErrorKind::NotFound, "no such file"),
+            });
+        }
+        let keys: Vec<&str> = Order::ALL.iter().map(|o| o.key()).collect();
+        Err(Error::Approach(format!(
+            "unknown approach {arg:?}: expected one of {}, a LeetCode 37 solution's name, or a .py/.js file of your own",
+            keys.join(", ")
+        )))
+    }
+}
+
+/// LeetCode 37's example, the default puzzle.
+pub const LEETCODE_EXAMPLE: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+/// The most of a puzzle file `sudoku trace` reads: every format is a few
+/// hundred bytes, so a longer file is malformed where it passed the cap
+/// (`sudoku trace /dev/zero` ends at once).
+pub const MAX_PUZZLE_BYTES: usize = 64 * 1024;
+
+/// [`read_puzzle`], then the check every other command makes: two equal
+/// givens in a row, col or box are malformed, at the second one's line and
+/// column, naming the first one's.
+///
+/// ```
+/// use sudoku_workspace::grid::ParseErrorKind;
+/// use sudoku_workspace::trace::read_valid_puzzle;
+/// let rows = "550000000\n".to_string() + &"000000000\n".repeat(8);
+/// let err = read_valid_puzzle(&rows).unwrap_err();
+/// assert_eq!((err.line, err.col), (1, 2));
+/// assert_eq!(err.kind, ParseErrorKind::Clash { digit: 5, other_line: 1, other_col: 1 });
+/// ```
+pub fn read_valid_puzzle(text: &str) -> Result<Grid, ParseError> {
+    let grid = read_puzzle(text)?;
+    match crate::oracle::first_clash(&grid) {
+        None => Ok(grid),
+        Some((first, second)) => {
+            let (other_line, other_col) = cell_position(text, first);
+            let (line, col) = cell_position(text, second);
+            let kind = ParseErrorKind::Clash {
+                digit: grid.0[second],
+                other_line,
+                other_col,
+            };
+            Err(ParseError { line, col, kind })
+        }
+    }
+}
+
+/// Line and column (1-based) of `cell` in a text [`read_puzzle`] accepted: the
+/// cell-th character that names a cell, outside blank and `#` lines (in
+/// LeetCode's literal only `.` and `1`-`9` appear as characters, so the
+/// brackets and quotes are passed over).
+fn cell_position(text: &str, cell: usize) -> (usize, usize) {
+    let literal = text.trim_start().starts_with('[');
+    let mut seen = 0;
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim_end();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        for (k, ch) in trimmed.chars().enumerate() {
+            let names_a_cell = matches!(ch, '.' | '1'..='9') || (ch == '0' && !literal);
+            if names_a_cell {
+                if seen == cell {
+                    return (i + 1, k + 1);
+                }
+                seen += 1;
+            }
+        }
+    }
+    (1, 1) // unreachable for a text read_puzzle accepted
+}
+
+/// Reads at most [`MAX_PUZZLE_BYTES`] of `path`; past that, the line and
+/// column where the cap was passed. Bytes that are not UTF-8 become U+FFFD,
+/// which the parser reports at its own column.
+fn read_bounded(path: &Path) -> Result<String, Error> {
+    use std::io::Read;
+    let read_err = |source| Error::Read {
+        path: path.into(),
+        source,
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_PUZZLE_BYTES as u64 + 1).read_to_end(&mut bytes))
+        .map_err(read_err)?;
+    if bytes.len() > MAX_PUZZLE_BYTES {
+        let text = String::from_utf8_lossy(&bytes[..MAX_PUZZLE_BYTES]);
+        let line = text.matches('\n').count() + 1;
+        let col = text.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let kind = ParseErrorKind::InputTooLong {
+            max_bytes: MAX_PUZZLE_BYTES,
+        };
+        return Err(Error::Parse {
+            path: path.into(),
+            source: ParseError { line, col, kind },
+        });
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Loads the puzzle named by `--puzzle`: a file, or an inline 81-character
+/// line. Either is read bounded and checked like every other command's input:
+/// a wrong length or clashing givens are [`Error::Parse`] with the position.
+pub fn load_puzzle(arg: Option<&str>) -> Result<(String, Grid), Error> {
+    let Some(arg) = arg else {
+        let grid = Grid::from_line(LEETCODE_EXAMPLE, 1).expect("the example parses");
+        return Ok(("LeetCode 37's example".into(), grid));
+    };
+    let path = Path::new(arg);
+    let inline = arg.trim();
+    // Not a file, 81 characters or made of cell characters: a puzzle line,
+    // perhaps malformed (which the parser then names), not a missing file.
+    let looks_inline = !inline.is_empty()
+        && !inline.contains('/')
+        && (inline.chars().count() == CELLS
+            || inline.chars().all(|c| c == '.' || c.is_ascii_digit()));
+    if !path.exists() && looks_inline {
+        let grid = Grid::from_line(inline, 1)
+            .and_then(|_| read_valid_puzzle(inline))
+            .map_err(|source| Error::Parse {
+                path: "<argument>".into(),
+                source,
+            })?;
+        return Ok(("the puzzle given on the command line".into(), grid));
+    }
+    let text = read_bounded(path)?;
+    let grid = read_valid_puzzle(&text).map_err(|source| Error::Parse {
+        path: path.into(),
+        source,
+    })?;
+    Ok((path.display().to_string(), grid))
+}
+
+/// `(file, line)` of the first line of `text` containing `needle`.
+fn line_of(file: &'static str, text: &str, needle: &str) -> String {
+    let n = text
+        .lines()
+        .position(|l| l.contains(needle))
+        .map_or(0, |i| i + 1);
+    format!("{file}:{n}")
+}
+
+/// The places in the wrong DFS and its fix that the explanation points at,
+/// as `file:line`.
+struct Refs {
+    undo: String,
+    retry: String,
+    keep: String,
+    fix: String,
+    fail: String,
+}
+
+fn refs() -> Refs {
+    const WRONG: &str = include_str!("../../solutions/lc37_09_wrong_dfs.rs");
+    const RIGHT: &str = include_str!("../../solutions/lc37_05_marks_forward.rs");
+    let wrong = "solutions/lc37_09_wrong_dfs.rs";
+    let right = "solutions/lc37_05_marks_forward.rs";
+    Refs {
+        undo: line_of(wrong, WRONG, "BUG: undone"),
+        retry: line_of(wrong, WRONG, "BUG: board[i][j]"),
+        keep: line_of(right, RIGHT, "return true; // solved"),
+        fix: line_of(right, RIGHT, "The fix:"),
+        fail: line_of(right, RIGHT, "        false"),
+    }
+}
+
+/// The two sentences that end a trace of the wrong DFS, pointing at lines.
+pub fn wrong_dfs_explanation() -> String {
+    let Refs {
+        undo,
+        retry,
+        keep,
+        fix,
+        fail,
+    } = refs();
+    format!(
+        "Why: `dfs` returns nothing, so it undoes every placement even after the board is complete ({undo}), \
+         and when a cell's digits are used up the cell is empty again and the `while` loop comes back to it for ever ({retry}).\n\
+         Fix: return `bool`, keep the digit when the recursion solved the board ({keep}), undo only when it failed ({fix}), \
+         and return `false` when no digit fits ({fail}).\n"
+    )
+}
+
+/// What the page says under each kind of step of `order`: for the wrong DFS
+/// and its fix, the pieces of [`wrong_dfs_explanation`] that step shows.
+pub fn captions(order: Order) -> Vec<(Kind, String)> {
+    let r = refs();
+    let place = "The first digit not yet in its row, col or box goes in, and the search goes one level deeper.";
+    let texts: Vec<(Kind, String)> = match order {
+        Order::Wrong => vec![
+            (Kind::Place, place.into()),
+            (Kind::Undo, format!("Why: `dfs` returns nothing, so it undoes every placement even after the board is complete ({}).", r.undo)),
+            (Kind::Complete, "No empty cell is left, but `dfs` returns nothing to say so: every caller goes on and undoes its digit.".into()),
+            (Kind::NoFit, "Every digit is already in this cell's row, col or box: nothing is placed, and the cell stays empty.".into()),
+            (Kind::Retry, format!("Why: when a cell's digits are used up the cell is empty again and the `while` loop comes back to it for ever ({}).", r.retry)),
+        ],
+        Order::RowMajor | Order::Rescan => vec![
+            (Kind::Place, place.into()),
+            (Kind::Undo, format!("Fix: undo only when the recursion failed ({}); the next digit is tried.", r.fix)),
+            (Kind::Complete, format!("Fix: keep the digit when the recursion solved the board ({}): every caller returns `true` and keeps its digit.", r.keep)),
+            (Kind::NoFit, format!("Fix: return `false` when no digit fits ({}): the caller undoes its digit and tries its next one.", r.fail)),
+        ],
+        Order::Fewest => vec![
+            (Kind::Place, "A forced digit (the only one a cell takes, or the only cell left for a digit in a unit), else a candidate of the cell with the fewest.".into()),
+            (Kind::Undo, "The branch below is done (dead, or its solution counted): the digit goes, and the next candidate is tried.".into()),
+            (Kind::Complete, "No empty cell is left: a solution, counted; the search goes on to find whether there is a second.".into()),
+            (Kind::NoFit, "This cell has no candidate left: the branch is dead.".into()),
+            (Kind::NoPlace, "This digit has no cell left in this unit: the branch is dead.".into()),
+        ],
+    };
+    texts
+}
+
+/// Writes the trace `opts` asks for: the terminal trace to `out`, or the
+/// page to its file (and a few lines about it to `out`).
+pub fn run(opts: &Options, out: &mut dyn Write) -> Result<(), Error> {
+    if let Some(file) = &opts.html {
+        return run_page(opts, file, out);
+    }
+    let approach = Approach::resolve(opts.approach.as_deref().unwrap_or("right"))?;
+    let (name, puzzle) = load_puzzle(opts.puzzle.as_deref())?;
+    let max = opts.max_steps.unwrap_or(DEFAULT_MAX_STEPS);
+    match approach {
+        Approach::Mirror { source, .. } => run_mirror(opts, source.order, max, &name, &puzzle, out),
+        Approach::UserFile(path) => run_own(opts, &path, max, &name, &puzzle, out),
+    }
+}
+
+/// The lines above the first step: what runs, on which puzzle, from which board.
+fn header(
+    opts: &Options,
+    out: &mut dyn Write,
+    title: &str,
+    files: &str,
+    name: &str,
+    puzzle: &Grid,
+) -> io::Result<()> {
+    writeln!(out, "trace: {title}")?;
+    writeln!(out, "files: {files}")?;
+    writeln!(out, "puzzle: {name}")?;
+    writeln!(out, "        {}", puzzle.to_line())?;
+    if !opts.terminal {
+        writeln!(out, "legend: {LEGEND}")?;
+    }
+    let start = Board {
+        cells: puzzle.0,
+        given: puzzle.0.map(|d| d != 0),
+        undone: None,
+        current: None,
+    };
+    writeln!(out, "\n{}", render_board(&start, opts.terminal))
+}
+
+fn printer<'a>(opts: &Options, out: &'a mut dyn Write, max: u64) -> Printer<'a> {
+    Printer {
+        out,
+        max,
+        colour: opts.terminal,
+        animate: opts.terminal && opts.delay.is_some(),
+        delay: opts.delay.unwrap_or_default(),
+        boards: opts.boards,
+        last_was_complete: false,
+        shown_retry: false,
+        last: None,
+        complete_at: None,
+        erased_at: None,
+        error: None,
+    }
+}
+
+/// A mirror, printed as it runs.
+fn run_mirror(
+    opts: &Options,
+    order: Order,
+    max: u64,
+    name: &str,
+    puzzle: &Grid,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    header(
+        opts,
+        out,
+        order.describe(),
+        &order.approaches().join(", "),
+        name,
+        puzzle,
+    )?;
+    let mut printer = printer(opts, out, max);
+    let outcome = search(order, puzzle, &mut printer);
+    if let Some(e) = printer.error {
+        return Err(Error::Write(e));
+    }
+    let (last, complete_at, erased_at) = (printer.last, printer.complete_at, printer.erased_at);
+    // Time the search alone: printing dominates the traced run.
+    let timer = Instant::now();
+    let silent = search(order, puzzle, &mut Limit(Some(max)));
+    let elapsed = timer.elapsed();
+    debug_assert_eq!(silent.stats, outcome.stats);
+    let s = outcome.stats;
+    writeln!(out)?;
+    // Only what the steps shown prove: after a step limit, a later step may
+    // still change anything.
+    writeln!(out, "{}", record::ending(&outcome, max))?;
+    writeln!(
+        out,
+        "summary: {} placements, {} undos, max depth {}, {} complete board(s), time {:.3} ms (the search alone, without printing)",
+        s.placements,
+        s.undos,
+        s.max_depth,
+        s.solutions,
+        elapsed.as_secs_f64() * 1e3
+    )?;
+    if let (End::Loop { .. }, Some(cell)) = (outcome.end, last.and_then(|e| e.cell())) {
+        // A proven loop at a retry: every child of that cell returned, and the
+        // wrong DFS returns only from a complete board.
+        match (complete_at, erased_at) {
+            (Some(done), Some(erased)) => writeln!(
+                out,
+                "The board was complete at step {done} and erased at step {erased}; the while loop keeps coming back to {}.",
+                at(cell)
+            )?,
+            _ => writeln!(
+                out,
+                "The board was never complete: no digit fits at {}, and the while loop keeps coming back to it.",
+                at(cell)
+            )?,
+        }
+    }
+    if order == Order::Wrong {
+        writeln!(out, "\n{}", wrong_dfs_explanation())?;
+    }
+    Ok(())
+}
+
+/// A user's file: run and recorded first, then printed from the record.
+fn run_own(
+    opts: &Options,
+    path: &Path,
+    max: u64,
+    name: &str,
+    puzzle: &Grid,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    let run = user_file::Run {
+        exe: opts.exe.clone(),
+        time_limit: opts.time_limit,
+        max_steps: max,
+    };
+    let rec = user_file::record(path, puzzle, &run)?;
+    header(opts, out, &rec.title, &rec.path, name, puzzle)?;
+    let mut printer = printer(opts, out, max);
+    let s = record::replay(puzzle, &rec.steps, &mut printer);
+    if let Some(e) = printer.error {
+        return Err(Error::Write(e));
+    }
+    let revisits = rec.steps.iter().filter(|s| s.revisit).count();
+    writeln!(out)?;
+    writeln!(out, "{}", rec.ending)?;
+    writeln!(
+        out,
+        "summary: {} placements, {} undos, max depth {}, {} complete board(s), {revisits} revisit(s)",
+        s.placements, s.undos, s.max_depth, s.solutions
+    )?;
+    Ok(())
+}
+
+/// One side of a page: `approach` run on `puzzle` for at most `max` steps.
+pub fn recording(
+    opts: &Options,
+    approach: &Approach,
+    puzzle: &Grid,
+    max: u64,
+) -> Result<Recording, Error> {
+    match approach {
+        Approach::Mirror { key, source } => Ok(record::mirror(
+            source,
+            key,
+            puzzle,
+            max,
+            captions(source.order),
+        )),
+        Approach::UserFile(path) => user_file::record(
+            path,
+            puzzle,
+            &user_file::Run {
+                exe: opts.exe.clone(),
+                time_limit: opts.time_limit,
+                max_steps: max,
+            },
+        ),
+    }
+}
+
+/// The page: two sides recorded, written to `file`, and a few lines about it.
+fn run_page(opts: &Options, file: &Path, out: &mut dyn Write) -> Result<(), Error> {
+    let max = opts.max_steps.unwrap_or(html::MAX_STEPS);
+    if max == 0 || max > html::MAX_STEPS {
+        return Err(Error::Usage(format!(
+            "--max-steps {max}: a page holds 1 to {} steps a side (more would be slow to open)",
+            html::MAX_STEPS
+        )));
+    }
+    let first = Approach::resolve(opts.approach.as_deref().unwrap_or("wrong"))?;
+    let against = match &first {
+        Approach::Mirror { source, .. } if source.order == Order::RowMajor => "wrong",
+        _ => "right",
+    };
+    let second = Approach::resolve(opts.against.as_deref().unwrap_or(against))?;
+    let (name, puzzle) = load_puzzle(opts.puzzle.as_deref())?;
+    let mut sides = vec![
+        recording(opts, &first, &puzzle, max)?,
+        recording(opts, &second, &puzzle, max)?,
+    ];
+    if sides[0].key == sides[1].key {
+        sides[1].key.push_str("-2");
+    }
+    let page = html::page(&name, &puzzle, &sides);
+    std::fs::write(file, &page).map_err(|source| Error::Save {
+        path: file.into(),
+        source,
+    })?;
+    let counts: Vec<String> = sides
+        .iter()
+        .map(|s| format!("{} ({} steps)", s.key, s.steps.len()))
+        .collect();
+    writeln!(
+        out,
+        "wrote {} ({} KB): {} on {name}",
+        file.display(),
+        page.len().div_ceil(1024),
+        counts.join(" against ")
+    )?;
+    for side in &sides {
+        writeln!(out, "{}: {}", side.key, side.ending)?;
+    }
+    match record::first_difference(&sides[0].steps, &sides[1].steps) {
+        Some(step) => writeln!(out, "the two part at step {step}")?,
+        None => writeln!(out, "the two take the same steps")?,
+    }
+    Ok(())
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn example() -> Grid {
+        Grid::from_line(LEETCODE_EXAMPLE, 1).unwrap()
+    }
+
+    #[test]
+    fn row_major_and_rescan_walk_the_same_tree() {
+        let (a, b) = (
+            count(Order::RowMajor, &example()),
+            count(Order::Rescan, &example()),
+        );
+        assert_eq!(
+            (a.placements, a.undos, a.max_depth),
+            (b.placements, b.undos, b.max_depth)
+        );
+        assert!(b.scanned > a.scanned);
+        assert_eq!(
+            a.placements - a.undos,
+            51,
+            "51 empty cells, all kept at the end"
+        );
+    }
+
+    #[test]
+    fn the_wrong_dfs_spins_at_a_dead_end_on_the_example() {
+        let out = search(Order::Wrong, &example(), &mut Limit(Some(50)));
+        assert_eq!(
+            out.end,
+            End::Loop {
+                step: 9,
+                same_as: 7
+            }
+        );
+        assert_eq!(out.stats.solutions, 0);
+        assert_eq!(out.stats.placements, 5, "five digits, then (0,8) has none");
+    }
+
+    #[test]
+    fn the_wrong_dfs_erases_a_finished_board() {
+        // The example's solution with its last cell emptied: one digit fits.
+        let mut puzzle = Grid::from_line(
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+            1,
+        )
+        .unwrap();
+        puzzle.0[80] = 0;
+        let mut erased = 0;
+        struct Count<'a>(&'a mut u64);
+        impl Watch for Count<'_> {
+            fn step(&mut self, e: &Event, _: &Board, s: &Stats) -> Result<(), Stopped> {
+                if let Event::Undo {
+                    erases_solution: true,
+                    ..
+                } = e
+                {
+                    *self.0 += 1;
+                }
+                if s.steps >= 30 {
+                    Err(Stopped)
+                } else {
+                    Ok(())
+                }
+            }
+        }
+        let out = search(Order::Wrong, &puzzle, &mut Count(&mut erased));
+        // Complete, erase, back, complete, erase, back: the second retry is the first's state.
+        assert_eq!(
+            out.end,
+            End::Loop {
+                step: 8,
+                same_as: 4
+            }
+        );
+        assert_eq!((out.stats.solutions, erased), (2, 2));
+    }
+
+    #[test]
+    fn puzzles_read_in_every_format() {
+        let line = example();
+        let rows: String = line.to_rows();
+        assert_eq!(read_puzzle(&rows).unwrap(), line);
+        let literal = crate::fixtures::format_board(&line.to_board());
+        assert_eq!(read_puzzle(&literal).unwrap(), line);
+        assert_eq!(read_puzzle(LEETCODE_EXAMPLE).unwrap(), line);
+        let short = rows.replacen("530070000", "53007000", 1);
+        let e = read_puzzle(&short).unwrap_err();
+        assert_eq!((e.line, e.col), (1, 9));
+        let e = read_puzzle(&rows[..50]).unwrap_err();
+        assert!(matches!(
+            e.kind,
+            ParseErrorKind::TooShort { .. } | ParseErrorKind::TooFewLines { .. }
+        ));
+    }
+
+    #[test]
+    fn the_explanation_points_at_real_lines() {
+        let text = wrong_dfs_explanation();
+        assert!(!text.contains(":0"), "{text}");
+        assert_eq!(text.lines().count(), 2);
+    }
+
+    #[test]
+    fn order_of_names() {
+        assert_eq!(Order::of("lc37_06_marks_rescan"), Some(Order::Rescan));
+        assert_eq!(Order::of("wrong"), Some(Order::Wrong));
+        assert_eq!(Order::of("lanqiao"), Some(Order::Fewest));
+        assert_eq!(Order::of("nope"), None);
+    }
+}

@@ -1,0 +1,286 @@
+//! A user's own LeetCode 37 solution, traced by recording every write its
+//! `solveSudoku` makes to the board.
+//!
+//! Python and JavaScript hand the solution a board the harness owns: a list
+//! subclass (`harness.py`) or a Proxy (`harness.js`) that reports each item
+//! assignment with the line of the user's file that made it. The program
+//! runs in the judge's sandbox, a child process with a CPU-time, wall-clock,
+//! memory and output limit, and stops itself at the step limit. C++, Java
+//! and Rust solutions write into a plain `vector<vector<char>>`, `char[][]`
+//! or `Vec<Vec<char>>`: there is no hook on a store into those without
+//! changing the file, so they are refused with what to do instead.
+
+use super::record::{steps_of_writes, Recording};
+use super::source::Kind;
+use super::Error;
+use crate::grid::{Grid, CELLS};
+use crate::judge::language::{self, Method};
+use crate::judge::sandbox::{End, Limits, Supervisor, View};
+use std::ffi::OsString;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+const PYTHON: &str = include_str!("harness.py");
+const JAVASCRIPT: &str = include_str!("harness.js");
+
+/// The largest solution file read.
+const MAX_SOURCE_BYTES: u64 = 1 << 20;
+
+/// What running a user's file needs besides the file.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// This program, whose `sandbox` subcommand supervises the child.
+    pub exe: PathBuf,
+    /// CPU time the program may use.
+    pub time_limit: Duration,
+    /// Writes recorded at most.
+    pub max_steps: u64,
+}
+
+/// Whether `path` names a file in a language the trace can hook.
+pub fn is_user_file(path: &Path) -> bool {
+    matches!(
+        language::of(path).map(|l| l.name),
+        Some("Python 3" | "JavaScript")
+    )
+}
+
+/// Why a solution in `language` cannot be traced, and what to do instead.
+pub fn why_not(path: &Path, language: &str) -> String {
+    let array = match language {
+        "C++" => "a vector<vector<char>>",
+        "Java" => "a char[][]",
+        _ => "a Vec<Vec<char>>",
+    };
+    format!(
+        "{}: a {language} solution writes into {array}, a plain array: no harness can see a \
+         write to it without changing the file, so it cannot be traced. Port it to Python or \
+         JavaScript and trace that (`sudoku trace --approach my.py --html trace.html`), or read \
+         the right DFS's trace, which most row-by-row solutions follow (`sudoku trace --approach \
+         right`); `sudoku judge {}` still judges it.",
+        path.display(),
+        path.display()
+    )
+}
+
+/// Runs the user's `path` on `puzzle` and keeps its writes as steps.
+pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error> {
+    let cannot = |why: String| Error::Approach(why);
+    let lang = language::of(path)
+        .filter(|_| is_user_file(path))
+        .ok_or_else(|| {
+            cannot(format!(
+                "{}: not a Python or JavaScript file",
+                path.display()
+            ))
+        })?;
+    let text = read_source(path)?;
+    if !(lang.leetcode)(&text).contains(&Method::SolveSudoku) {
+        return Err(cannot(format!(
+            "{}: not a LeetCode 37 solution (no solveSudoku in it)",
+            path.display()
+        )));
+    }
+    let absolute = std::fs::canonicalize(path).map_err(|source| Error::Read {
+        path: path.into(),
+        source,
+    })?;
+    let toolchain = (lang.toolchain)(Path::new(lang.tool))
+        .map_err(|e| cannot(format!("{}: {} ({})", path.display(), e, lang.install)))?;
+    // The harness is the interpreter's own argument (`-c`, `-e`): no file to
+    // leave behind; the user's file is bound read-only into the sandbox.
+    let (flag, harness) = match lang.name {
+        "Python 3" => ("-c", PYTHON),
+        _ => ("-e", JAVASCRIPT),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "solution".into());
+    let inside = PathBuf::from("/box").join(&name);
+    let puzzle_text: String = puzzle
+        .0
+        .iter()
+        .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
+        .collect();
+    let args: Vec<OsString> = vec![
+        flag.into(),
+        harness.into(),
+        inside.clone().into(),
+        puzzle_text.into(),
+        run.max_steps.to_string().into(),
+    ];
+    let limits = Limits {
+        cpu: run.time_limit,
+        wall: run.time_limit * 3 + Duration::from_secs(2),
+        memory_kib: 512 * 1024,
+        // A line a write: "w 8 8 9 12345\n" and room for the rest.
+        output_bytes: (run.max_steps + 16) * 32 + (1 << 16),
+        disk_bytes: crate::judge::DISK_LIMIT,
+        processes: 1,
+        address_space: lang.address_space,
+    };
+    let mut binds = vec![(absolute, inside)];
+    binds.extend(toolchain.prefix.iter().map(|p| (p.clone(), p.clone())));
+    let supervisor = Supervisor::of(&run.exe);
+    let tool = toolchain.program.clone();
+    let ran = match supervisor.run(
+        tool.as_os_str(),
+        &args,
+        None,
+        &limits,
+        &View::Isolated { binds },
+    ) {
+        Ok(ran) => ran,
+        Err(e) => {
+            return Err(cannot(format!(
+                "cannot run {} ({}): {e}",
+                path.display(),
+                lang.install
+            )))
+        }
+    };
+    let stderr = String::from_utf8_lossy(&ran.stderr).into_owned();
+    let mut writes = Vec::new();
+    let mut started = false;
+    let mut ending = None;
+    let mut last_board = None;
+    let shown = path.display().to_string();
+    for line in BufReader::new(ran.stdout).lines() {
+        let line = line.map_err(Error::Write)?;
+        let mut parts = line.splitn(5, ' ');
+        match parts.next() {
+            Some("start") => started = true,
+            Some("w") => {
+                let mut num = || parts.next().and_then(|p| p.parse::<usize>().ok());
+                let (Some(r), Some(c)) = (num(), num()) else {
+                    continue;
+                };
+                let value = parts.next().unwrap_or(".");
+                let line_no = parts.next().and_then(|p| p.parse().ok()).unwrap_or(0);
+                let digit = value.parse::<u8>().unwrap_or(0);
+                if r < 9 && c < 9 {
+                    writes.push((r * 9 + c, digit, line_no));
+                }
+            }
+            Some("bad") => {
+                let rest: Vec<&str> = parts.collect();
+                if let [r, c, l, value] = rest.as_slice() {
+                    let cell =
+                        r.parse::<usize>().unwrap_or(0) * 9 + c.parse::<usize>().unwrap_or(0);
+                    ending = Some(format!(
+                        "{shown} line {l} wrote {value} at {}: not '.' nor a digit 1-9; stopped there",
+                        super::at(cell.min(CELLS - 1))
+                    ));
+                }
+            }
+            Some("cut") => {
+                ending = Some(format!(
+                    "stopped after {} writes (--max-steps {}): the program had not returned",
+                    writes.len(),
+                    run.max_steps
+                ))
+            }
+            Some("raise") => {
+                let l = parts.next().unwrap_or("0");
+                let message: Vec<&str> = parts.collect();
+                ending = Some(format!(
+                    "the program raised {} at {shown} line {l}",
+                    message.join(" ")
+                ));
+            }
+            Some("done") => last_board = parts.next().map(str::to_string),
+            _ => {}
+        }
+    }
+    if !started {
+        let why = stderr.trim();
+        return Err(cannot(format!(
+            "{shown} failed before solveSudoku was called:\n{}",
+            if why.is_empty() { "(no message)" } else { why }
+        )));
+    }
+    let steps = steps_of_writes(puzzle, &writes);
+    let mut replayed = puzzle.0;
+    for &(cell, digit, _) in &writes {
+        replayed[cell] = digit;
+    }
+    let ending = ending.unwrap_or_else(|| match (ran.end, last_board) {
+        (_, Some(board)) => returned(puzzle, &replayed, &board),
+        (End::CpuLimit | End::WallLimit, _) => format!(
+            "stopped by the time limit ({} ms of CPU time) after {} writes: the program had not returned",
+            run.time_limit.as_millis(),
+            writes.len()
+        ),
+        (End::MemoryLimit, _) => format!(
+            "stopped at the memory limit ({} MB) after {} writes",
+            limits.memory_kib / 1024,
+            writes.len()
+        ),
+        (end, _) => format!(
+            "the program ended ({end:?}) after {} writes: {}",
+            writes.len(),
+            stderr.lines().last().unwrap_or("")
+        ),
+    });
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "mine".into());
+    Ok(Recording {
+        key: stem,
+        title: format!(
+            "your file, run by {}: every write to the board, with the line that made it",
+            lang.tool
+        ),
+        path: shown,
+        text,
+        steps,
+        ending,
+        captions: vec![
+            (Kind::Place, "Your program wrote a digit into an empty cell.".into()),
+            (Kind::Undo, "Your program wrote '.' (or another digit) over a digit: the search takes it back.".into()),
+            (Kind::Complete, "Every cell is filled after this write (a step the trace adds: the program wrote nothing more here).".into()),
+        ],
+    })
+}
+
+/// The ending of a program that returned: its board, checked.
+fn returned(puzzle: &Grid, replayed: &[u8; CELLS], board: &str) -> String {
+    let cells: Vec<u8> = board
+        .chars()
+        .map(|c| c.to_digit(10).map_or(0, |d| d as u8))
+        .collect();
+    let Ok(last) = <[u8; CELLS]>::try_from(cells) else {
+        return "the program returned a board that is not 9 rows of 9".into();
+    };
+    let unseen = if last == *replayed {
+        ""
+    } else {
+        " (some of its changes to the board were not writes the harness could see)"
+    };
+    match crate::oracle::check_solution(puzzle, &Grid(last)) {
+        Ok(()) => format!("returned: the board is solved (checked){unseen}"),
+        Err(e) => format!("returned: the board is not a solution ({e}){unseen}"),
+    }
+}
+
+/// The user's file, read up to [`MAX_SOURCE_BYTES`].
+fn read_source(path: &Path) -> Result<String, Error> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|source| Error::Read {
+            path: path.into(),
+            source,
+        })?;
+    if bytes.len() as u64 > MAX_SOURCE_BYTES {
+        return Err(Error::Approach(format!(
+            "{}: longer than {MAX_SOURCE_BYTES} bytes; a LeetCode solution is a few KB",
+            path.display()
+        )));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}

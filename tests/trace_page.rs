@@ -1,0 +1,512 @@
+//! The trace page in a real browser: pages made by `sudoku trace --html`
+//! are opened in headless Chromium (driven over the DevTools protocol, see
+//! `browser/mod.rs`), and after loading `#step=N`, pressing keys or
+//! clicking, each side's board, highlighted line, counters and caption must
+//! be the trace's own at that step, with no console error and no request
+//! for anything but the file itself.
+//!
+//! The expected state comes from the library: the same recording replayed
+//! in Rust (`trace::record::at_step`), which `src/trace/record.rs` checks
+//! against the live search. The page reads everything it shows from
+//! `data-` attributes (each cell's row, col and digit), so this test does
+//! not depend on the styling.
+//!
+//! Without Chromium (`$CHROMIUM`, or `chromium` on `PATH`) the tests say
+//! they were skipped, on stderr past cargo's capture; with
+//! `SUDOKU_NO_SKIP=1` (set by `.ci/run`) a skip is a failure.
+//! `UPDATE_SCREENSHOT=1` also writes the README's `docs/trace.png`.
+
+mod browser;
+
+use browser::Browser;
+use serde_json::Value;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+use std::time::Duration;
+use sudoku_workspace::grid::Grid;
+use sudoku_workspace::trace::record::{self, Recording};
+use sudoku_workspace::trace::{self, Approach, Event, Kind, Options, Order};
+
+/// One browser at a time: the machine has two cores.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// Says, past the test harness's capture, that a test was skipped; a failure
+/// instead when `SUDOKU_NO_SKIP` is set.
+fn skipped(why: &str) {
+    if std::env::var_os("SUDOKU_NO_SKIP").is_some() {
+        panic!("the browser test would be skipped ({why}), and SUDOKU_NO_SKIP is set");
+    }
+    let _ = std::io::stderr().write_all(format!("\nSKIPPED (browser test): {why}\n").as_bytes());
+}
+
+fn chromium() -> Option<PathBuf> {
+    let found = browser::find();
+    if found.is_none() {
+        skipped("no Chromium (set $CHROMIUM, or install it: apt-get install chromium)");
+    }
+    found
+}
+
+fn tool_missing(tool: &str) -> bool {
+    let missing = Command::new(tool).arg("--version").output().is_err();
+    if missing {
+        skipped(&format!("no {tool} on PATH for the user-file pages"));
+    }
+    missing
+}
+
+fn example() -> Grid {
+    Grid::from_line(trace::LEETCODE_EXAMPLE, 1).unwrap()
+}
+
+fn hard() -> Grid {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs/lc37/hard_top1465_338.in"),
+    )
+    .unwrap();
+    trace::read_puzzle(&text).unwrap()
+}
+
+/// Runs `sudoku trace --html target/tmp/NAME.html ARGS` and returns the page.
+fn make_page(name: &str, args: &[&str]) -> PathBuf {
+    let page = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.html"));
+    let out = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["trace", "--html"])
+        .arg(&page)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{name}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    page
+}
+
+/// The recording the page's side shows, computed here by the library.
+fn side(approach: &str, puzzle: &Grid, max: u64) -> Recording {
+    let opts = Options {
+        time_limit: Duration::from_millis(1000),
+        exe: env!("CARGO_BIN_EXE_sudoku").into(),
+        ..Options::default()
+    };
+    let approach = Approach::resolve(approach).unwrap();
+    trace::recording(&opts, &approach, puzzle, max).unwrap()
+}
+
+/// What the page shows, read from its DOM.
+const READ_STATE: &str = r#"(() => ({
+  step: Number(document.body.dataset.step),
+  hash: location.hash,
+  errors: Number(document.body.dataset.errors || 0),
+  sides: Array.from(document.querySelectorAll('section.side')).map((s) => {
+    const hit = s.querySelector('.source .line.current');
+    const why = Array.from(s.querySelectorAll('.caption .why')).map((e) => e.textContent);
+    return {
+      key: s.dataset.side,
+      step: Number(s.dataset.step),
+      line: Number(s.dataset.line),
+      hit: hit ? Number(hit.dataset.line) : 0,
+      chosen: s.classList.contains('chosen'),
+      counters: Object.fromEntries(Array.from(s.querySelectorAll('[data-counter]')).map((e) => [e.dataset.counter, Number(e.textContent)])),
+      cells: Array.from(s.querySelectorAll('.cell')).map((c) => [Number(c.dataset.row), Number(c.dataset.col), Number(c.dataset.digit), Number(c.dataset.undone || 0), c.dataset.current === '1']),
+      event: (s.querySelector('.caption .event') || {}).textContent || '',
+      why: why.find((w) => w.startsWith('why: ')) || '',
+      stack: s.querySelectorAll('.stack li').length,
+    };
+  }),
+}))()"#;
+
+/// A page open in the browser, with what each of its sides should show.
+struct Open<'a> {
+    browser: &'a mut Browser,
+    url: String,
+    puzzle: Grid,
+    sides: Vec<Recording>,
+    loads: usize,
+}
+
+impl Open<'_> {
+    fn total(&self) -> usize {
+        self.sides.iter().map(|s| s.steps.len()).max().unwrap()
+    }
+
+    /// Loads the page at `#step=N&side=KEY` (a fresh load every time: the
+    /// query string differs).
+    fn go(&mut self, step: usize, side: &str) {
+        self.loads += 1;
+        let url = format!("{}?load={}#step={step}&side={side}", self.url, self.loads);
+        self.browser
+            .open(&url, "document.body.dataset.ready === '1'");
+    }
+
+    fn state(&mut self) -> Value {
+        self.browser.eval(READ_STATE)
+    }
+
+    /// Every side shows the trace's state at global step `n`.
+    fn check(&mut self, n: usize, what: &str) {
+        let state = self.state();
+        assert_eq!(state["step"], n, "{what}: the page is at another step");
+        assert_eq!(state["errors"], 0, "{what}: the page caught an error");
+        for (shown, want) in state["sides"].as_array().unwrap().iter().zip(&self.sides) {
+            check_side(shown, want, &self.puzzle, n, what);
+        }
+    }
+}
+
+fn check_side(shown: &Value, want: &Recording, puzzle: &Grid, n: usize, what: &str) {
+    let s = n.min(want.steps.len());
+    let at = format!("{what}: side {} at step {s}", want.key);
+    assert_eq!(shown["key"], want.key.as_str(), "{at}");
+    assert_eq!(shown["step"], s, "{at}");
+    let (board, stats, revisits) = record::at_step(puzzle, &want.steps, s);
+    let cells = shown["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 81, "{at}");
+    for (i, cell) in cells.iter().enumerate() {
+        let undone = board.undone.filter(|&(c, _)| c == i).map_or(0, |(_, d)| d);
+        let expect = serde_json::json!([
+            i / 9 + 1,
+            i % 9 + 1,
+            board.cells[i],
+            undone,
+            board.current == Some(i)
+        ]);
+        assert_eq!(cell, &expect, "{at}: cell {i}");
+    }
+    let step = s.checked_sub(1).map(|k| want.steps[k]);
+    let line = step.map_or(0, |st| st.line);
+    assert_eq!(shown["line"], line, "{at}: the highlighted line");
+    assert_eq!(shown["hit"], line, "{at}: the line marked in the source");
+    let depth = step.map_or(0, |st| st.event.depth());
+    let counters = &shown["counters"];
+    assert_eq!(counters["steps"], s, "{at}");
+    assert_eq!(counters["placements"], stats.placements, "{at}");
+    assert_eq!(counters["undos"], stats.undos, "{at}");
+    assert_eq!(counters["revisits"], revisits, "{at}");
+    assert_eq!(counters["depth"], depth, "{at}");
+    assert_eq!(shown["stack"], depth, "{at}: the recursion stack");
+    match step {
+        Some(st) => {
+            assert_eq!(shown["event"], format!("step {s}  {}", st.event), "{at}");
+            let why = trace::dead_end_why(&st.event, &board.cells)
+                .map_or(String::new(), |w| format!("why: {w}"));
+            assert_eq!(shown["why"], why.as_str(), "{at}");
+        }
+        None => assert!(
+            shown["event"].as_str().unwrap().starts_with("step 0"),
+            "{at}"
+        ),
+    }
+}
+
+/// The first step after `from` (from 1) on `side` that `test` picks.
+fn next(side: &Recording, from: usize, test: impl Fn(&record::Step) -> bool) -> usize {
+    side.steps
+        .iter()
+        .enumerate()
+        .skip(from)
+        .find(|(_, s)| test(s))
+        .map(|(i, _)| i + 1)
+        .unwrap()
+}
+
+fn file_url(path: &Path) -> String {
+    format!("file://{}", path.canonicalize().unwrap().display())
+}
+
+/// Only pages this test made were loaded: nothing from the network.
+fn assert_offline(browser: &Browser, page: &Path) {
+    let own = file_url(page.parent().unwrap());
+    for url in browser.requests() {
+        assert!(
+            url.starts_with(&own) || url.starts_with("data:") || url == "about:blank",
+            "the page asked for {url}"
+        );
+    }
+}
+
+#[test]
+fn the_default_page_plays_the_trace() {
+    let Some(chromium) = chromium() else { return };
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let page = make_page("trace_default", &[]);
+    let mut browser = Browser::start(&chromium, 1400, 1250);
+    let sides = vec![
+        side("wrong", &example(), 200_000),
+        side("right", &example(), 200_000),
+    ];
+    let mut open = Open {
+        browser: &mut browser,
+        url: file_url(&page),
+        puzzle: example(),
+        sides,
+        loads: 0,
+    };
+    let total = open.total();
+    assert_eq!(
+        record::first_difference(&open.sides[0].steps, &open.sides[1].steps),
+        Some(7)
+    );
+    for n in [0, 1, 5, 6, 7, 8, 9, 10, 100, 4000, total - 1, total] {
+        open.go(n, "wrong");
+        open.check(n, &format!("#step={n}"));
+    }
+    // Keys, as a keyboard sends them.
+    open.go(5, "wrong");
+    for (key, shift, want) in [
+        ("ArrowRight", false, 6),
+        ("ArrowRight", false, 7),
+        ("ArrowRight", true, 17),
+        ("ArrowLeft", false, 16),
+        ("End", false, total),
+        ("Home", false, 0),
+    ] {
+        open.browser.press(key, shift);
+        open.check(
+            want,
+            &format!("after {key}{}", if shift { " with Shift" } else { "" }),
+        );
+    }
+    // The jumps, on the chosen side; the address follows.
+    open.go(0, "right");
+    let right = open.sides[1].clone();
+    let undo = next(&right, 0, |s| matches!(s.event, Event::Undo { .. }));
+    open.browser.press("u", false);
+    open.check(undo, "u: the right side's next undo");
+    assert_eq!(open.state()["hash"], format!("#step={undo}&side=right"));
+    let dead = next(&right, undo, |s| s.dead_end);
+    open.browser.press("d", false);
+    open.check(dead, "d: the right side's next dead end");
+    open.go(0, "wrong");
+    let wrong = open.sides[0].clone();
+    open.browser.click("[data-action=next-revisit]");
+    open.check(
+        next(&wrong, 0, |s| s.revisit),
+        "the next-revisit button, wrong side",
+    );
+    open.browser.click("[data-action=next-undo]");
+    assert!(open
+        .browser
+        .eval("document.getElementById('notice').textContent")
+        .as_str()
+        .unwrap()
+        .starts_with("no undo after step 7 on wrong"));
+    open.go(0, "wrong");
+    open.browser.click("[data-action=first-difference]");
+    open.check(7, "the first-difference button");
+    open.browser.press("s", false);
+    assert_eq!(
+        open.state()["hash"],
+        "#step=7&side=right",
+        "s chooses the other side"
+    );
+    // Playing moves both sides on, and pausing leaves a consistent page.
+    open.go(0, "wrong");
+    open.browser.click("[data-action=play]");
+    open.browser
+        .wait_for("Number(document.body.dataset.step) >= 3");
+    open.browser.press(" ", false);
+    let at = open.state()["step"].as_u64().unwrap() as usize;
+    open.check(at, "after play and pause");
+    // The picture for the README: the first difference.
+    open.go(7, "wrong");
+    let png = open.browser.screenshot();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace.png");
+    std::fs::write(&shot, &png).unwrap();
+    if std::env::var_os("UPDATE_SCREENSHOT").is_some() {
+        std::fs::write(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/trace.png"),
+            &png,
+        )
+        .unwrap();
+    }
+    let errors = open.browser.errors();
+    assert!(errors.is_empty(), "console: {errors:?}");
+    assert_offline(&browser, &page);
+}
+
+#[test]
+fn every_traceable_approach_has_a_working_page() {
+    let Some(chromium) = chromium() else { return };
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut browser = Browser::start(&chromium, 1200, 900);
+    let mut names: Vec<&str> = Order::ALL.iter().map(|o| o.key()).collect();
+    names.extend(trace::SOURCES.iter().map(|s| s.name()));
+    for name in names {
+        let page = make_page(
+            &format!("trace_{name}"),
+            &[
+                "--approach",
+                name,
+                "--against",
+                "fewest",
+                "--max-steps",
+                "3000",
+            ],
+        );
+        let mut sides = vec![
+            side(name, &example(), 3000),
+            side("fewest", &example(), 3000),
+        ];
+        if sides[0].key == sides[1].key {
+            sides[1].key.push_str("-2");
+        }
+        let source = match Approach::resolve(name).unwrap() {
+            Approach::Mirror { source, .. } => source,
+            Approach::UserFile(_) => unreachable!("{name} is built in"),
+        };
+        // Its file's lines, each doing its step's job.
+        for st in &sides[0].steps {
+            assert_eq!(st.line, source.line(Kind::of(&st.event)), "{name}");
+        }
+        let mut open = Open {
+            browser: &mut browser,
+            url: file_url(&page),
+            puzzle: example(),
+            sides,
+            loads: 0,
+        };
+        let total = open.total();
+        for n in [1, 6, total / 2, total] {
+            open.go(n, name);
+            open.check(n, name);
+        }
+        let errors = browser.errors();
+        assert!(errors.is_empty(), "{name}: console: {errors:?}");
+        assert_offline(&browser, &page);
+    }
+}
+
+/// A user's own Python and JavaScript files: every write recorded, with the
+/// line of the file that made it, against the right DFS.
+#[test]
+fn own_files_have_working_pages() {
+    let Some(chromium) = chromium() else { return };
+    if tool_missing("python3") || tool_missing("node") {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut browser = Browser::start(&chromium, 1200, 900);
+    for file in [
+        "inputs/trace/marks_forward.py",
+        "inputs/trace/wrong_dfs.py",
+        "examples/writeups/lc37_001_step4_bitmasks.js",
+        "examples/writeups/lc37_001_step1_scan_flag.js",
+    ] {
+        let path = root.join(file);
+        let path_text = path.to_str().unwrap();
+        let name = path.file_stem().unwrap().to_str().unwrap();
+        let page = make_page(
+            &format!("trace_own_{name}"),
+            &[
+                "--approach",
+                path_text,
+                "--time-limit",
+                "1000",
+                "--max-steps",
+                "20000",
+            ],
+        );
+        // A step limit, not the time limit, ends a long run: where CPU time
+        // runs out differs from run to run.
+        let sides = vec![
+            side(path_text, &example(), 20_000),
+            side("right", &example(), 20_000),
+        ];
+        let own = &sides[0];
+        assert!(!own.steps.is_empty(), "{file}: no write recorded");
+        // A placement's line writes a digit into the board, an undo's writes '.'.
+        // (A digit written over a digit is an undo and a placement, both at
+        // the line that wrote the digit.)
+        let text: Vec<&str> = own.text.lines().collect();
+        for (i, st) in own.steps.iter().enumerate() {
+            let code = text[st.line - 1];
+            let overwritten = matches!(own.steps.get(i + 1), Some(n) if matches!(n.event, Event::Place { .. }) && n.line == st.line && n.event.cell() == st.event.cell());
+            match st.event {
+                Event::Undo { .. } if !overwritten => {
+                    assert!(code.contains("'.'"), "{file}:{} {code}", st.line)
+                }
+                Event::Place { .. } | Event::Undo { .. } => assert!(
+                    code.contains("board[") && !code.contains("'.'"),
+                    "{file}:{} {code}",
+                    st.line
+                ),
+                _ => {}
+            }
+        }
+        let mut open = Open {
+            browser: &mut browser,
+            url: file_url(&page),
+            puzzle: example(),
+            sides,
+            loads: 0,
+        };
+        let (mine, total) = (open.sides[0].steps.len(), open.total());
+        for n in [1, 5, mine / 2, mine, total] {
+            open.go(n, name);
+            open.check(n, file);
+        }
+        let errors = browser.errors();
+        assert!(errors.is_empty(), "{file}: console: {errors:?}");
+        assert_offline(&browser, &page);
+    }
+}
+
+/// The largest page: 200,000 steps a side, the most a page holds (the right
+/// DFS and its rescanning twin on a hard puzzle, both cut there and saying
+/// so), under 5 MB.
+#[test]
+fn the_largest_page_opens_at_its_last_step() {
+    let Some(chromium) = chromium() else { return };
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let puzzle = hard().to_line();
+    let page = make_page(
+        "trace_largest",
+        &["--approach", "right", "--against", "rescan", &puzzle],
+    );
+    let size = std::fs::metadata(&page).unwrap().len();
+    assert!(size < 5 << 20, "{size} bytes");
+    let sides = vec![
+        side("right", &hard(), 200_000),
+        side("rescan", &hard(), 200_000),
+    ];
+    assert_eq!(
+        (sides[0].steps.len(), sides[1].steps.len()),
+        (200_000, 200_000)
+    );
+    assert!(
+        sides[0].ending.starts_with("stopped after 200000 steps"),
+        "{}",
+        sides[0].ending
+    );
+    let mut browser = Browser::start(&chromium, 1200, 900);
+    let mut open = Open {
+        browser: &mut browser,
+        url: file_url(&page),
+        puzzle: hard(),
+        sides,
+        loads: 0,
+    };
+    for n in [199_999, 200_000, 123_457] {
+        open.go(n, "right");
+        open.check(n, "the largest page");
+    }
+    let ending = open
+        .browser
+        .eval("document.querySelector('section.side .ending').textContent");
+    assert!(
+        ending
+            .as_str()
+            .unwrap()
+            .contains("stopped after 200000 steps"),
+        "{ending}"
+    );
+    let errors = browser.errors();
+    assert!(errors.is_empty(), "console: {errors:?}");
+}
