@@ -176,7 +176,8 @@ impl From<io::Error> for BatchError {
 /// of the puzzles above it are already written, nothing is written for it.
 ///
 /// ```
-/// use sudoku_workspace::batch::{run_batch, solver, Mode};
+/// use sudoku_workspace::batch::{run_batch, Mode};
+/// use sudoku_workspace::solver::solver;
 /// let input = "# two puzzles\n\
 ///     53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\r\n\
 ///     \n\
