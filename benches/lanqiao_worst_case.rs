@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 use sudoku_workspace::fixtures::inputs_dir;
-use sudoku_workspace::grid::read_puzzles;
+use sudoku_workspace::format::read_puzzles;
 use sudoku_workspace::lanqiao;
 
 // The shipped sets, shared with the other benchmarks.

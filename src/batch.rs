@@ -3,13 +3,13 @@
 //! [`crate::solver`]'s registry).
 //!
 //! Input: every format `sudoku gen` writes, read by
-//! [`grid::PuzzleReader`](crate::grid::PuzzleReader): one puzzle per line, 81
+//! [`grid::PuzzleReader`](crate::format::PuzzleReader): one puzzle per line, 81
 //! characters, `1`-`9` a given, `.` or `0` an empty cell; LeetCode's literal on
 //! one line; or 9 lines of 9; blank lines and lines starting with `#` are
 //! skipped; trailing whitespace and `\r` are ignored.
 //! The input is streamed a line at a time into one reused buffer, so memory
 //! stays bounded whatever its size: a line longer than
-//! [`MAX_LINE_BYTES`](crate::grid::MAX_LINE_BYTES) is malformed at the column
+//! [`MAX_LINE_BYTES`](crate::format::MAX_LINE_BYTES) is malformed at the column
 //! where it passed that cap (`sudoku solve /dev/zero` stops at once), and bytes
 //! that are not UTF-8 are malformed where they stand.
 //!
@@ -31,7 +31,8 @@
 //! it or for anything after it. So on exit 2 the output holds exactly one line
 //! per puzzle above the malformed line.
 
-use crate::grid::{Grid, ParseError, PuzzleReader};
+use crate::format::PuzzleReader;
+use crate::grid::{Grid, ParseError};
 use crate::solver::{default_solver, registry, Outcome, Solver};
 use rayon::prelude::*;
 use std::fmt;
@@ -515,7 +516,8 @@ mod tests {
 
     #[test]
     fn an_endless_line_is_malformed_where_it_passes_the_cap() {
-        use crate::grid::{ParseErrorKind, MAX_LINE_BYTES};
+        use crate::format::MAX_LINE_BYTES;
+        use crate::grid::ParseErrorKind;
         // An input that never ends: the run must stop at the cap, not read on.
         let endless = io::repeat(0);
         let mut out = Vec::new();

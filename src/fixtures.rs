@@ -24,7 +24,6 @@
 //! [`Source::Dir`] reads a user's folder of the same layout. A malformed
 //! fixture is a [`FixtureError`] naming the file, never a panic.
 
-use crate::grid::{ParseError, ParseErrorKind};
 use include_dir::{include_dir, Dir};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -297,111 +296,9 @@ fn parse_err_file(text: &str) -> Result<ExpectedFailure, String> {
     })
 }
 
-/// Reads LeetCode's board literal `[["5","3",".",...],...]` (whitespace and
-/// newlines anywhere are fine). Errors carry the line and column of the text.
-///
-/// ```
-/// use sudoku_workspace::fixtures::{format_board, parse_board};
-/// let text = format!("[{}]", vec![format!("[{}]", vec!["\".\""; 9].join(",")); 9].join(","));
-/// let board = parse_board(&text).unwrap();
-/// assert_eq!(board.len(), 9);
-/// assert_eq!(format_board(&board), text);
-/// ```
-pub fn parse_board(text: &str) -> Result<Vec<Vec<char>>, ParseError> {
-    let mut board: Vec<Vec<char>> = Vec::new();
-    let mut depth = 0;
-    let (mut line, mut col) = (1, 0);
-    let mut chars = text.chars().peekable();
-    let err = |line, col, kind| ParseError { line, col, kind };
-    while let Some(ch) = chars.next() {
-        col += 1;
-        match ch {
-            '\n' => {
-                line += 1;
-                col = 0;
-            }
-            c if c.is_whitespace() || c == ',' => {}
-            '[' if depth < 2 => {
-                depth += 1;
-                if depth == 2 {
-                    if board.len() == 9 {
-                        return Err(err(line, col, ParseErrorKind::TooManyLines { expected: 9 }));
-                    }
-                    board.push(Vec::new());
-                }
-            }
-            ']' if depth > 0 => {
-                if depth == 2 {
-                    let found = board.last().map_or(0, Vec::len);
-                    if found < 9 {
-                        let kind = ParseErrorKind::TooShort { found, expected: 9 };
-                        return Err(err(line, col, kind));
-                    }
-                }
-                depth -= 1;
-            }
-            '"' if depth == 2 => {
-                let start = col;
-                let cell = chars.next();
-                let close = chars.next();
-                col += 2;
-                match (cell, close) {
-                    (Some(c @ ('.' | '1'..='9')), Some('"')) => {
-                        let row = board.last_mut().expect("depth 2 has a row");
-                        if row.len() == 9 {
-                            return Err(err(line, start, ParseErrorKind::TooLong { expected: 9 }));
-                        }
-                        row.push(c);
-                    }
-                    (Some(c), _) => return Err(err(line, start + 1, ParseErrorKind::BadChar(c))),
-                    (None, _) => break,
-                }
-            }
-            c => return Err(err(line, col, ParseErrorKind::BadChar(c))),
-        }
-    }
-    if board.len() < 9 || depth != 0 {
-        let kind = ParseErrorKind::TooFewLines {
-            found: board.len(),
-            expected: 9,
-        };
-        return Err(err(line, col + 1, kind));
-    }
-    Ok(board)
-}
-
-/// LeetCode's literal for a board, on one line.
-pub fn format_board(board: &[Vec<char>]) -> String {
-    let rows: Vec<String> = board
-        .iter()
-        .map(|row| {
-            let cells: Vec<String> = row.iter().map(|c| format!("\"{c}\"")).collect();
-            format!("[{}]", cells.join(","))
-        })
-        .collect();
-    format!("[{}]", rows.join(","))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn literal_errors_point_at_the_cell() {
-        let good = format_board(&vec![vec!['.'; 9]; 9]);
-        assert!(parse_board(&good).is_ok());
-        let bad = good.replacen("\".\"", "\"x\"", 1);
-        let e = parse_board(&bad).unwrap_err();
-        assert_eq!(
-            (e.line, e.col, e.kind),
-            (1, 4, ParseErrorKind::BadChar('x'))
-        );
-        let short = good.replacen("\".\",", "", 1);
-        assert!(matches!(
-            parse_board(&short).unwrap_err().kind,
-            ParseErrorKind::TooShort { found: 8, .. }
-        ));
-    }
 
     fn temp_set(test: &str, files: &[(&str, &[u8])]) -> PathBuf {
         let dir =

@@ -4,10 +4,11 @@
 //! parser breaks a promise: a panic inside it, or an invariant below.
 
 use crate::family::PROGRAMS;
-use crate::fixtures::{format_board, parse_board, parse_set};
-use crate::grid::PuzzleReader;
+use crate::fixtures::parse_set;
+use crate::format::read_puzzle;
+use crate::format::PuzzleReader;
+use crate::format::{format_board, parse_board};
 use crate::judge::checker::compare;
-use crate::trace::read_puzzle;
 use std::collections::BTreeMap;
 use std::io::{BufReader, Cursor};
 

@@ -12,6 +12,7 @@ pub mod batch;
 pub mod dlx;
 pub mod fast;
 pub mod fixtures;
+pub mod format;
 pub mod fuzzing;
 pub mod gen;
 pub mod grid;

@@ -9,7 +9,8 @@
 //! most 1, so they must report `min(reference, 1)`.
 
 use sudoku_workspace::fixtures::inputs_dir;
-use sudoku_workspace::grid::{read_puzzles, Grid};
+use sudoku_workspace::format::read_puzzles;
+use sudoku_workspace::grid::Grid;
 use sudoku_workspace::oracle::check_solution;
 use sudoku_workspace::solver::{default_solver, solvers, Solver};
 

@@ -3,7 +3,8 @@
 
 use pretty_assertions::assert_eq;
 use sudoku_workspace::dlx::solve;
-use sudoku_workspace::grid::{read_puzzles, Grid};
+use sudoku_workspace::format::read_puzzles;
+use sudoku_workspace::grid::Grid;
 use sudoku_workspace::oracle::is_solution;
 
 const LEETCODE: &str =

@@ -4,7 +4,8 @@
 
 use pretty_assertions::assert_eq;
 use sudoku_workspace::fast::{self, Kernel};
-use sudoku_workspace::grid::{read_puzzles, Grid};
+use sudoku_workspace::format::read_puzzles;
+use sudoku_workspace::grid::Grid;
 use sudoku_workspace::oracle::is_solution;
 use sudoku_workspace::solver::Outcome;
 

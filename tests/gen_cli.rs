@@ -3,7 +3,7 @@
 //! hold, each `--format` reads back with the matching reader.
 
 use std::process::Command;
-use sudoku_workspace::fixtures::parse_board;
+use sudoku_workspace::format::parse_board;
 use sudoku_workspace::gen::{is_minimal, is_unique, rate};
 use sudoku_workspace::grid::Grid;
 

@@ -78,7 +78,7 @@ fn benchmark_samples_through_the_binary() {
         ("puzzles7_serg_benchmark", 5, false),
     ] {
         let text = std::fs::read_to_string(inputs_dir().join("bench").join(set)).unwrap();
-        for (line, puzzle) in sudoku_workspace::grid::read_puzzles(&text).take(take) {
+        for (line, puzzle) in sudoku_workspace::format::read_puzzles(&text).take(take) {
             let puzzle = puzzle.unwrap();
             let input = puzzle.to_rows();
             let (code, stdout, stderr) = run(BINARIES[0], input.as_bytes());

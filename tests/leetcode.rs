@@ -4,7 +4,8 @@
 use pretty_assertions::assert_eq;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use sudoku_workspace::fixtures::{self, inputs_dir, parse_board};
+use sudoku_workspace::fixtures::{self, inputs_dir};
+use sudoku_workspace::format::parse_board;
 use sudoku_workspace::grid::Grid;
 use sudoku_workspace::oracle::{check_solution, givens_consistent};
 use sudoku_workspace::{lc36, lc37};

@@ -1,4 +1,6 @@
-//! The README is generated evidence: every output it quotes is re-run here.
+//! The README and the pages of `docs/` are generated evidence: every output
+//! they quote is re-run here, every command line they show uses real flags,
+//! the README stays a two-minute read, and its Layout matches the tree.
 //!
 //! ```text
 //! <!-- output: sudoku judge --problem lc36 -->     the command (run from the repository root)
@@ -25,6 +27,18 @@
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+
+/// The README and every page of `docs/`.
+fn documents() -> Vec<PathBuf> {
+    let mut docs: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    docs.insert(0, root().join("README.md"));
+    docs
+}
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -196,8 +210,22 @@ fn slug(command: &str) -> String {
 
 #[test]
 fn readme_outputs_are_current() {
-    let path = root().join("README.md");
-    let text = std::fs::read_to_string(&path).unwrap();
+    let mut stale = Vec::new();
+    for path in documents() {
+        stale.extend(check_outputs(&path));
+    }
+    assert!(
+        stale.is_empty(),
+        "the documents quote stale output; regenerate with scripts/readme\n\n{}",
+        stale.join("\n\n")
+    );
+}
+
+/// One document's quoted outputs: what is stale (or, with `README_BLESS`,
+/// nothing: the fresh outputs are written in).
+fn check_outputs(path: &std::path::Path) -> Vec<String> {
+    let name = path.strip_prefix(root()).unwrap().display().to_string();
+    let text = std::fs::read_to_string(path).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let bless = std::env::var_os("README_BLESS").is_some();
     let mut fresh: Vec<(std::ops::Range<usize>, String)> = Vec::new();
@@ -217,7 +245,7 @@ fn readme_outputs_are_current() {
                             format!("README: {a}\nnow:    {b}")
                         });
                     stale.push(format!(
-                        "`{}`, first masked difference:\n{first}\n--- now\n{now}",
+                        "{name}: `{}`, first masked difference:\n{first}\n--- now\n{now}",
                         block.command
                     ));
                 }
@@ -235,7 +263,7 @@ fn readme_outputs_are_current() {
                 for want in ["CPU: ", "commit ", &format!("command: {}", block.command)] {
                     if !head.contains(want) {
                         stale.push(format!(
-                            "bench block `{}` must start with a line naming the CPU, the commit and the command ({want:?} missing): {head}",
+                            "{name}: bench block `{}` must start with a line naming the CPU, the commit and the command ({want:?} missing): {head}",
                             block.command
                         ));
                     }
@@ -252,14 +280,10 @@ fn readme_outputs_are_current() {
             next = range.end;
         }
         out.extend(lines[next..].iter().map(|l| l.to_string()));
-        std::fs::write(&path, out.join("\n") + "\n").unwrap();
-        return;
+        std::fs::write(path, out.join("\n") + "\n").unwrap();
+        return Vec::new();
     }
-    assert!(
-        stale.is_empty(),
-        "README.md quotes stale output; regenerate with scripts/readme\n\n{}",
-        stale.join("\n\n")
-    );
+    stale
 }
 
 /// The subcommand and the `--flags` of a README command line.
@@ -283,41 +307,103 @@ fn flags_of(line: &str) -> Option<(String, Vec<String>)> {
 
 #[test]
 fn readme_command_lines_use_real_flags() {
-    let text = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let mut in_sh = false;
     let mut checked = 0;
-    for (i, line) in text.lines().enumerate() {
-        if line.starts_with("```") {
-            in_sh = line.trim() == "```sh";
-            continue;
-        }
-        if !in_sh {
-            continue;
-        }
-        let Some((sub, flags)) = flags_of(line) else {
-            continue;
-        };
-        let help = run(&format!("sudoku {sub} --help"));
-        assert!(
-            help.contains("Usage:"),
-            "README line {}: `sudoku {sub}` is not a subcommand",
-            i + 1
-        );
-        for flag in flags {
+    for path in documents() {
+        let name = path.strip_prefix(root()).unwrap().display().to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut in_sh = false;
+        for (i, line) in text.lines().enumerate() {
+            if line.starts_with("```") {
+                in_sh = line.trim() == "```sh";
+                continue;
+            }
+            if !in_sh {
+                continue;
+            }
+            let Some((sub, flags)) = flags_of(line) else {
+                continue;
+            };
+            let help = run(&format!("sudoku {sub} --help"));
             assert!(
-                help.contains(&format!("{flag} "))
-                    || help.contains(&format!("{flag}\n"))
-                    || help.contains(&format!("{flag}=")),
-                "README line {}: `sudoku {sub}` has no {flag}",
+                help.contains("Usage:"),
+                "{name} line {}: `sudoku {sub}` is not a subcommand",
                 i + 1
             );
-            checked += 1;
+            for flag in flags {
+                assert!(
+                    help.contains(&format!("{flag} "))
+                        || help.contains(&format!("{flag}\n"))
+                        || help.contains(&format!("{flag}=")),
+                    "{name} line {}: `sudoku {sub}` has no {flag}",
+                    i + 1
+                );
+                checked += 1;
+            }
         }
     }
     assert!(
         checked > 5,
-        "the README shows sudoku's flags: {checked} checked"
+        "the documents show sudoku's flags: {checked} checked"
     );
+}
+
+/// A two-minute read: about 250 lines, the rest in `docs/`.
+#[test]
+fn the_readme_is_short_and_links_only_to_what_exists() {
+    let text = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let lines = text.lines().count();
+    assert!(
+        lines <= 260,
+        "README.md has {lines} lines: move detail to docs/"
+    );
+    for path in documents() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let dir = path.parent().unwrap();
+        for (at, _) in text.match_indices("](") {
+            let target = &text[at + 2..];
+            let target = &target[..target.find(')').unwrap_or(0)];
+            let file = target.split('#').next().unwrap_or("");
+            if file.is_empty() || file.contains("://") || file.contains(' ') {
+                continue;
+            }
+            assert!(
+                dir.join(file).exists(),
+                "{}: the link {target} names nothing",
+                path.display()
+            );
+        }
+    }
+}
+
+/// Every entry of the README's Layout exists, and every top-level folder
+/// of the repository is in it.
+#[test]
+fn the_layout_matches_the_tree() {
+    let text = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let start = text.find("## Layout").expect("a Layout section");
+    let block = &text[start..];
+    let block = &block[block.find("```").unwrap() + 3..];
+    let block = &block[..block.find("```").unwrap()];
+    let mut named = Vec::new();
+    for line in block.lines().filter(|l| !l.trim().is_empty()) {
+        let paths = line.split("   ").next().unwrap().trim();
+        for path in paths.split(", ") {
+            let path = path.trim().trim_end_matches('/');
+            assert!(
+                root().join(path).exists(),
+                "Layout names {path}, which is not there"
+            );
+            named.push(path.split('/').next().unwrap().to_string());
+        }
+    }
+    for entry in std::fs::read_dir(root()).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let tracked = !matches!(name.as_str(), ".git" | "target" | ".gitignore");
+        if entry.path().is_dir() && tracked {
+            assert!(named.contains(&name), "the Layout leaves out {name}/");
+        }
+    }
 }
 
 #[test]

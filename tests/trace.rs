@@ -6,7 +6,8 @@
 use pretty_assertions::assert_eq;
 use std::path::Path;
 use std::process::Command;
-use sudoku_workspace::fixtures::{self, inputs_dir, parse_board};
+use sudoku_workspace::fixtures::{self, inputs_dir};
+use sudoku_workspace::format::parse_board;
 use sudoku_workspace::grid::Grid;
 use sudoku_workspace::trace::{self, Order};
 use sudoku_workspace::{lanqiao, lc37, oracle};
@@ -136,7 +137,7 @@ fn many_solutions() -> Vec<(String, Grid)> {
         ("the empty board".into(), Grid::EMPTY),
         (
             "lanqiao/multiple_solutions".into(),
-            trace::read_puzzle(&rows).unwrap(),
+            sudoku_workspace::format::read_puzzle(&rows).unwrap(),
         ),
     ]
 }
@@ -181,7 +182,7 @@ fn each_mirror_ends_on_the_board_of_the_approaches_it_stands_for() {
 #[test]
 fn the_fewest_first_mirror_agrees_with_lanqiao() {
     for f in fixtures::load_dir(&inputs_dir().join("lanqiao")) {
-        let Ok(puzzle) = trace::read_puzzle(&f.input) else {
+        let Ok(puzzle) = sudoku_workspace::format::read_puzzle(&f.input) else {
             continue;
         };
         if !oracle::givens_consistent(&puzzle) || f.input.contains('.') {
@@ -260,7 +261,11 @@ fn clashing_givens_are_exit_2_with_both_positions() {
     let rows = dir.join("trace_clash_rows.txt");
     std::fs::write(&rows, format!("# a clash\n\n{}", grid.to_rows())).unwrap();
     let literal = dir.join("trace_clash_literal.txt");
-    std::fs::write(&literal, fixtures::format_board(&grid.to_board())).unwrap();
+    std::fs::write(
+        &literal,
+        sudoku_workspace::format::format_board(&grid.to_board()),
+    )
+    .unwrap();
     for (file, want) in [
         (
             &rows,

@@ -66,7 +66,7 @@ fn hard() -> Grid {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs/lc37/hard_top1465_338.in"),
     )
     .unwrap();
-    trace::read_puzzle(&text).unwrap()
+    sudoku_workspace::format::read_puzzle(&text).unwrap()
 }
 
 /// Runs `sudoku trace --html target/tmp/NAME.html ARGS` and returns the page.

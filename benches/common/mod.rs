@@ -9,7 +9,8 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Instant;
 use sudoku_workspace::fixtures::inputs_dir;
-use sudoku_workspace::grid::{read_puzzles, Grid};
+use sudoku_workspace::format::read_puzzles;
+use sudoku_workspace::grid::Grid;
 use sudoku_workspace::solver::SolverFn;
 
 /// Solutions searched for, as in tdoku's tables: 2 tells unique from not.

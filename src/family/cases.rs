@@ -400,7 +400,7 @@ pub fn render(key: &str, case: &Case) -> String {
                 .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
                 .collect();
             let board: Vec<Vec<char>> = cells.chunks(9).map(<[char]>::to_vec).collect();
-            crate::fixtures::format_board(&board) + "\n"
+            crate::format::format_board(&board) + "\n"
         }
         "lanqiao" => rows(&boards[0].cells, 9, "", digit),
         "poj2676" | "cf1335d" => format!(

@@ -10,7 +10,7 @@
 //! | [`program`] | a stdin program: the expected failure (exit code, nothing on stdout, the stderr text), else exit 0 and [`lines`] |
 
 use super::sandbox::Input;
-use crate::fixtures::parse_board;
+use crate::format::parse_board;
 use crate::grid::Grid;
 use crate::oracle;
 use std::fs::File;

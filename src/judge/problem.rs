@@ -8,7 +8,7 @@
 use super::checker::{self, Answer, Checker};
 use super::validate;
 use super::Verdict;
-use crate::fixtures::{format_board, parse_board};
+use crate::format::{format_board, parse_board};
 use crate::grid::Grid;
 use crate::{dlx, lc36, lc37, oracle};
 
@@ -136,7 +136,7 @@ fn is_one_line(input: &str) -> bool {
 /// left as it is, for the problem's own parser to judge.
 pub fn as_input_of(problem: &Problem, input: &str) -> String {
     let literal = is_literal(input);
-    let converted = crate::trace::read_puzzle(input)
+    let converted = crate::format::read_puzzle(input)
         .ok()
         .and_then(|grid| match problem.key {
             "lc36" | "lc37" if !literal => Some(format_board(&grid.to_board())),

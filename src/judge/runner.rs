@@ -3,7 +3,7 @@
 //! from stdin or FILE, in this process, and prints the answer, the way a
 //! judge's child runs a submission.
 
-use crate::fixtures::{self, format_board};
+use crate::format::format_board;
 use crate::{lc36, lc37};
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
@@ -87,7 +87,7 @@ pub fn runner_main(args: &[String]) -> ExitCode {
         "test_panic" => panic!("test_panic: a solution that panics"),
         _ => {}
     }
-    let board = match fixtures::parse_board(&input) {
+    let board = match crate::format::parse_board(&input) {
         Ok(board) => board,
         Err(e) => {
             eprintln!("{}: {e}", path.map_or("stdin", String::as_str));

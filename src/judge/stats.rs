@@ -7,7 +7,7 @@ use super::problem::Problem;
 use super::report::{write_grid, Cell};
 use super::solution::Solution;
 use super::{Case, CaseResult, Verdict};
-use crate::fixtures::parse_board;
+use crate::format::parse_board;
 use crate::grid::Grid;
 use crate::trace::{self, Order};
 use anstyle::Style;
@@ -33,7 +33,7 @@ fn puzzle_of(problem: &Problem, case: &Case) -> Option<Grid> {
         "lc37" => parse_board(&case.input).ok().map(|b| Grid::from_board(&b)),
         // Only the cases with an answer: the others are about the input or the count.
         "lanqiao" if matches!(case.answer, Answer::Fails { .. }) => None,
-        "lanqiao" => trace::read_puzzle(&case.input).ok(),
+        "lanqiao" => crate::format::read_puzzle(&case.input).ok(),
         _ => None,
     }
 }

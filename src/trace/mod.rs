@@ -35,7 +35,7 @@ pub use search::{
 };
 pub use source::{Kind, Source, SOURCES};
 
-use crate::fixtures::parse_board;
+use crate::format::read_valid_puzzle;
 use crate::grid::{Grid, ParseError, ParseErrorKind, CELLS};
 use record::Recording;
 use render::Printer;
@@ -154,67 +154,6 @@ impl From<io::Error> for Error {
     }
 }
 
-/// Reads a puzzle in any of the workspace's formats: LeetCode's literal
-/// (`[["5","3",".",…],…]`), one 81-character line (`#` comments allowed), or
-/// 9 lines of 9 (`0` or `.` empty). Errors carry line and column.
-///
-/// ```
-/// use sudoku_workspace::trace::read_puzzle;
-/// let rows = "530070000\n".repeat(1) + &"000000000\n".repeat(8);
-/// assert_eq!(read_puzzle(&rows).unwrap().givens(), 3);
-/// let err = read_puzzle("53x\n").unwrap_err();
-/// assert_eq!((err.line, err.col), (1, 3));
-/// ```
-pub fn read_puzzle(text: &str) -> Result<Grid, ParseError> {
-    if text.trim_start().starts_with('[') {
-        return parse_board(text).map(|b| Grid::from_board(&b));
-    }
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim_end()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-        .collect();
-    if let [(n, line)] = lines.as_slice() {
-        return Grid::from_line(line, *n);
-    }
-    let mut cells = [0u8; CELLS];
-    for (r, &(n, line)) in lines.iter().enumerate() {
-        let err = |col, kind| ParseError { line: n, col, kind };
-        if r == 9 {
-            return Err(err(1, ParseErrorKind::TooManyLines { expected: 9 }));
-        }
-        let mut len = 0;
-        for (k, ch) in line.chars().enumerate() {
-            if k == 9 {
-                return Err(err(10, ParseErrorKind::TooLong { expected: 9 }));
-            }
-            cells[r * 9 + k] = match ch {
-                '.' | '0' => 0,
-                '1'..='9' => ch as u8 - b'0',
-                _ => return Err(err(k + 1, ParseErrorKind::BadChar(ch))),
-            };
-            len += 1;
-        }
-        if len < 9 {
-            let kind = ParseErrorKind::TooShort {
-                found: len,
-                expected: 9,
-            };
-            return Err(err(len + 1, kind));
-        }
-    }
-    if lines.len() < 9 {
-        let line = lines.last().map_or(1, |&(n, _)| n + 1);
-        let kind = ParseErrorKind::TooFewLines {
-            found: lines.len(),
-            expected: 9,
-        };
-        return Err(ParseError { line, col: 1, kind });
-    }
-    Ok(Grid(cells))
-}
-
 /// What `sudoku trace` was asked for.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
@@ -326,60 +265,6 @@ pub const LEETCODE_EXAMPLE: &str =
 /// hundred bytes, so a longer file is malformed where it passed the cap
 /// (`sudoku trace /dev/zero` ends at once).
 pub const MAX_PUZZLE_BYTES: usize = 64 * 1024;
-
-/// [`read_puzzle`], then the check every other command makes: two equal
-/// givens in a row, col or box are malformed, at the second one's line and
-/// column, naming the first one's.
-///
-/// ```
-/// use sudoku_workspace::grid::ParseErrorKind;
-/// use sudoku_workspace::trace::read_valid_puzzle;
-/// let rows = "550000000\n".to_string() + &"000000000\n".repeat(8);
-/// let err = read_valid_puzzle(&rows).unwrap_err();
-/// assert_eq!((err.line, err.col), (1, 2));
-/// assert_eq!(err.kind, ParseErrorKind::Clash { digit: 5, other_line: 1, other_col: 1 });
-/// ```
-pub fn read_valid_puzzle(text: &str) -> Result<Grid, ParseError> {
-    let grid = read_puzzle(text)?;
-    match crate::oracle::first_clash(&grid) {
-        None => Ok(grid),
-        Some((first, second)) => {
-            let (other_line, other_col) = cell_position(text, first);
-            let (line, col) = cell_position(text, second);
-            let kind = ParseErrorKind::Clash {
-                digit: grid.0[second],
-                other_line,
-                other_col,
-            };
-            Err(ParseError { line, col, kind })
-        }
-    }
-}
-
-/// Line and column (1-based) of `cell` in a text [`read_puzzle`] accepted: the
-/// cell-th character that names a cell, outside blank and `#` lines (in
-/// LeetCode's literal only `.` and `1`-`9` appear as characters, so the
-/// brackets and quotes are passed over).
-fn cell_position(text: &str, cell: usize) -> (usize, usize) {
-    let literal = text.trim_start().starts_with('[');
-    let mut seen = 0;
-    for (i, line) in text.lines().enumerate() {
-        let trimmed = line.trim_end();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        for (k, ch) in trimmed.chars().enumerate() {
-            let names_a_cell = matches!(ch, '.' | '1'..='9') || (ch == '0' && !literal);
-            if names_a_cell {
-                if seen == cell {
-                    return (i + 1, k + 1);
-                }
-                seen += 1;
-            }
-        }
-    }
-    (1, 1) // unreachable for a text read_puzzle accepted
-}
 
 /// Reads at most [`MAX_PUZZLE_BYTES`] of `path`; past that, the line and
 /// column where the cap was passed. Bytes that are not UTF-8 become U+FFFD,
@@ -753,6 +638,7 @@ fn run_page(opts: &Options, file: &Path, out: &mut dyn Write) -> Result<(), Erro
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::read_puzzle;
 
     fn example() -> Grid {
         Grid::from_line(LEETCODE_EXAMPLE, 1).unwrap()
@@ -834,7 +720,7 @@ mod tests {
         let line = example();
         let rows: String = line.to_rows();
         assert_eq!(read_puzzle(&rows).unwrap(), line);
-        let literal = crate::fixtures::format_board(&line.to_board());
+        let literal = crate::format::format_board(&line.to_board());
         assert_eq!(read_puzzle(&literal).unwrap(), line);
         assert_eq!(read_puzzle(LEETCODE_EXAMPLE).unwrap(), line);
         let short = rows.replacen("530070000", "53007000", 1);

@@ -96,7 +96,7 @@ pub fn run(args: GenArgs, stdout: &mut impl Write) -> Result<ExitCode, Failure> 
             Format::Lanqiao => format!("{}{}", if i > 0 { "\n" } else { "" }, puzzle.to_rows()),
             Format::Leetcode => format!(
                 "{}\n",
-                sudoku_workspace::fixtures::format_board(&puzzle.to_board())
+                sudoku_workspace::format::format_board(&puzzle.to_board())
             ),
             Format::Line => format!("{}\n", puzzle.to_line()),
         };

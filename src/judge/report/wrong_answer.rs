@@ -27,7 +27,7 @@ pub fn first_line(detail: &str) -> &str {
 
 /// A 9×9 board from any of the puzzle formats, or `None`.
 fn board(text: &str) -> Option<[u8; 81]> {
-    crate::trace::read_puzzle(text).ok().map(|g| g.0)
+    crate::format::read_puzzle(text).ok().map(|g| g.0)
 }
 
 fn cell(d: u8) -> char {

@@ -27,6 +27,7 @@ const ARG0_LOW: u32 = 16; // args[0], low 32 bits (little-endian)
 
 const LD_W_ABS: u16 = 0x20; // BPF_LD | BPF_W | BPF_ABS
 const JEQ_K: u16 = 0x15; // BPF_JMP | BPF_JEQ | BPF_K
+#[cfg(target_arch = "x86_64")]
 const JGE_K: u16 = 0x35; // BPF_JMP | BPF_JGE | BPF_K
 const JSET_K: u16 = 0x45; // BPF_JMP | BPF_JSET | BPF_K
 const RET_K: u16 = 0x06; // BPF_RET | BPF_K
