@@ -70,7 +70,7 @@ const FIXTURE_FILES: [&str; 8] = [
 ];
 
 /// A fixture folder from its files (the input split at 0xff bytes, in the
-/// order of [`FIXTURE_FILES`]): it loads, or the error names a file of it.
+/// order of `FIXTURE_FILES`): it loads, or the error names a file of it.
 pub fn fixture_files(data: &[u8]) {
     let mut files = BTreeMap::new();
     for (name, part) in FIXTURE_FILES.iter().zip(data.split(|&b| b == 0xff)) {

@@ -3,7 +3,7 @@
 //!
 //! Adding a problem is one more [`Problem`] value in [`PROBLEMS`], its
 //! fixtures in `inputs/<key>/`, and its solutions in the runner
-//! ([`super::solution::runner_main`]); the sandbox and the report do not change.
+//! ([`super::runner::runner_main`]); the sandbox and the report do not change.
 
 use super::checker::{self, Answer, Checker};
 use super::validate;
