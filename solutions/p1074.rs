@@ -7,29 +7,27 @@
 //! row, column or box leave no solution either, so they print `-1` too: the
 //! statement's output covers them, whatever the number of givens. Exit
 //! codes: 0 = a score or `-1` printed; 1 = fewer than 24 givens (the
-//! statement promises at least 24; the search over all solutions of a
-//! sparser grid can run far past the limit: the empty grid took over 20 s),
-//! one line on stderr; 2 = malformed
+//! statement promises at least 24; proving the best score of a much
+//! sparser grid can run far past the limit: the empty grid takes about
+//! 25 s), one line on stderr; 2 = malformed
 //! input (not 9 lines of 9 numbers 0-9), one line on stderr
 //! naming line and column; 141 = stdout was closed early, quietly. CRLF,
 //! tabs, trailing blanks and a missing final newline are accepted; at most
 //! 64 KiB of stdin is read (`MAX_INPUT`).
 //!
-//! Method: branch and bound over all completions (the statement promises
-//! at least 24 givens). The search engine is the one of `lanqiao.rs` /
-//! `lc37_11_bitboard.rs` (JCZSolve-style bitboards: one 27-bit set per digit
-//! and band, band and stack permutation tables, naked singles, guesses on
-//! bivalue cells), copied unchanged; instead of stopping at two solutions it
-//! scores every solution it reaches, tries digits from 9 down, and at each
-//! guess cuts the branch when the placed cells' score plus an upper bound on
-//! the open cells cannot beat the best found. The bound: for each row,
-//! column or box, the smaller of (a) its missing digits paired largest with
-//! largest with its open cells' weights (rearrangement inequality) and (b)
-//! each open cell's weight times its largest candidate. Any split of the
-//! open cells into parts of units bounds them by the sum of the parts: each
-//! band is taken as its 3 rows or its 3 boxes, whichever bounds less, and
-//! the total compared with each stack taken as its 3 columns or 3 boxes.
-//! All only overestimate, so the answer is the exact maximum.
+//! Method: only 17 cells decide a solution's score (`BASE`: the 16 cells
+//! of the 2x2 blocks in the grid's corners and the centre), so the search
+//! branches on those, digits from 9 down, and once they are placed asks
+//! only whether the rest of the grid can be filled. At each node an upper
+//! bound on the score cuts the branch when it cannot beat the best found:
+//! the corner blocks' sum bounded by rows, columns and boxes (each part the
+//! best assignment of its unit's missing digits to its open cells), and the
+//! same sum taken as the ring of weight 8, bounded the same way; the
+//! smaller counts. The bound only overestimates, so the answer is the
+//! exact maximum. The search engine is the one of `lanqiao.rs` /
+//! `lc37_11_bitboard.rs` (JCZSolve-style bitboards: one 27-bit set per
+//! digit and band, band and stack permutation tables, naked singles,
+//! guesses on bivalue cells), copied unchanged.
 
 use std::fmt;
 use std::io::{self, Read, Write};
@@ -229,33 +227,92 @@ fn parse_row(line: &str, n: usize) -> Result<[u8; 9], Failure> {
 }
 
 /// Weight of a cell: 10 at the centre, one less per ring outwards.
+#[cfg(test)]
 fn weight(cell: usize) -> u32 {
     let (r, c) = ((cell / 9) as i32, (cell % 9) as i32);
     10 - (r - 4).abs().max((c - 4).abs()) as u32
 }
 
-/// The cells of each row, column and box.
-const UNITS: [[[usize; 9]; 9]; 3] = {
-    let mut t = [[[0; 9]; 9]; 3];
-    let mut i = 0;
-    while i < 81 {
-        let (r, c) = (i / 9, i % 9);
-        let b = r / 3 * 3 + c / 3;
-        t[0][r][c] = i;
-        t[1][c][r] = i;
-        t[2][b][r % 3 * 3 + c % 3] = i;
-        i += 1;
-    }
-    t
-};
+/// Every solution scores `BASE` plus the digits of 17 cells: the 16 cells
+/// of the 2x2 blocks in the grid's corners, the 4 corner cells counted
+/// twice, and the centre. A cell's weight is 6, plus 1 for each of the
+/// centred 7x7, 5x5 and 3x3 squares and the centre cell that holds it, so a
+/// score is 6 * 405 + S7 + S5 + S3 + centre, Sk the digit sum of the k x k
+/// square. Whole rows and columns sum to 45, so S3 = 45 (the centre box),
+/// S7 = 225 + the 4 corner cells and S5 = 45 + the 16 corner-block cells:
+/// 2430 + 225 + 45 + 45 = 2745. As S5 is also 45 + the 16 cells of the
+/// ring of weight 8, those 16 cells sum to what the corner blocks sum to.
+const BASE: u32 = 2745;
 
-/// Bits 1..=9 set: every digit.
-const ALL: u16 = 0x3fe;
+/// The centre cell.
+const CENTRE: usize = 40;
 
-struct Search {
-    weights: [u32; 81],
-    best: Option<u32>,
+/// A row, column or box by index; its digits differ.
+#[derive(Clone, Copy)]
+enum Unit {
+    Row(usize),
+    Col(usize),
+    Box(usize),
 }
+
+/// Some cells of one unit, with their weights in a sum.
+struct Part(Unit, &'static [(usize, u32)]);
+
+/// The corner blocks' 16 cells, corners weighing 2, split by rows, by
+/// columns and by boxes (the top two rows are boxes 0 and 2, and so on).
+const BLOCK_ROWS: [Part; 4] = [
+    Part(Unit::Row(0), &[(0, 2), (1, 1), (7, 1), (8, 2)]),
+    Part(Unit::Row(1), &[(9, 1), (10, 1), (16, 1), (17, 1)]),
+    Part(Unit::Row(7), &[(63, 1), (64, 1), (70, 1), (71, 1)]),
+    Part(Unit::Row(8), &[(72, 2), (73, 1), (79, 1), (80, 2)]),
+];
+const BLOCK_COLS: [Part; 4] = [
+    Part(Unit::Col(0), &[(0, 2), (9, 1), (63, 1), (72, 2)]),
+    Part(Unit::Col(1), &[(1, 1), (10, 1), (64, 1), (73, 1)]),
+    Part(Unit::Col(7), &[(7, 1), (16, 1), (70, 1), (79, 1)]),
+    Part(Unit::Col(8), &[(8, 2), (17, 1), (71, 1), (80, 2)]),
+];
+const BLOCK_BOXES: [Part; 4] = [
+    Part(Unit::Box(0), &[(0, 2), (1, 1), (9, 1), (10, 1)]),
+    Part(Unit::Box(2), &[(7, 1), (8, 2), (16, 1), (17, 1)]),
+    Part(Unit::Box(6), &[(63, 1), (64, 1), (72, 2), (73, 1)]),
+    Part(Unit::Box(8), &[(70, 1), (71, 1), (79, 1), (80, 2)]),
+];
+
+/// The ring of weight 8 (rows and columns 2 and 6 of the centred 5x5
+/// square), split by rows, by columns and by boxes.
+const RING_ROWS: [Part; 4] = [
+    Part(Unit::Row(2), &[(20, 1), (21, 1), (22, 1), (23, 1), (24, 1)]),
+    Part(Unit::Row(6), &[(56, 1), (57, 1), (58, 1), (59, 1), (60, 1)]),
+    Part(Unit::Col(2), &[(29, 1), (38, 1), (47, 1)]),
+    Part(Unit::Col(6), &[(33, 1), (42, 1), (51, 1)]),
+];
+const RING_COLS: [Part; 4] = [
+    Part(Unit::Col(2), &[(20, 1), (29, 1), (38, 1), (47, 1), (56, 1)]),
+    Part(Unit::Col(6), &[(24, 1), (33, 1), (42, 1), (51, 1), (60, 1)]),
+    Part(Unit::Row(2), &[(21, 1), (22, 1), (23, 1)]),
+    Part(Unit::Row(6), &[(57, 1), (58, 1), (59, 1)]),
+];
+const RING_BOXES: [Part; 8] = [
+    Part(Unit::Box(0), &[(20, 1)]),
+    Part(Unit::Box(1), &[(21, 1), (22, 1), (23, 1)]),
+    Part(Unit::Box(2), &[(24, 1)]),
+    Part(Unit::Box(3), &[(29, 1), (38, 1), (47, 1)]),
+    Part(Unit::Box(5), &[(33, 1), (42, 1), (51, 1)]),
+    Part(Unit::Box(6), &[(56, 1)]),
+    Part(Unit::Box(7), &[(57, 1), (58, 1), (59, 1)]),
+    Part(Unit::Box(8), &[(60, 1)]),
+];
+
+/// The 4 corner cells, by rows and by columns.
+const CORNER_ROWS: [Part; 2] = [
+    Part(Unit::Row(0), &[(0, 1), (8, 1)]),
+    Part(Unit::Row(8), &[(72, 1), (80, 1)]),
+];
+const CORNER_COLS: [Part; 2] = [
+    Part(Unit::Col(0), &[(0, 1), (72, 1)]),
+    Part(Unit::Col(8), &[(8, 1), (80, 1)]),
+];
 
 /// The highest score over all solutions, or `None` when there is none
 /// (clashing givens included).
@@ -263,138 +320,195 @@ fn best_score(cells: &[u8; 81]) -> Option<u32> {
     if clashes(cells) {
         return None;
     }
-    let mut s = Search {
-        weights: [0; 81],
-        best: None,
-    };
-    for (i, w) in s.weights.iter_mut().enumerate() {
-        *w = weight(i);
-    }
+    let mut best = None;
     if let Some(start) = Bits::new(cells) {
-        s.dfs(start);
+        dfs(start, &mut best);
     }
-    s.best
+    best.map(|extra| BASE + extra)
 }
 
-impl Search {
-    /// An upper bound on what the open cells of one unit can add: the
-    /// smaller of its missing digits paired largest with largest with the
-    /// cells' weights (rearrangement inequality), and each cell's weight
-    /// times its largest candidate.
-    fn unit_bound(&self, unit: &[usize; 9], open: &[bool; 81], masks: &[u16; 81]) -> u32 {
-        // Weights are 6..=10: count the open cells per weight, no sort.
-        let mut per_weight = [0u32; 11];
-        let mut by_cell = 0;
-        let mut missing = ALL;
-        for &i in unit {
-            if open[i] {
-                by_cell += self.weights[i] * (15 - masks[i].leading_zeros());
-                per_weight[self.weights[i] as usize] += 1;
-            } else {
-                missing &= !masks[i];
+/// Branch and bound on the 17 cells that decide the score: `best` is the
+/// highest score above `BASE` of a solution found so far.
+fn dfs(mut s: Bits, best: &mut Option<u32>) {
+    match s.propagate() {
+        None => return, // a contradiction
+        Some(true) => {
+            *best = (*best).max(Some(s.bound()));
+            return;
+        }
+        Some(false) => {}
+    }
+    if matches!(*best, Some(b) if s.bound() <= b) {
+        return; // no completion here can beat the best found
+    }
+    match s.scoring_cell() {
+        // The 17 cells are placed, so the score is known: it counts if the
+        // rest of the grid can be filled at all.
+        None => {
+            if s.solvable() {
+                *best = Some(s.bound());
             }
         }
-        let mut by_unit = 0;
-        let mut digits = missing;
-        for w in (6..=10).rev() {
-            for _ in 0..per_weight[w] {
-                let d = 15 - digits.leading_zeros();
+        Some(cell) => {
+            let (b, bit) = (cell / 27, cell % 27);
+            let mut digits = s.digits_at(b, bit);
+            while digits != 0 {
+                let d = 31 - digits.leading_zeros() as usize;
                 digits &= !(1 << d);
-                by_unit += w as u32 * d;
+                let mut t = s;
+                t.place(d, b, bit);
+                dfs(t, best);
             }
         }
-        by_unit.min(by_cell)
     }
+}
 
-    /// Propagates, then branches on a cell of the engine's choice, digits
-    /// from 9 down, unless the bound says no completion can beat the best.
-    fn dfs(&mut self, mut s: Bits) {
-        match s.propagate() {
-            None => return, // a contradiction
-            Some(true) => {
-                let digits = s.digits();
-                let score = (0..81).map(|i| self.weights[i] * digits[i] as u32).sum();
-                if self.best < Some(score) {
-                    self.best = Some(score);
-                }
-                return;
-            }
-            Some(false) => {}
+/// The highest digit in a set (bit `d` = digit `d + 1`), 0 for none.
+fn top(digits: u32) -> u32 {
+    32 - digits.leading_zeros()
+}
+
+/// The largest sum of weight times digit over `cells` (weight, digit set),
+/// each cell given a different digit of its set, none of `used`; 0 when
+/// some cell is left without one.
+fn best_assignment(cells: &[(u32, u32)], used: u32) -> u32 {
+    let (weight, digits, rest) = match cells.split_first() {
+        Some((&(weight, digits), rest)) => (weight, digits, rest),
+        None => return 0,
+    };
+    let mut free = digits & !used;
+    let mut best = 0;
+    while free != 0 {
+        let d = top(free);
+        free &= !(1 << (d - 1));
+        let taken = used | 1 << (d - 1);
+        let rest_max: u32 = rest.iter().map(|&(w, ds)| w * top(ds & !taken)).sum();
+        if weight * d + rest_max <= best || rest.iter().any(|&(_, ds)| ds & !taken == 0) {
+            continue;
         }
-        if let Some(best) = self.best {
-            // Candidates per cell as bits 1..=9; placed cells hold one.
-            let mut masks = [0u16; 81];
-            let mut open = [false; 81];
-            for b in 0..3 {
-                for d in 0..9 {
-                    let mut a = s.cands[d * 3 + b];
-                    while a != 0 {
-                        let bit = a.trailing_zeros() as usize;
-                        a &= a - 1;
-                        masks[b * 27 + bit] |= 2 << d;
-                    }
-                }
-                for bit in 0..27 {
-                    open[b * 27 + bit] = s.open[b] >> bit & 1 == 1;
-                }
-            }
-            let mut fixed = 0;
-            for i in 0..81 {
-                if !open[i] {
-                    fixed += self.weights[i] * (15 - masks[i].leading_zeros());
-                }
-            }
-            // Any split of the open cells into parts of units bounds the
-            // rest by the sum of the parts' bounds. Each band is split into
-            // its 3 rows or its 3 boxes, whichever bounds less, and each
-            // stack into its 3 columns or its 3 boxes; the smaller total.
-            let mut ub = [[0u32; 9]; 3];
-            for (kind, units) in UNITS.iter().enumerate() {
-                for (u, unit) in units.iter().enumerate() {
-                    ub[kind][u] = self.unit_bound(unit, &open, &masks);
-                }
-            }
-            let (mut by_bands, mut by_stacks) = (0, 0);
-            for k in 0..3 {
-                let rows = ub[0][3 * k] + ub[0][3 * k + 1] + ub[0][3 * k + 2];
-                let cols = ub[1][3 * k] + ub[1][3 * k + 1] + ub[1][3 * k + 2];
-                let band_boxes = ub[2][3 * k] + ub[2][3 * k + 1] + ub[2][3 * k + 2];
-                let stack_boxes = ub[2][k] + ub[2][k + 3] + ub[2][k + 6];
-                by_bands += rows.min(band_boxes);
-                by_stacks += cols.min(stack_boxes);
-            }
-            let bound = by_bands.min(by_stacks);
-            if fixed + bound <= best {
-                return; // no completion here can beat the best found
-            }
-        }
-        let (b, bit) = s.pick();
-        let mut digits = s.digits_at(b, bit);
-        while digits != 0 {
-            let d = 31 - digits.leading_zeros() as usize;
-            digits &= !(1 << d);
-            let mut t = s;
-            t.place(d, b, bit);
-            self.dfs(t);
-        }
+        best = best.max(weight * d + best_assignment(rest, taken));
     }
+    best
 }
 
 impl Bits {
-    /// The solved board as 81 digits.
-    fn digits(&self) -> [u8; 81] {
-        let mut cells = [0u8; 81];
+    /// The digits a cell may hold (bit `d` = digit `d + 1`), and whether it
+    /// is still open.
+    fn cell(&self, cell: usize) -> (u32, bool) {
+        let (b, bit) = (cell / 27, cell % 27);
+        (self.digits_at(b, bit), self.open[b] >> bit & 1 == 1)
+    }
+
+    /// The digits no placed cell of `unit` holds.
+    fn missing(&self, unit: Unit) -> u32 {
+        let mut cells = [0u32; 3];
+        match unit {
+            Unit::Row(r) => cells[r / 3] = ROW << (r % 3 * 9),
+            Unit::Col(c) => cells = [SPREAD << c; 3],
+            Unit::Box(x) => cells[x / 3] = 0o7007007 << (x % 3 * 3),
+        }
+        let mut missing = 0x1ff;
         for d in 0..9 {
-            for b in 0..3 {
-                let mut a = self.cands[d * 3 + b];
-                while a != 0 {
-                    let bit = a.trailing_zeros() as usize;
-                    a &= a - 1;
-                    cells[b * 27 + bit] = d as u8 + 1;
+            let mut placed = 0;
+            for (b, unit_cells) in cells.iter().enumerate() {
+                placed |= self.cands[d * 3 + b] & !self.open[b] & unit_cells;
+            }
+            if placed != 0 {
+                missing &= !(1 << d);
+            }
+        }
+        missing
+    }
+
+    /// An upper bound on a part's weighted digits, exact once its cells
+    /// are placed: the placed ones, plus the best assignment of different
+    /// digits the unit still misses to the open ones.
+    fn part_bound(&self, part: &Part) -> u32 {
+        let missing = self.missing(part.0);
+        let mut fixed = 0;
+        let mut open = [(0, 0); 5];
+        let mut n = 0;
+        for &(cell, weight) in part.1 {
+            match self.cell(cell) {
+                (digits, true) => {
+                    open[n] = (weight, digits & missing);
+                    n += 1;
+                }
+                (digits, false) => fixed += weight * top(digits),
+            }
+        }
+        // Heaviest first: the search in best_assignment cuts sooner.
+        open[..n].sort_unstable_by_key(|&(weight, _)| std::cmp::Reverse(weight));
+        fixed + best_assignment(&open[..n], 0)
+    }
+
+    fn parts_bound(&self, parts: &[Part]) -> u32 {
+        parts.iter().map(|p| self.part_bound(p)).sum()
+    }
+
+    /// An upper bound on the score above `BASE`, exact when the 17 cells
+    /// that decide it are placed. Any split of cells into parts of units
+    /// bounds their sum by the sum of the parts' bounds, so each sum is
+    /// bounded several ways and the smallest counts: the corner blocks,
+    /// half by half, by rows or boxes and by columns or boxes; the same
+    /// sum as the ring of weight 8 plus the corners.
+    fn bound(&self) -> u32 {
+        let rows = BLOCK_ROWS.map(|p| self.part_bound(&p));
+        let cols = BLOCK_COLS.map(|p| self.part_bound(&p));
+        let boxes = BLOCK_BOXES.map(|p| self.part_bound(&p));
+        let top_half = (rows[0] + rows[1]).min(boxes[0] + boxes[1]);
+        let bottom_half = (rows[2] + rows[3]).min(boxes[2] + boxes[3]);
+        let left_half = (cols[0] + cols[1]).min(boxes[0] + boxes[2]);
+        let right_half = (cols[2] + cols[3]).min(boxes[1] + boxes[3]);
+        let blocks = (top_half + bottom_half).min(left_half + right_half);
+        let ring = self
+            .parts_bound(&RING_ROWS)
+            .min(self.parts_bound(&RING_COLS))
+            .min(self.parts_bound(&RING_BOXES));
+        let corners = self
+            .parts_bound(&CORNER_ROWS)
+            .min(self.parts_bound(&CORNER_COLS));
+        blocks.min(ring + corners) + top(self.cell(CENTRE).0)
+    }
+
+    /// The open cell among the 17 that decide the score to branch on: a
+    /// corner (weight 2) first, then the fewest candidates, then the
+    /// highest; `None` when all are placed.
+    fn scoring_cell(&self) -> Option<usize> {
+        let cells = BLOCK_BOXES.iter().flat_map(|p| p.1.iter());
+        let mut best: Option<((u32, u32, u32), usize)> = None;
+        for &(cell, weight) in cells.chain(&[(CENTRE, 1)]) {
+            if let (digits, true) = self.cell(cell) {
+                let key = (2 - weight, digits.count_ones(), 9 - top(digits));
+                if !matches!(best, Some((k, _)) if k <= key) {
+                    best = Some((key, cell));
                 }
             }
         }
-        cells
+        best.map(|(_, cell)| cell)
+    }
+
+    /// Whether the grid has any solution: the engine's search, stopping at
+    /// the first.
+    fn solvable(mut self) -> bool {
+        match self.propagate() {
+            None => false,
+            Some(true) => true,
+            Some(false) => {
+                let (b, bit) = self.pick();
+                let mut digits = self.digits_at(b, bit);
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    let mut t = self;
+                    t.place(d, b, bit);
+                    if t.solvable() {
+                        return true;
+                    }
+                }
+                false
+            }
+        }
     }
 }
 
@@ -726,6 +840,47 @@ mod tests {
     use super::*;
 
     const SAMPLE: &str = "7 0 0 9 0 0 0 0 1\n1 0 0 0 0 5 9 0 0\n0 0 0 2 0 0 0 8 0\n0 0 5 0 2 0 0 0 3\n0 0 0 0 0 0 6 4 8\n4 1 3 0 0 0 0 0 0\n0 0 7 0 0 2 0 9 0\n2 0 1 0 6 0 8 0 4\n0 8 0 5 0 4 0 1 2\n";
+
+    /// A solved grid: the pattern (3r + r/3 + c) mod 9, rows and digits
+    /// relabelled by `k`.
+    fn solved(k: usize) -> [u8; 81] {
+        let rows = [[0, 1, 2], [2, 0, 1], [1, 2, 0]][k % 3];
+        let mut cells = [0u8; 81];
+        for (i, cell) in cells.iter_mut().enumerate() {
+            let (r, c) = (i / 9, i % 9);
+            let r = r / 3 * 3 + rows[r % 3];
+            *cell = ((r * 3 + r / 3 + c + k) % 9) as u8 + 1;
+        }
+        cells
+    }
+
+    #[test]
+    fn a_score_is_base_plus_the_17_cells() {
+        for k in 0..9 {
+            let grid = solved(k);
+            let score: u32 = (0..81).map(|i| weight(i) * u32::from(grid[i])).sum();
+            let mut s = Bits::new(&grid).unwrap();
+            assert_eq!(s.propagate(), Some(true), "grid {k} is solved");
+            assert_eq!(BASE + s.bound(), score, "grid {k}");
+            let d = |i: usize| u32::from(grid[i]);
+            let blocks: u32 = BLOCK_BOXES
+                .iter()
+                .flat_map(|p| p.1)
+                .map(|&(i, w)| w * d(i))
+                .sum();
+            let ring: u32 = RING_BOXES
+                .iter()
+                .flat_map(|p| p.1)
+                .map(|&(i, _)| d(i))
+                .sum();
+            let corners = d(0) + d(8) + d(72) + d(80);
+            assert_eq!(
+                blocks,
+                ring + corners,
+                "grid {k}: the ring sums as the blocks"
+            );
+        }
+    }
 
     #[test]
     fn scores_the_first_sample() {
