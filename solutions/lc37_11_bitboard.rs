@@ -12,7 +12,7 @@
 /// (row x box, 3 bits) lie on a permutation of a 3x3 grid; a table keeps only
 /// those that do. Turned 90 degrees, the same rule runs down each stack (band
 /// x column). A row left with one cell is the digit placed there. This is a
-/// first-solution cut of the cell search (`fast-cell`) in src/fast.rs.
+/// first-solution cut of the cell search (`fast-cell`) in src/fast/search.rs.
 impl Solution {
     pub fn solve_sudoku(board: &mut Vec<Vec<char>>) {
         let mut cells = [0u8; 81];

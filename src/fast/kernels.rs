@@ -1,0 +1,324 @@
+//! The compiled copies of the search and the vector helpers only they use.
+
+#[cfg(target_arch = "x86_64")]
+use super::tables::*;
+#[cfg(target_arch = "x86_64")]
+use crate::grid::Grid;
+
+/// The compiled copies of the search, as its const parameter `K` (one per
+/// [`Kernel`]): helpers with a vector form pick it by `K`. Off x86-64 only
+/// the portable one exists.
+pub(super) const PORTABLE: u8 = 0;
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(super) const V3: u8 = 1;
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(super) const V4: u8 = 2;
+/// The v3 kernel with `pext` (see [`Kernel::X86_64V3Pext`]).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(super) const V3P: u8 = 3;
+
+/// The x86-64-v4 kernel's helpers: AVX-512's compares into a mask register
+/// (VL, on 256 bits), so the digits hit come out as bits with no movemask.
+/// The ninth set stays scalar: a masked 512-bit store over all nine made
+/// the whole search 15-20% slower on an AMD EPYC (Zen 5), as the scalar
+/// loads that follow cannot take their data from a masked store.
+#[cfg(target_arch = "x86_64")]
+pub(super) mod avx512 {
+    use std::arch::x86_64::*;
+
+    /// `avx2::strike`: take `fresh` out of the nine sets of a band; returns
+    /// the digits (bit d) whose set had some of it.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl")]
+    pub fn strike(sets: &mut [u32; 9], fresh: u32) -> u32 {
+        let p = sets.as_mut_ptr().cast::<__m256i>();
+        // SAFETY: `sets[..8]` is 32 bytes inside the array, and the
+        // unaligned load and store accept any alignment.
+        let v = unsafe { _mm256_loadu_si256(p) };
+        let f = _mm256_set1_epi32(fresh as i32);
+        let hit = _mm256_test_epi32_mask(v, f);
+        // SAFETY: as for the load.
+        unsafe { _mm256_storeu_si256(p, _mm256_andnot_si256(f, v)) };
+        let last = sets[8] & fresh;
+        sets[8] ^= last;
+        u32::from(hit) | u32::from(last != 0) << 8
+    }
+
+    /// The digits (bit d) whose set of this band holds band bit `bit`.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl")]
+    pub fn digits_at(sets: &[u32; 9], bit: usize) -> u32 {
+        // SAFETY: as in `strike`.
+        let v = unsafe { _mm256_loadu_si256(sets.as_ptr().cast::<__m256i>()) };
+        u32::from(_mm256_test_epi32_mask(v, _mm256_set1_epi32(1 << bit)))
+            | (sets[8] >> bit & 1) << 8
+    }
+
+    /// `super::givens` with one byte compare per digit and band, straight
+    /// into a mask register.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub fn givens(puzzle: &super::Grid) -> [u32; 28] {
+        let mut givens = [0u32; 28];
+        for b in 0..3 {
+            // SAFETY: the mask reads bytes 27b..27b + 27, inside the 81.
+            let v = unsafe {
+                _mm512_maskz_loadu_epi8(u64::from(super::BAND), puzzle.0[27 * b..].as_ptr().cast())
+            };
+            for d in 0..9 {
+                let hit = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(d as i8 + 1));
+                givens[d * 3 + b] = hit as u32;
+            }
+        }
+        givens
+    }
+}
+
+/// The v4 kernel's scalar BMI2 helper (see [`triads_k`]).
+#[cfg(target_arch = "x86_64")]
+pub(super) mod bmi2 {
+    /// [`super::triads`] by `pext`: bit `3j` of the folded set is triad `j`.
+    #[inline]
+    #[target_feature(enable = "bmi2")]
+    pub fn triads(a: u32) -> usize {
+        std::arch::x86_64::_pext_u32(a | a >> 1 | a >> 2, 0o111_111_111) as usize
+    }
+
+    /// [`super::stack_grid`] by `pext`.
+    #[inline]
+    #[target_feature(enable = "bmi2")]
+    pub fn stack_grid(cols: u32, s: u32) -> usize {
+        std::arch::x86_64::_pext_u32(cols, 0o7007007 << s) as usize
+    }
+}
+
+/// The x86-64-v3 kernel's vector helpers: one band's nine digit sets, the
+/// first eight in one 256-bit vector, the ninth alone.
+#[cfg(target_arch = "x86_64")]
+pub(super) mod avx2 {
+    use std::arch::x86_64::*;
+
+    /// Take `fresh` out of the nine sets of a band; returns the digits
+    /// (bit d) whose set had some of it.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub fn strike(sets: &mut [u32; 9], fresh: u32) -> u32 {
+        let p = sets.as_mut_ptr().cast::<__m256i>();
+        // SAFETY: `sets[..8]` is 32 bytes inside the array, and the
+        // unaligned load and store accept any alignment.
+        let v = unsafe { _mm256_loadu_si256(p) };
+        let hit = _mm256_and_si256(v, _mm256_set1_epi32(fresh as i32));
+        // SAFETY: as for the load.
+        unsafe { _mm256_storeu_si256(p, _mm256_xor_si256(v, hit)) };
+        // One bit per lane from movemask: set where the lane had no hit.
+        let none = _mm256_cmpeq_epi32(hit, _mm256_setzero_si256());
+        let low = !(_mm256_movemask_ps(_mm256_castsi256_ps(none)) as u32) & 0xff;
+        let last = sets[8] & fresh;
+        sets[8] ^= last;
+        low | u32::from(last != 0) << 8
+    }
+
+    /// `super::givens` with one byte compare and movemask per digit and
+    /// band (about a sixth of the instructions).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub fn givens(puzzle: &super::Grid) -> [u32; 28] {
+        // Padded so a 32-byte load at each band start stays in bounds.
+        let mut cells = [0u8; 96];
+        cells[..81].copy_from_slice(&puzzle.0);
+        let mut givens = [0u32; 28];
+        for b in 0..3 {
+            // SAFETY: bytes 27b..27b + 32 are inside `cells`.
+            let v = unsafe { _mm256_loadu_si256(cells[27 * b..].as_ptr().cast()) };
+            for d in 0..9 {
+                let hit = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(d as i8 + 1));
+                givens[d * 3 + b] = _mm256_movemask_epi8(hit) as u32 & super::BAND;
+            }
+        }
+        givens
+    }
+
+    /// `super::triad_word` of the nine sets of a band, the first eight in
+    /// one vector: the triads of each row by the bit trick that gathers
+    /// every third bit (3-D Morton decoding) instead of table lookups.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub fn triad_words(sets: &[u32; 9], t: &mut [u32; 9], u: &mut [u32; 9]) {
+        let k = |x: u32| _mm256_set1_epi32(x as i32);
+        // SAFETY: as in `strike`.
+        let v = unsafe { _mm256_loadu_si256(sets.as_ptr().cast::<__m256i>()) };
+        let or = |a, b| _mm256_or_si256(a, b);
+        // A triad's three bits folded onto its first, and a column's three
+        // rows onto the first row.
+        let triads = or(v, or(_mm256_srli_epi32::<1>(v), _mm256_srli_epi32::<2>(v)));
+        let columns = or(v, or(_mm256_srli_epi32::<9>(v), _mm256_srli_epi32::<18>(v)));
+        // Bit 3j of `z` is triad j (row j / 3, box j % 3); gather them.
+        let mut z = _mm256_and_si256(triads, k(0x0924_9249));
+        z = _mm256_and_si256(
+            _mm256_xor_si256(z, _mm256_srli_epi32::<2>(z)),
+            k(0x030c_30c3),
+        );
+        z = _mm256_and_si256(
+            _mm256_xor_si256(z, _mm256_srli_epi32::<4>(z)),
+            k(0x0300_f00f),
+        );
+        z = _mm256_and_si256(
+            _mm256_xor_si256(z, _mm256_srli_epi32::<8>(z)),
+            k(0xff00_00ff),
+        );
+        z = _mm256_and_si256(_mm256_xor_si256(z, _mm256_srli_epi32::<16>(z)), k(0x3ff));
+        let cols = _mm256_and_si256(columns, k(super::ROW));
+        let tw = _mm256_or_si256(z, _mm256_slli_epi32::<9>(cols));
+        let g = k(super::GROUPS);
+        let b0 = _mm256_and_si256(tw, g);
+        let b1 = _mm256_and_si256(_mm256_srli_epi32::<1>(tw), g);
+        let b2 = _mm256_and_si256(_mm256_srli_epi32::<2>(tw), g);
+        let multi = _mm256_or_si256(
+            _mm256_and_si256(b0, _mm256_or_si256(b1, b2)),
+            _mm256_and_si256(b1, b2),
+        );
+        let m7 = _mm256_or_si256(
+            multi,
+            _mm256_or_si256(_mm256_slli_epi32::<1>(multi), _mm256_slli_epi32::<2>(multi)),
+        );
+        // SAFETY: `t[..8]` and `u[..8]` are 32 bytes inside their arrays.
+        unsafe {
+            _mm256_storeu_si256(t.as_mut_ptr().cast(), tw);
+            _mm256_storeu_si256(u.as_mut_ptr().cast(), _mm256_andnot_si256(m7, tw));
+        }
+        (t[8], u[8]) = super::triad_word(sets[8]);
+    }
+
+    /// The digits (bit d) whose set of this band holds band bit `bit`.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub fn digits_at(sets: &[u32; 9], bit: usize) -> u32 {
+        // SAFETY: as in `strike`.
+        let v = unsafe { _mm256_loadu_si256(sets.as_ptr().cast::<__m256i>()) };
+        // Each lane's bit `bit` to its sign bit, which movemask collects.
+        let top = _mm256_sllv_epi32(v, _mm256_set1_epi32(31 - bit as i32));
+        let low = _mm256_movemask_ps(_mm256_castsi256_ps(top)) as u32;
+        low | (sets[8] >> bit & 1) << 8
+    }
+}
+
+/// Which compiled copy of the search runs. All give the same results; they
+/// differ only in the instructions the compiler may use.
+/// Ordered: each kernel's features include those of the ones before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kernel {
+    /// The target's baseline: on x86-64 that is SSE2, with no `popcnt` (the
+    /// guess scoring's popcounts are a dozen instructions each) and bit scans
+    /// that must test for zero. Runs everywhere.
+    Portable,
+    /// x86-64-v3 (most x86-64 CPUs since Intel Haswell, 2013, and AMD
+    /// Excavator, 2015; some later Pentium, Celeron and Atom parts lack it):
+    /// `popcnt`,
+    /// BMI1/BMI2/LZCNT and AVX2. Chosen at run time when the CPU has them
+    /// and runs `pext` slowly (AMD before Zen 3, see `pext_is_fast`).
+    X86_64V3,
+    /// x86-64-v3 on a CPU that runs BMI2's `pext` at full speed (Intel since
+    /// Haswell, AMD since Zen 3): the same kernel with `pext` for the band
+    /// update's two table indexes, as the v4 kernel has. Chosen at run time.
+    X86_64V3Pext,
+    /// x86-64-v4: x86-64-v3 plus AVX-512 F, BW, CD, DQ and VL (Intel
+    /// Skylake-SP and later Xeons, Ice Lake and later; AMD Zen 4 and later).
+    /// Chosen at run time when the CPU has them.
+    X86_64V4,
+}
+
+impl Kernel {
+    /// Every kernel, portable first.
+    pub const ALL: [Kernel; 4] = [
+        Kernel::Portable,
+        Kernel::X86_64V3,
+        Kernel::X86_64V3Pext,
+        Kernel::X86_64V4,
+    ];
+
+    /// The fastest kernel this CPU can run (detected once, then cached: the
+    /// search asks for it once a puzzle).
+    pub fn best() -> Kernel {
+        use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+        static BEST: AtomicU8 = AtomicU8::new(u8::MAX);
+        if let Some(&k) = Kernel::ALL.get(usize::from(BEST.load(Relaxed))) {
+            return k;
+        }
+        let best = if Kernel::X86_64V4.available() {
+            Kernel::X86_64V4
+        } else if Kernel::X86_64V3Pext.available() {
+            Kernel::X86_64V3Pext
+        } else if Kernel::X86_64V3.available() {
+            Kernel::X86_64V3
+        } else {
+            Kernel::Portable
+        };
+        BEST.store(best as u8, Relaxed);
+        best
+    }
+
+    /// Whether this CPU can run the kernel (detected at run time).
+    pub fn available(self) -> bool {
+        match self {
+            Kernel::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::X86_64V3 => {
+                std::arch::is_x86_feature_detected!("popcnt")
+                    && std::arch::is_x86_feature_detected!("bmi1")
+                    && std::arch::is_x86_feature_detected!("bmi2")
+                    && std::arch::is_x86_feature_detected!("lzcnt")
+                    && std::arch::is_x86_feature_detected!("sse3")
+                    && std::arch::is_x86_feature_detected!("ssse3")
+                    && std::arch::is_x86_feature_detected!("sse4.1")
+                    && std::arch::is_x86_feature_detected!("sse4.2")
+                    && std::arch::is_x86_feature_detected!("avx")
+                    && std::arch::is_x86_feature_detected!("avx2")
+            }
+            #[cfg(target_arch = "x86_64")]
+            Kernel::X86_64V3Pext => Kernel::X86_64V3.available() && pext_is_fast(),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::X86_64V4 => {
+                Kernel::X86_64V3.available()
+                    && std::arch::is_x86_feature_detected!("avx512f")
+                    && std::arch::is_x86_feature_detected!("avx512bw")
+                    && std::arch::is_x86_feature_detected!("avx512cd")
+                    && std::arch::is_x86_feature_detected!("avx512dq")
+                    && std::arch::is_x86_feature_detected!("avx512vl")
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            Kernel::X86_64V3 | Kernel::X86_64V3Pext | Kernel::X86_64V4 => false,
+        }
+    }
+}
+
+/// Whether this CPU runs BMI2's `pext` at full speed: not AMD's (nor
+/// Hygon's) before family 0x19 (Zen 3), which run it in microcode at a
+/// cost that grows with the mask, many times a table lookup. Every Intel
+/// CPU with BMI2 (Haswell, 2013, and later) runs it in one cycle a result;
+/// other vendors are taken as slow.
+#[cfg(target_arch = "x86_64")]
+pub(super) fn pext_is_fast() -> bool {
+    use std::arch::x86_64::__cpuid;
+    let vendor = __cpuid(0);
+    let name = [vendor.ebx, vendor.edx, vendor.ecx];
+    let is = |s: &[u8; 12]| {
+        name.iter()
+            .zip(s.chunks(4))
+            .all(|(&r, c)| r == u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+    };
+    if is(b"GenuineIntel") {
+        return true;
+    }
+    if !is(b"AuthenticAMD") {
+        return false;
+    }
+    // Family: the base field, plus the extended one when the base is 0xf.
+    let eax = __cpuid(1).eax;
+    let base = eax >> 8 & 0xf;
+    let family = if base == 0xf {
+        base + (eax >> 20 & 0xff)
+    } else {
+        base
+    };
+    family >= 0x19
+}
