@@ -63,7 +63,7 @@ pub fn solvers_help(mode: Mode) -> String {
     }
     text.push_str(
         "  fast makes fewer guesses: the faster on unique puzzles; fast-cell on puzzles\n  \
-         with several solutions (README, \"Against tdoku\")\n",
+         with several solutions (docs/benchmarks.md, \"Against tdoku\")\n",
     );
     text.push_str(match mode {
         Mode::Solve => "  (*) finds one solution and stops: it never reports multiple solutions\n",
