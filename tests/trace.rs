@@ -244,7 +244,7 @@ mod common;
 const SOLVED: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
-/// A full board whose givens clash used to print "solved:" with exit 0; now it
+/// A full board whose givens clash is not "solved:" with exit 0: it
 /// is malformed, at the second given, naming the first, in every format.
 #[test]
 fn clashing_givens_are_exit_2_with_both_positions() {

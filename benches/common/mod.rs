@@ -26,7 +26,7 @@ pub const SETS: [(&str, &str); 6] = [
     ("serg", "puzzles7_serg_benchmark"),
 ];
 
-/// tdoku's published puzzles/s for the targets (its README, another
+/// tdoku's published puzzles/s (its README, another
 /// machine; limit 2, one thread), by set label. Not measured here.
 pub fn tdoku_published(set: &str) -> Option<f64> {
     match set {

@@ -165,29 +165,23 @@ fn supervise(spec: &Spec) -> io::Result<Measured> {
     let memory_cgroup = group.is_some();
     let oom = group.as_ref().is_some_and(MemoryCgroup::oom_killed);
     drop(group);
+    // What the supervisor measured itself, when init has no report to give.
+    let unreported = |end| Measured {
+        end,
+        cpu: sys::timeval(usage.ru_utime) + sys::timeval(usage.ru_stime),
+        wall: start.elapsed(),
+        peak_kib: usage.ru_maxrss.max(0) as u64,
+        disk_full: false,
+        memory_cgroup,
+        isolation,
+    };
     if killed {
-        return Ok(Measured {
-            end: End::WallLimit,
-            cpu: sys::timeval(usage.ru_utime) + sys::timeval(usage.ru_stime),
-            wall: start.elapsed(),
-            peak_kib: usage.ru_maxrss.max(0) as u64,
-            disk_full: false,
-            memory_cgroup,
-            isolation,
-        });
+        return Ok(unreported(End::WallLimit));
     }
     if line.is_empty() && libc::WIFSIGNALED(status) {
         // Init did not report because something killed it: without
         // namespaces, the program it runs can.
-        return Ok(Measured {
-            end: End::InitKilled(libc::WTERMSIG(status)),
-            cpu: sys::timeval(usage.ru_utime) + sys::timeval(usage.ru_stime),
-            wall: start.elapsed(),
-            peak_kib: usage.ru_maxrss.max(0) as u64,
-            disk_full: false,
-            memory_cgroup,
-            isolation,
-        });
+        return Ok(unreported(End::InitKilled(libc::WTERMSIG(status))));
     }
     if let Some(why) = line.strip_prefix("error ") {
         return Err(io::Error::other(why.trim_end().to_string()));
