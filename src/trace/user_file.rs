@@ -14,8 +14,8 @@ use super::record::{steps_of_writes, Recording};
 use super::source::Kind;
 use super::Error;
 use crate::grid::{Grid, CELLS};
-use crate::judge::language::{self, Method};
-use crate::judge::sandbox::{End, Limits, Supervisor, View};
+use crate::judge::language::{self, Language, Method};
+use crate::judge::sandbox::{self, End, Limits, Supervisor, View};
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -38,12 +38,20 @@ pub struct Run {
     pub max_steps: u64,
 }
 
+/// The interpreter's flag and the harness for a language the trace can
+/// hook: the harness is the interpreter's own argument (`-c`, `-e`), so no
+/// file is left behind.
+fn harness(lang: &Language) -> Option<(&'static str, &'static str)> {
+    match lang.name {
+        "Python 3" => Some(("-c", PYTHON)),
+        "JavaScript" => Some(("-e", JAVASCRIPT)),
+        _ => None,
+    }
+}
+
 /// Whether `path` names a file in a language the trace can hook.
 pub fn is_user_file(path: &Path) -> bool {
-    matches!(
-        language::of(path).map(|l| l.name),
-        Some("Python 3" | "JavaScript")
-    )
+    language::of(path).and_then(harness).is_some()
 }
 
 /// Why a solution in `language` cannot be traced, and what to do instead.
@@ -66,6 +74,69 @@ pub fn why_not(path: &Path, language: &str) -> String {
 
 /// Runs the user's `path` on `puzzle` and keeps its writes as steps.
 pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error> {
+    let (lang, text) = leetcode_37_file(path)?;
+    let shown = path.display().to_string();
+    let (ran, limits) = run_in_sandbox(path, lang, puzzle, run)?;
+    let stderr = String::from_utf8_lossy(&ran.stderr).into_owned();
+    let heard = read_harness(BufReader::new(ran.stdout), &shown, run.max_steps)?;
+    if !heard.started {
+        let why = stderr.trim();
+        return Err(Error::Approach(format!(
+            "{shown} failed before solveSudoku was called:\n{}",
+            if why.is_empty() { "(no message)" } else { why }
+        )));
+    }
+    let writes = heard.writes;
+    let steps = steps_of_writes(puzzle, &writes);
+    let mut replayed = puzzle.0;
+    for &(cell, digit, _) in &writes {
+        replayed[cell] = digit;
+    }
+    let ending = heard
+        .ending
+        .unwrap_or_else(|| match (ran.end, heard.last_board) {
+            (_, Some(board)) => returned(puzzle, &replayed, &board),
+            (End::CpuLimit | End::WallLimit, _) => format!(
+                "stopped by the time limit ({} ms of CPU time) after {} writes: the program had not returned",
+                run.time_limit.as_millis(),
+                writes.len()
+            ),
+            (End::MemoryLimit, _) => format!(
+                "stopped at the memory limit ({} MB) after {} writes",
+                limits.memory_kib / 1024,
+                writes.len()
+            ),
+            (end, _) => format!(
+                "the program ended ({end:?}) after {} writes: {}",
+                writes.len(),
+                stderr.lines().last().unwrap_or("")
+            ),
+        });
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "mine".into());
+    Ok(Recording {
+        key: stem,
+        title: format!(
+            "your file, run by {}: every write to the board, with the line that made it",
+            lang.tool
+        ),
+        path: shown,
+        text,
+        steps,
+        ending,
+        captions: vec![
+            (Kind::Place, "Your program wrote a digit into an empty cell.".into()),
+            (Kind::Undo, "Your program wrote '.' (or another digit) over a digit: the search takes it back.".into()),
+            (Kind::Complete, "Every cell is filled after this write (a step the trace adds: the program wrote nothing more here).".into()),
+        ],
+    })
+}
+
+/// The language and text of `path`, refused unless it is a Python or
+/// JavaScript file with a `solveSudoku`.
+fn leetcode_37_file(path: &Path) -> Result<(&'static Language, String), Error> {
     let cannot = |why: String| Error::Approach(why);
     let lang = language::of(path)
         .filter(|_| is_user_file(path))
@@ -82,18 +153,25 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
             path.display()
         )));
     }
+    Ok((lang, text))
+}
+
+/// Runs the harness on `path` in the judge's sandbox: the user's file bound
+/// read-only at `/box`, the puzzle and the step limit as arguments.
+fn run_in_sandbox(
+    path: &Path,
+    lang: &Language,
+    puzzle: &Grid,
+    run: &Run,
+) -> Result<(sandbox::Run, Limits), Error> {
+    let cannot = |why: String| Error::Approach(why);
     let absolute = std::fs::canonicalize(path).map_err(|source| Error::Read {
         path: path.into(),
         source,
     })?;
     let toolchain = (lang.toolchain)(Path::new(lang.tool))
         .map_err(|e| cannot(format!("{}: {} ({})", path.display(), e, lang.install)))?;
-    // The harness is the interpreter's own argument (`-c`, `-e`): no file to
-    // leave behind; the user's file is bound read-only into the sandbox.
-    let (flag, harness) = match lang.name {
-        "Python 3" => ("-c", PYTHON),
-        _ => ("-e", JAVASCRIPT),
-    };
+    let (flag, harness) = harness(lang).expect("leetcode_37_file checked the language");
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -123,35 +201,48 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
     };
     let mut binds = vec![(absolute, inside)];
     binds.extend(toolchain.prefix.iter().map(|p| (p.clone(), p.clone())));
-    let supervisor = Supervisor::of(&run.exe);
     let tool = toolchain.program.clone();
-    let ran = match supervisor.run(
-        tool.as_os_str(),
-        &args,
-        None,
-        &limits,
-        &View::Isolated { binds },
-    ) {
-        Ok(ran) => ran,
-        Err(e) => {
-            return Err(cannot(format!(
+    let ran = Supervisor::of(&run.exe)
+        .run(
+            tool.as_os_str(),
+            &args,
+            None,
+            &limits,
+            &View::Isolated { binds },
+        )
+        .map_err(|e| {
+            cannot(format!(
                 "cannot run {} ({}): {e}",
                 path.display(),
                 lang.install
-            )))
-        }
-    };
-    let stderr = String::from_utf8_lossy(&ran.stderr).into_owned();
-    let mut writes = Vec::new();
-    let mut started = false;
-    let mut ending = None;
-    let mut last_board = None;
-    let shown = path.display().to_string();
-    for line in BufReader::new(ran.stdout).lines() {
+            ))
+        })?;
+    Ok((ran, limits))
+}
+
+/// What the harness reported, line by line.
+#[derive(Default)]
+struct Heard {
+    /// `solveSudoku` was called.
+    started: bool,
+    /// (cell, digit or 0, line of the user's file) per write.
+    writes: Vec<(usize, u8, usize)>,
+    /// How the run ended, when the harness said (a bad write, the step
+    /// limit, an exception).
+    ending: Option<String>,
+    /// The board `solveSudoku` left, when it returned.
+    last_board: Option<String>,
+}
+
+/// Reads the harness's lines (`start`, `w R C V LINE`, `bad R C LINE V`,
+/// `cut`, `raise LINE MESSAGE`, `done BOARD`); other lines are ignored.
+fn read_harness(out: impl BufRead, shown: &str, max_steps: u64) -> Result<Heard, Error> {
+    let mut heard = Heard::default();
+    for line in out.lines() {
         let line = line.map_err(Error::Write)?;
         let mut parts = line.splitn(5, ' ');
         match parts.next() {
-            Some("start") => started = true,
+            Some("start") => heard.started = true,
             Some("w") => {
                 let mut num = || parts.next().and_then(|p| p.parse::<usize>().ok());
                 let (Some(r), Some(c)) = (num(), num()) else {
@@ -161,7 +252,7 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
                 let line_no = parts.next().and_then(|p| p.parse().ok()).unwrap_or(0);
                 let digit = value.parse::<u8>().unwrap_or(0);
                 if r < 9 && c < 9 {
-                    writes.push((r * 9 + c, digit, line_no));
+                    heard.writes.push((r * 9 + c, digit, line_no));
                 }
             }
             Some("bad") => {
@@ -169,81 +260,29 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
                 if let [r, c, l, value] = rest.as_slice() {
                     let cell =
                         r.parse::<usize>().unwrap_or(0) * 9 + c.parse::<usize>().unwrap_or(0);
-                    ending = Some(format!(
+                    heard.ending = Some(format!(
                         "{shown} line {l} wrote {value} at {}: not '.' nor a digit 1-9; stopped there",
                         super::at(cell.min(CELLS - 1))
                     ));
                 }
             }
-            Some("cut") => {
-                ending = Some(format!(
-                    "stopped after {} writes (--max-steps {}): the program had not returned",
-                    writes.len(),
-                    run.max_steps
-                ))
-            }
+            Some("cut") => heard.ending = Some(format!(
+                "stopped after {} writes (--max-steps {max_steps}): the program had not returned",
+                heard.writes.len(),
+            )),
             Some("raise") => {
                 let l = parts.next().unwrap_or("0");
                 let message: Vec<&str> = parts.collect();
-                ending = Some(format!(
+                heard.ending = Some(format!(
                     "the program raised {} at {shown} line {l}",
                     message.join(" ")
                 ));
             }
-            Some("done") => last_board = parts.next().map(str::to_string),
+            Some("done") => heard.last_board = parts.next().map(str::to_string),
             _ => {}
         }
     }
-    if !started {
-        let why = stderr.trim();
-        return Err(cannot(format!(
-            "{shown} failed before solveSudoku was called:\n{}",
-            if why.is_empty() { "(no message)" } else { why }
-        )));
-    }
-    let steps = steps_of_writes(puzzle, &writes);
-    let mut replayed = puzzle.0;
-    for &(cell, digit, _) in &writes {
-        replayed[cell] = digit;
-    }
-    let ending = ending.unwrap_or_else(|| match (ran.end, last_board) {
-        (_, Some(board)) => returned(puzzle, &replayed, &board),
-        (End::CpuLimit | End::WallLimit, _) => format!(
-            "stopped by the time limit ({} ms of CPU time) after {} writes: the program had not returned",
-            run.time_limit.as_millis(),
-            writes.len()
-        ),
-        (End::MemoryLimit, _) => format!(
-            "stopped at the memory limit ({} MB) after {} writes",
-            limits.memory_kib / 1024,
-            writes.len()
-        ),
-        (end, _) => format!(
-            "the program ended ({end:?}) after {} writes: {}",
-            writes.len(),
-            stderr.lines().last().unwrap_or("")
-        ),
-    });
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "mine".into());
-    Ok(Recording {
-        key: stem,
-        title: format!(
-            "your file, run by {}: every write to the board, with the line that made it",
-            lang.tool
-        ),
-        path: shown,
-        text,
-        steps,
-        ending,
-        captions: vec![
-            (Kind::Place, "Your program wrote a digit into an empty cell.".into()),
-            (Kind::Undo, "Your program wrote '.' (or another digit) over a digit: the search takes it back.".into()),
-            (Kind::Complete, "Every cell is filled after this write (a step the trace adds: the program wrote nothing more here).".into()),
-        ],
-    })
+    Ok(heard)
 }
 
 /// The ending of a program that returned: its board, checked.
