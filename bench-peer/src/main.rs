@@ -6,6 +6,7 @@
 //! ```text
 //! cargo run --release --manifest-path bench-peer/Cargo.toml                 the comparison, about 1.5 minutes
 //! cargo run --release --manifest-path bench-peer/Cargo.toml -- --quick      first 1,000 puzzles per set, 1 pass
+//! cargo run --release --manifest-path bench-peer/Cargo.toml -- --summary    the same run, only the README's summary table
 //! cargo run --release --manifest-path bench-peer/Cargo.toml -- --chart docs/throughput.svg
 //! ```
 //!
@@ -39,10 +40,11 @@ fn main() {
         return;
     }
     let quick = args.iter().any(|a| a == "--quick");
+    let summary_only = args.iter().any(|a| a == "--summary");
     if cfg!(debug_assertions) {
         eprintln!("warning: debug build; use `cargo run --release`");
     }
-    compare(quick);
+    compare(quick, summary_only);
 }
 
 /// Puzzles of `set` one pass of `solver` takes: DLX needs about 0.9 ms per
@@ -94,7 +96,9 @@ const SLICE: usize = 250;
 /// ratio within a pass).
 type Row<'a> = (&'a str, &'a str, Stats, f64);
 
-fn compare(quick: bool) {
+/// Runs every set; `summary_only` prints the one-table summary (the
+/// README's) instead of the full report.
+fn compare(quick: bool, summary_only: bool) {
     let (max, passes) = if quick { (1_000, 1) } else { (usize::MAX, 5) };
     let ours: Vec<&Solver> = solver::solvers().iter().filter(|s| s.counts).collect();
     // DLX is ten times slower than the rest: it runs on its own (at most 3
@@ -150,97 +154,76 @@ fn compare(quick: bool) {
         rows.push((label, PEER, peer, 1.0));
         eprintln!("{label:>18} done; every count {expected}");
     }
-    report(quick, &ours, &rows);
+    report(quick, summary_only, &ours, &rows);
 }
 
-fn report(quick: bool, ours: &[&Solver], rows: &[Row]) {
-    let peer_rate = |set: &str| {
-        rows.iter()
-            .find(|r| r.0 == set && r.1 == PEER)
-            .map(|r| r.2.per_sec())
-            .expect("the peer ran on every set")
-    };
-    println!(
-        "\n## Peer comparison, limit {LIMIT}, one thread, same run{}\n",
-        if quick {
-            " (--quick: first 1,000 puzzles per set, 1 pass)"
-        } else {
-            ""
-        }
-    );
-    println!(
-        "`fast` and `fast-cell` ran the {:?} kernel, the best this CPU has; `fast-portable` the Portable one.\n",
-        sudoku_workspace::fast::Kernel::best()
-    );
-    let mut header = common::COLUMNS.to_vec();
-    header.push("÷ peer");
-    let mut table = Vec::new();
+fn report(quick: bool, summary_only: bool, ours: &[&Solver], rows: &[Row]) {
     let mut csv = String::from(common::CSV_HEADER);
-    for (set, solver, s, ratio) in rows {
+    for (set, solver, s, _) in rows {
         let is_peer = *solver == PEER;
-        let mut cells = s.cells(set, solver, !is_peer);
-        cells.push(format!("{ratio:.2}"));
-        table.push(cells);
         let note = format!("median pass; same run as {PEER}");
         csv.push_str(&s.csv_line(set, solver, !is_peer, &note));
     }
-    println!("{}", markdown(&header, 2, &table));
-    println!(
-        "Median of the passes (a pass's time / puzzles; for the solvers that take turns, \
-         the sum of their slices). Every solver reported the \
-         set's count for every puzzle it ran. The solvers other than dlx and the {PEER} \
-         take turns every {SLICE} puzzles within a pass; their ÷ peer is the median over the \
-         passes of their speed over the peer's in the same pass. dlx runs alone; its ÷ peer \
-         is of the medians (on 1905_11+, dlx's first 5,000 puzzles against the peer's whole \
-         set).\n"
-    );
-
-    // Summary against the peer and tdoku's published figures, for the README.
-    let reference = ours[0].name;
-    let rate = |set: &str, solver: &str| {
-        rows.iter()
-            .find(|r| r.0 == set && r.1 == solver)
-            .map(|r| r.2.per_sec())
+    let quick_note = if quick {
+        " (--quick: first 1,000 puzzles per set, 1 pass)"
+    } else {
+        ""
     };
-    let ratio = |set: &str, solver: &str| {
-        rows.iter()
-            .find(|r| r.0 == set && r.1 == solver)
-            .map(|r| r.3)
-            .expect("the reference ran on every set")
-    };
-    let mut header = vec!["set".to_string()];
-    for s in ours {
-        header.push(format!("{} /s", s.name));
-    }
-    header.extend([
-        format!("{PEER} /s"),
-        format!("{reference} ÷ peer"),
-        "tdoku published /s".to_string(),
-        format!("{reference} ÷ tdoku"),
-    ]);
-    let mut summary = Vec::new();
-    for (label, _) in SETS {
-        let mut line = vec![label.to_string()];
-        for s in ours {
-            line.push(rate(label, s.name).map_or("—".into(), |r| grouped(r, 0)));
+    if summary_only {
+        println!("{}", summary(ours, rows));
+        println!(
+            "Limit {LIMIT}, one thread{quick_note}; every solver reported the set's count for \
+             every puzzle. ÷ crate: the median over the passes of the speed over the {PEER}'s \
+             in the same pass, taking turns every {SLICE} puzzles (dlx: of the medians). \
+             `fast` and `fast-cell` ran the {:?} kernel, `fast-portable` the Portable one.",
+            sudoku_workspace::fast::Kernel::best()
+        );
+    } else {
+        println!("\n## Peer comparison, limit {LIMIT}, one thread, same run{quick_note}\n");
+        println!(
+            "`fast` and `fast-cell` ran the {:?} kernel, the best this CPU has; `fast-portable` the Portable one.\n",
+            sudoku_workspace::fast::Kernel::best()
+        );
+        let mut header = common::COLUMNS.to_vec();
+        header.push("÷ peer");
+        let mut table = Vec::new();
+        for (set, solver, s, ratio) in rows {
+            let mut cells = s.cells(set, solver, *solver != PEER);
+            cells.push(format!("{ratio:.2}"));
+            table.push(cells);
         }
-        let ours_rate = rate(label, reference).expect("reference ran");
-        line.push(grouped(peer_rate(label), 0));
-        line.push(format!("{:.2}", ratio(label, reference)));
-        match common::tdoku_published(label) {
-            Some(t) => {
-                line.push(grouped(t, 0));
-                line.push(format!("{:.2}", ours_rate / t));
-            }
-            None => line.extend(["—".to_string(), "—".to_string()]),
-        }
-        summary.push(line);
+        println!("{}", markdown(&header, 2, &table));
+        println!(
+            "Median of the passes (a pass's time / puzzles; for the solvers that take turns, \
+             the sum of their slices). Every solver reported the \
+             set's count for every puzzle it ran. The solvers other than dlx and the {PEER} \
+             take turns every {SLICE} puzzles within a pass; their ÷ peer is the median over the \
+             passes of their speed over the peer's in the same pass. dlx runs alone; its ÷ peer \
+             is of the medians (on 1905_11+, dlx's first 5,000 puzzles against the peer's whole \
+             set).\n"
+        );
+        println!("### Summary\n\n{}", summary(ours, rows));
     }
-    let header: Vec<&str> = header.iter().map(String::as_str).collect();
-    println!("### Summary\n\n{}", markdown(&header, 1, &summary));
-    println!("tdoku's figures are its published ones (another machine), not measured here.\n");
 
     let path = common::out_dir().join("peer.csv");
     std::fs::write(&path, csv).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     println!("wrote {}", path.display());
+}
+
+/// One line per set: the peer's speed and each of ours over it.
+fn summary(ours: &[&Solver], rows: &[Row]) -> String {
+    let row = |set: &str, solver: &str| rows.iter().find(|r| r.0 == set && r.1 == solver);
+    let mut header = vec!["set".to_string(), format!("{PEER} /s")];
+    header.extend(ours.iter().map(|s| format!("{} ÷ crate", s.name)));
+    let mut lines = Vec::new();
+    for (label, _) in SETS {
+        let peer = row(label, PEER).expect("the peer ran on every set");
+        let mut line = vec![label.to_string(), grouped(peer.2.per_sec(), 0)];
+        for s in ours {
+            line.push(row(label, s.name).map_or("—".into(), |r| format!("{:.2}", r.3)));
+        }
+        lines.push(line);
+    }
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    markdown(&header, 1, &lines)
 }
