@@ -153,5 +153,10 @@ fn main() {
         "{:<36} {:>7} {:>11} {:>11.1} {:>11.1}",
         "hill climb from the slowest", climb, "", micros, worst
     );
-    println!("\nslowest input found ({:.1} ms):\n{input}", worst / 1000.0);
+    let rows: Vec<String> = input.lines().map(|l| l.replace(' ', "")).collect();
+    println!(
+        "\nslowest input found ({:.1} ms), row by row: {}",
+        worst / 1000.0,
+        rows.join(" ")
+    );
 }
