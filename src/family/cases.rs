@@ -225,12 +225,12 @@ impl Board {
 
 /// A generated case: its boards.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Case {
+pub struct Generated {
     /// The boards, in input order.
     pub boards: Vec<Board>,
 }
 
-impl Case {
+impl Generated {
     /// Givens over every board.
     pub fn givens(&self) -> usize {
         self.boards.iter().map(Board::givens).sum()
@@ -261,7 +261,7 @@ fn unique_9x9(rng: &mut Rng) -> Board {
 
 /// Case `k` of problem `key` (`None` for a key without cases), inside the
 /// statement's promise.
-pub fn generate(key: &str, k: usize, rng: &mut Rng) -> Option<Case> {
+pub fn generate(key: &str, k: usize, rng: &mut Rng) -> Option<Generated> {
     let several = |rng: &mut Rng, each: &mut dyn FnMut(&mut Rng) -> Board| {
         let n = 1 + rng.below(3);
         (0..n).map(|_| each(rng)).collect::<Vec<Board>>()
@@ -342,11 +342,11 @@ pub fn generate(key: &str, k: usize, rng: &mut Rng) -> Option<Case> {
         "cf1335d" => several(rng, &mut |rng| Board::boxes(random_solved(3, rng))),
         _ => return None,
     };
-    Some(Case { boards })
+    Some(Generated { boards })
 }
 
 /// Whether `case` is still inside `key`'s promise (a shrinking step must keep it).
-pub fn allowed(key: &str, case: &Case) -> bool {
+pub fn allowed(key: &str, case: &Generated) -> bool {
     if case.boards.is_empty() {
         return false;
     }
@@ -387,7 +387,7 @@ fn letter(d: u8) -> String {
 }
 
 /// `case` in `key`'s input format.
-pub fn render(key: &str, case: &Case) -> String {
+pub fn render(key: &str, case: &Generated) -> String {
     let boards = &case.boards;
     let all = |f: &dyn Fn(&Board) -> String, sep: &str| {
         boards.iter().map(f).collect::<Vec<_>>().join(sep)

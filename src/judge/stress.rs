@@ -16,7 +16,7 @@ use super::problem::{self, Problem};
 use super::sandbox::Supervisor;
 use super::solution::{self, FileOptions, Solution};
 use super::{judge_case, CaseResult, Error, Limits, Verdict};
-use crate::family::cases::{self, Case as Generated};
+use crate::family::cases::{self, Generated};
 use crate::gen::Rng;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -266,10 +266,12 @@ fn read_harness(out: impl BufRead, shown: &str, max_steps: u64) -> Result<Heard,
                     ));
                 }
             }
-            Some("cut") => heard.ending = Some(format!(
+            Some("cut") => {
+                heard.ending = Some(format!(
                 "stopped after {} writes (--max-steps {max_steps}): the program had not returned",
                 heard.writes.len(),
-            )),
+            ))
+            }
             Some("raise") => {
                 let l = parts.next().unwrap_or("0");
                 let message: Vec<&str> = parts.collect();
