@@ -217,6 +217,53 @@ fn serg_puzzles_have_two_solutions() {
     }
 }
 
+/// Guesses over a whole set, per kernel, for the triad search (`fast`) and
+/// the cell search (`fast-cell`).
+fn total_guesses(set: &[Grid], limit: usize, kernel: Kernel) -> (u64, u64) {
+    set.iter().fold((0, 0), |(triad, cell), p| {
+        let t = fast::count_with(p, limit, kernel);
+        let c = fast::count_cell_with(p, limit, kernel);
+        (triad + t.guesses, cell + c.guesses)
+    })
+}
+
+/// The search is the same on every target and every kernel: the guesses it
+/// makes on whole sets are pinned here. `.ci/aarch64` runs this file on
+/// aarch64 under qemu-user, where the portable kernel is the only one. A
+/// change to the search that changes its guesses changes these numbers on
+/// purpose; one that changes them on one target only is a bug.
+#[test]
+fn guesses_are_the_same_on_every_target_and_kernel() {
+    let sets = [
+        (
+            bench_set(bench_file!("puzzles3_magictour_top1465"), usize::MAX),
+            2,
+            (TOP1465_TRIAD, TOP1465_CELL),
+        ),
+        (
+            bench_set(bench_file!("puzzles7_serg_benchmark"), 2_000),
+            2,
+            (SERG_TRIAD, SERG_CELL),
+        ),
+    ];
+    for (set, limit, want) in &sets {
+        for kernel in Kernel::ALL.into_iter().filter(|k| k.available()) {
+            assert_eq!(
+                total_guesses(set, *limit, kernel),
+                *want,
+                "{kernel:?}, {} puzzles",
+                set.len()
+            );
+        }
+    }
+}
+
+/// Guesses over all of top1465 and Serg's first 2,000, counting to 2.
+const TOP1465_TRIAD: u64 = 12_868;
+const TOP1465_CELL: u64 = 14_694;
+const SERG_TRIAD: u64 = 11_866;
+const SERG_CELL: u64 = 11_699;
+
 const WIKI: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 const WIKI_SOLVED: &str =
