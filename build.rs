@@ -1,4 +1,4 @@
-//! Two jobs, both about noticing files:
+//! Three jobs, all about noticing files:
 //!
 //! 1. Rebuild when a shipped fixture is added or removed. `include_dir!`
 //!    embeds `inputs/<set>/` through `include_bytes!`, so cargo notices an
