@@ -207,7 +207,7 @@ fn report(quick: bool, summary_only: bool, ours: &[&Solver], rows: &[Row]) {
 
     let path = common::out_dir().join("peer.csv");
     std::fs::write(&path, csv).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    println!("wrote {}", path.display());
+    eprintln!("wrote {}", path.display());
 }
 
 /// One line per set: the peer's speed and each of ours over it.
