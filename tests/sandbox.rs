@@ -329,6 +329,54 @@ fn a_solution_that_stops_or_kills_its_parent_gets_its_verdict() {
     );
 }
 
+/// Without namespaces (the fallback where the kernel refuses them), a
+/// solution over its CPU time is ended at the limit, by CPU time, and its
+/// case directory goes with it.
+#[test]
+fn without_namespaces_a_cpu_limit_ends_the_case_at_the_limit() {
+    if !installed("python3") {
+        return;
+    }
+    let dir = scratch("group-cpu");
+    let tmp = dir.join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    let path = dir.join("spin.py");
+    std::fs::write(&path, "while True:\n    pass\n").unwrap();
+    let started = Instant::now();
+    let (code, text) = judge_in(
+        &dir,
+        &path,
+        &[
+            "--problem",
+            "lanqiao",
+            "--fixture",
+            "sample1",
+            "--time-limit",
+            "500",
+            "--json",
+        ],
+        &[
+            ("SUDOKU_SANDBOX", "group"),
+            ("TMPDIR", tmp.to_str().unwrap()),
+        ],
+    );
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains(r#""verdict":"TLE""#), "{text}");
+    assert!(text.contains(r#""killed_by":"cpu""#), "{text}");
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "ended by the supervisor's backstop, not the limit: {:?}",
+        started.elapsed()
+    );
+    let left: Vec<_> = std::fs::read_dir(&tmp)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name())
+        .filter(|n| n.to_string_lossy().starts_with("sudoku-case-"))
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
 #[test]
 fn a_solution_cannot_touch_the_build_cache() {
     if !installed("g++") {

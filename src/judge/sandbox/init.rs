@@ -33,8 +33,41 @@ const STAGING: &str = "/tmp";
 /// Runs the job, once `go` has a byte; `isolation` is what the supervisor set up.
 pub fn run(spec: &Spec, isolation: &Isolation, go: &mut dyn std::io::Read) -> io::Result<Measured> {
     let namespaces = matches!(isolation, Isolation::Namespaces { .. });
+    enter_namespaces(namespaces)?;
+    let isolated = matches!(spec.view, View::Isolated { .. });
+    let (mut cmd, scratch) = command(spec, namespaces)?;
+    // The supervisor says when init is in the run's memory cgroup (`c`), or
+    // that there is none (`g`): only then may the program start. The
+    // cgroup caps the tree's memory; without one, each process's address
+    // space is capped at 4x the limit instead, where the runtime allows.
+    let mut go_byte = [0u8; 1];
+    go.read_exact(&mut go_byte)?;
+    let mut limits = spec.limits;
+    limits.address_space &= go_byte[0] != b'c';
+    restrict(&mut cmd, limits, isolation, isolated);
+    let start = Instant::now();
+    let child = cmd.spawn().map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!("cannot start {}: {e}", spec.program.to_string_lossy()),
+        )
+    })?;
+    let pid = child.id() as libc::pid_t;
+    let mut m = monitor(pid, &limits, namespaces, start);
+    drop(child); // reaped by the monitor
+    if isolated && namespaces {
+        m.disk_full = sys::free_blocks(Path::new("/tmp")).is_ok_and(|free| free == 0);
+    }
+    drop(scratch);
+    m.isolation = isolation.clone();
+    Ok(m)
+}
+
+/// With namespaces: a mount, network, IPC and UTS namespace of init's own
+/// (the supervisor keeps the host's). Without: init becomes the subreaper
+/// of the solution's orphans, so their CPU time is counted when reaped.
+fn enter_namespaces(namespaces: bool) -> io::Result<()> {
     if namespaces {
-        // A mount namespace of init's own (the supervisor keeps the host's).
         // SAFETY: unshare has no memory-safety preconditions.
         sys::check(unsafe {
             libc::unshare(
@@ -48,13 +81,36 @@ pub fn run(spec: &Spec, isolation: &Isolation, go: &mut dyn std::io::Read) -> io
             None,
             libc::MS_REC | libc::MS_PRIVATE,
             None,
-        )?;
+        )
     } else {
-        // Orphans come here, so their CPU time is counted when reaped.
         // SAFETY: prctl with these arguments has no memory-safety preconditions.
-        sys::check(unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) })?;
+        sys::check(unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) })
     }
-    let isolated = matches!(spec.view, View::Isolated { .. });
+}
+
+/// What a run's working directory leaves behind, removed when dropped: an
+/// empty case directory (isolated, without namespaces), or the `.tmp` a
+/// compiler writes in its build folder.
+#[derive(Default)]
+struct Scratch {
+    dir: Option<tempfile::TempDir>,
+    tmp: Option<PathBuf>,
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        drop(self.dir.take());
+        if let Some(tmp) = self.tmp.take() {
+            let _ = std::fs::remove_dir_all(tmp);
+        }
+    }
+}
+
+/// The job's command: its program and arguments as this view sees them,
+/// its working directory (the new root's `/tmp`, an empty case directory,
+/// or the host folder a compiler builds in) and, isolated, a bare
+/// environment.
+fn command(spec: &Spec, namespaces: bool) -> io::Result<(Command, Scratch)> {
     // Without a mount namespace the view's paths are the host's.
     let (program, args) = match &spec.view {
         View::Isolated { binds } if !namespaces => (
@@ -71,8 +127,7 @@ pub fn run(spec: &Spec, isolation: &Isolation, go: &mut dyn std::io::Read) -> io
         .stdin(Stdio::inherit())
         .stdout(Stdio::inherit())
         .stderr(Stdio::inherit());
-    let mut scratch = None;
-    let mut scratch_dir = None;
+    let mut scratch = Scratch::default();
     match &spec.view {
         View::Isolated { binds } if namespaces => {
             build_root(binds, spec.limits.disk_bytes)?;
@@ -82,7 +137,7 @@ pub fn run(spec: &Spec, isolation: &Isolation, go: &mut dyn std::io::Read) -> io
             // An empty working directory of the case's own.
             let dir = tempfile::Builder::new().prefix("sudoku-case-").tempdir()?;
             cmd.current_dir(dir.path());
-            scratch = Some(dir);
+            scratch.dir = Some(dir);
         }
         View::Host { cwd } => {
             if namespaces {
@@ -100,24 +155,25 @@ pub fn run(spec: &Spec, isolation: &Isolation, go: &mut dyn std::io::Read) -> io
             let tmp = cwd.join(".tmp");
             std::fs::create_dir_all(&tmp)?;
             cmd.current_dir(cwd).env("TMPDIR", &tmp);
-            scratch_dir = Some(tmp);
+            scratch.tmp = Some(tmp);
         }
     }
-    if isolated {
+    if matches!(spec.view, View::Isolated { .. }) {
         cmd.env_clear()
             .env("PATH", "/usr/local/bin:/usr/bin:/bin")
             .env("HOME", "/tmp")
             .env("TMPDIR", "/tmp")
             .env("LANG", "C.UTF-8");
     }
-    // The supervisor says when init is in the run's memory cgroup (`c`), or
-    // that there is none (`g`): only then may the program start. The
-    // cgroup caps the tree's memory; without one, each process's address
-    // space is capped at 4x the limit instead, where the runtime allows.
-    let mut go_byte = [0u8; 1];
-    go.read_exact(&mut go_byte)?;
-    let mut limits = spec.limits;
-    limits.address_space &= go_byte[0] != b'c';
+    Ok((cmd, scratch))
+}
+
+/// What the job's process sets on itself between fork and exec: dies with
+/// init, no core files, the output, CPU-time backstop and (without a
+/// cgroup) address-space limits, and, isolated, a user id of its own (or no
+/// capabilities in a user namespace) and the seccomp filter.
+fn restrict(cmd: &mut Command, limits: super::Limits, isolation: &Isolation, isolated: bool) {
+    let namespaces = matches!(isolation, Isolation::Namespaces { .. });
     let filter = if isolated {
         Some(seccomp::prepare(limits.processes))
     } else {
@@ -125,7 +181,7 @@ pub fn run(spec: &Spec, isolation: &Isolation, go: &mut dyn std::io::Read) -> io
     };
     // Root in the host's namespace: the solution runs as a user id of its
     // own, so it owns nothing outside its /tmp and its process count is its own.
-    // SAFETY: geteuid and getpid have no preconditions.
+    // SAFETY: getpid has no preconditions.
     let me = unsafe { libc::getpid() };
     let uid = (2_000_000_000u32).wrapping_add(me as u32 & 0x3f_ffff);
     let user_ns = matches!(isolation, Isolation::Namespaces { user: true });
@@ -163,25 +219,6 @@ pub fn run(spec: &Spec, isolation: &Isolation, go: &mut dyn std::io::Read) -> io
             Ok(())
         });
     }
-    let start = Instant::now();
-    let child = cmd.spawn().map_err(|e| {
-        io::Error::new(
-            e.kind(),
-            format!("cannot start {}: {e}", spec.program.to_string_lossy()),
-        )
-    })?;
-    let pid = child.id() as libc::pid_t;
-    let mut m = monitor(pid, &limits, namespaces, start);
-    drop(child); // reaped by the monitor
-    if isolated && namespaces {
-        m.disk_full = sys::free_blocks(Path::new("/tmp")).is_ok_and(|free| free == 0);
-    }
-    drop(scratch);
-    if let Some(dir) = scratch_dir {
-        let _ = std::fs::remove_dir_all(dir);
-    }
-    m.isolation = isolation.clone();
-    Ok(m)
 }
 
 /// `path` with a bind's target prefix replaced by its host source.
@@ -255,21 +292,6 @@ fn monitor(pid: libc::pid_t, limits: &super::Limits, namespaces: bool, start: In
     let mut cpu_at_kill = Duration::ZERO;
     let mut status = None;
     let mut wall = Duration::ZERO;
-    let kill_tree = || {
-        // SAFETY: kill has no memory-safety preconditions. In a pid
-        // namespace, -1 is every process of it but this init.
-        unsafe {
-            if namespaces {
-                libc::kill(-1, libc::SIGKILL);
-            } else {
-                libc::kill(-pid, libc::SIGKILL);
-                libc::kill(pid, libc::SIGKILL);
-            }
-        }
-        if !namespaces {
-            kill_children_of(me);
-        }
-    };
     loop {
         // Reap whatever has ended; the solution's own status ends the run.
         loop {
@@ -318,7 +340,10 @@ fn monitor(pid: libc::pid_t, limits: &super::Limits, namespaces: bool, start: In
                 None
             };
             if let Some(end) = over {
-                kill_tree();
+                kill_tree(namespaces, me, pid, &mut status);
+                if status.is_some() {
+                    wall = start.elapsed();
+                }
                 killed = Some(end);
                 cpu_at_kill = cpu;
             }
@@ -326,7 +351,7 @@ fn monitor(pid: libc::pid_t, limits: &super::Limits, namespaces: bool, start: In
         std::thread::sleep(POLL);
     }
     // The solution has ended: nothing it started outlives it.
-    kill_tree();
+    kill_tree(namespaces, me, pid, &mut status);
     loop {
         let mut st = 0;
         // SAFETY: a valid pointer; -1 waits for any child.
@@ -365,7 +390,30 @@ fn monitor(pid: libc::pid_t, limits: &super::Limits, namespaces: bool, start: In
 
 /// Without a pid namespace: kills every process whose parent is `me` (the
 /// orphans a subreaper inherits), until none is left.
-fn kill_children_of(me: libc::pid_t) {
+/// Kills the solution `pid` and everything it started: in a pid namespace
+/// every process but this init; without one, its process group and then
+/// this init's children, one generation at a time. The solution's status,
+/// when it is reaped here, goes to `status`, so the monitor still sees it
+/// end.
+fn kill_tree(namespaces: bool, me: libc::pid_t, pid: libc::pid_t, status: &mut Option<i32>) {
+    // SAFETY: kill has no memory-safety preconditions. In a pid namespace,
+    // -1 is every process of it but this init.
+    unsafe {
+        if namespaces {
+            libc::kill(-1, libc::SIGKILL);
+        } else {
+            libc::kill(-pid, libc::SIGKILL);
+            libc::kill(pid, libc::SIGKILL);
+        }
+    }
+    if !namespaces {
+        kill_children_of(me, pid, status);
+    }
+}
+
+/// Kills this init's children until none is left, reaping them; the
+/// status of `pid`, if reaped, goes to `status`.
+fn kill_children_of(me: libc::pid_t, pid: libc::pid_t, status: &mut Option<i32>) {
     for _ in 0..100 {
         let children: Vec<libc::pid_t> = sys::processes(me)
             .into_iter()
@@ -378,8 +426,17 @@ fn kill_children_of(me: libc::pid_t) {
             // SAFETY: kill has no memory-safety preconditions; p is our child.
             unsafe { libc::kill(p, libc::SIGKILL) };
         }
-        // SAFETY: reaps what was just killed; no pointer is read.
-        while unsafe { libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) } > 0 {}
+        loop {
+            let mut st = 0;
+            // SAFETY: a valid pointer; reaps what was just killed.
+            let r = unsafe { libc::waitpid(-1, &mut st, libc::WNOHANG) };
+            if r <= 0 {
+                break;
+            }
+            if r == pid {
+                *status = Some(st);
+            }
+        }
     }
 }
 
