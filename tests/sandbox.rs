@@ -301,8 +301,11 @@ fn a_solution_that_stops_or_kills_its_parent_gets_its_verdict() {
     );
     assert!(text.contains("1/1 AC"), "{text}");
     assert!(started.elapsed() < Duration::from_secs(30));
-    // Without namespaces it can stop init: the supervisor's backstop ends the case.
+    // Without namespaces it can stop init: the supervisor's backstop ends the
+    // case, and init's case directory goes with it.
     let dir = scratch("parent-group");
+    let tmp = dir.join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
     let path = dir.join("stop.py");
     std::fs::write(&path, &source).unwrap();
     let started = Instant::now();
@@ -317,7 +320,10 @@ fn a_solution_that_stops_or_kills_its_parent_gets_its_verdict() {
             "--time-limit",
             "300",
         ],
-        &[("SUDOKU_SANDBOX", "group")],
+        &[
+            ("SUDOKU_SANDBOX", "group"),
+            ("TMPDIR", tmp.to_str().unwrap()),
+        ],
     );
     assert_eq!(code, 1, "{text}");
     assert!(text.contains("TLE") || text.contains("RE"), "{text}");
@@ -327,6 +333,17 @@ fn a_solution_that_stops_or_kills_its_parent_gets_its_verdict() {
         "{:?}",
         started.elapsed()
     );
+    assert_eq!(leftovers_in(&tmp), Vec::<String>::new());
+}
+
+/// The entries of `dir` that a judge run makes (`sudoku-*`).
+fn leftovers_in(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("sudoku-"))
+        .collect()
 }
 
 /// Without namespaces (the fallback where the kernel refuses them), a
@@ -368,13 +385,7 @@ fn without_namespaces_a_cpu_limit_ends_the_case_at_the_limit() {
         "ended by the supervisor's backstop, not the limit: {:?}",
         started.elapsed()
     );
-    let left: Vec<_> = std::fs::read_dir(&tmp)
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name())
-        .filter(|n| n.to_string_lossy().starts_with("sudoku-case-"))
-        .collect();
-    assert!(left.is_empty(), "left behind: {left:?}");
+    assert_eq!(leftovers_in(&tmp), Vec::<String>::new());
 }
 
 #[test]

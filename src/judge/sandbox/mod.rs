@@ -385,9 +385,16 @@ impl Supervisor {
             Some(input) => Stdio::from(input.open()?),
             None => Stdio::null(),
         };
+        // The supervisor's and init's temporary folder: without namespaces,
+        // init makes the case's working directory in it. Removed below and,
+        // if this judge dies first, by the janitor, so a supervisor or init
+        // killed mid-run leaves nothing behind.
+        let scratch = tempfile::Builder::new().prefix("sudoku-run-").tempdir()?;
+        janitor::track(scratch.path());
         let mut cmd = Command::new(&self.program);
         cmd.args(&self.prefix)
             .args(spec.to_args())
+            .env("TMPDIR", scratch.path())
             // A judge shows no backtrace, and printing one costs the program time.
             .env_remove("RUST_BACKTRACE")
             .env_remove("RUST_LIB_BACKTRACE")
@@ -426,6 +433,8 @@ impl Supervisor {
         forget_group(slot);
         let status = child.wait()?;
         janitor::untrack_group(group);
+        let _ = std::fs::remove_dir_all(scratch.path());
+        janitor::untrack(scratch.path());
         let line = line?;
         let measured = match spec::parse_report(&line) {
             Some(m) => m,
