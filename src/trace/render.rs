@@ -2,6 +2,7 @@
 
 use super::search::{blockers, unit_cells, Board, Event, Stats, Stopped, Watch};
 use crate::grid::CELLS;
+use anstyle::{AnsiColor, Style};
 use std::fmt::{self, Write as _};
 use std::io::{self, Write};
 use std::time::Duration;
@@ -83,11 +84,16 @@ impl fmt::Display for Event {
     }
 }
 
-const GREEN: &str = "\x1b[32m";
-const RED: &str = "\x1b[31;9m";
-const BOLD: &str = "\x1b[1m";
-const REVERSE: &str = "\x1b[7m";
-const RESET: &str = "\x1b[0m";
+/// Placed digits, and a board just completed.
+const GREEN: Style = AnsiColor::Green.on_default();
+/// A digit just undone, and an undo that erases a solution.
+const RED: Style = AnsiColor::Red.on_default().strikethrough();
+/// Givens, and the events where the search turns back.
+const BOLD: Style = Style::new().bold();
+/// The current cell.
+const REVERSE: Style = Style::new().invert();
+/// Cursor home and clear the screen: the animated board redraws in place.
+const CLEAR_SCREEN: &str = "\x1b[H\x1b[J";
 
 /// The legend for [`render_board`]'s plain markers.
 pub const LEGEND: &str = "5 given, [4] placed, (4) just undone (now empty), . empty";
@@ -114,15 +120,15 @@ pub fn render_board(board: &Board, colour: bool) -> String {
             } else if let Some((_, u)) = board.undone.filter(|&(uc, _)| uc == cell) {
                 (format!("({u})"), RED)
             } else {
-                (" . ".to_string(), "")
+                (" . ".to_string(), Style::new())
             };
             if colour {
                 let current = if board.current == Some(cell) {
                     REVERSE
                 } else {
-                    ""
+                    Style::new()
                 };
-                let _ = write!(out, "{style}{current}{text}{RESET}");
+                let _ = write!(out, "{style}{current}{text}{current:#}{style:#}");
             } else {
                 out.push_str(&text);
             }
@@ -157,7 +163,7 @@ impl Printer<'_> {
             // Home, clear, redraw: the board animates in place.
             write!(
                 self.out,
-                "\x1b[H\x1b[J{}\n{line}\n",
+                "{CLEAR_SCREEN}{}\n{line}\n",
                 render_board(board, true)
             )?;
             writeln!(
@@ -169,17 +175,17 @@ impl Printer<'_> {
             std::thread::sleep(self.delay);
             return Ok(());
         }
-        let (line, colour_on) = match event {
-            Event::Complete { .. } => (line, GREEN),
+        let style = match event {
+            Event::Complete { .. } => GREEN,
             Event::Undo {
                 erases_solution: true,
                 ..
-            } => (line, RED),
-            Event::Retry { .. } | Event::NoFit { .. } | Event::NoPlace { .. } => (line, BOLD),
-            _ => (line, ""),
+            } => RED,
+            Event::Retry { .. } | Event::NoFit { .. } | Event::NoPlace { .. } => BOLD,
+            _ => Style::new(),
         };
-        if self.colour && !colour_on.is_empty() {
-            writeln!(self.out, "{colour_on}{line}{RESET}")?;
+        if self.colour {
+            writeln!(self.out, "{style}{line}{style:#}")?;
         } else {
             writeln!(self.out, "{line}")?;
         }
@@ -227,5 +233,42 @@ impl Watch for Printer<'_> {
         } else {
             Ok(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board with a given at row 1 col 1, a placed 4 at col 2, a 7 just
+    /// undone at col 3, the current cell at col 4.
+    fn board() -> Board {
+        let mut b = Board {
+            cells: [0; CELLS],
+            given: [false; CELLS],
+            undone: Some((2, 7)),
+            current: Some(3),
+        };
+        (b.cells[0], b.given[0], b.cells[1]) = (5, true, 4);
+        b
+    }
+
+    #[test]
+    fn plain_markers_without_colour_and_styles_with_it() {
+        let plain = render_board(&board(), false);
+        assert!(plain.starts_with(" 5 [4](7)| . "), "{plain}");
+        assert!(!plain.contains('\x1b'));
+        let coloured = render_board(&board(), true);
+        let first = coloured.lines().next().unwrap();
+        for (style, text) in [
+            (BOLD, " 5 "),
+            (GREEN, "[4]"),
+            (RED, "(7)"),
+            (REVERSE, " . "),
+        ] {
+            let want = format!("{style}{text}");
+            assert!(first.contains(&want), "{want:?} in {first:?}");
+        }
+        assert_eq!(coloured.lines().count(), 11);
     }
 }
