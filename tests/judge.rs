@@ -763,10 +763,11 @@ fn can_hide_the_checkout() -> bool {
 #[test]
 fn a_moved_binary_still_has_its_fixtures() {
     // After `cargo install` or a copy, the checkout's inputs/ is not there:
-    // the shipped fixtures are compiled in. A copy alone does not show it (the
-    // old code found inputs/ through the checkout's path, compiled in), so
-    // where unprivileged `unshare -rm` works the checkout is also hidden under
-    // an empty tmpfs, as an installed binary on another machine would see it.
+    // the shipped fixtures are compiled in. A copy alone does not show it (a
+    // binary that looked for inputs/ at the checkout's compiled-in path would
+    // still find it), so where unprivileged `unshare -rm` works the checkout
+    // is also hidden under an empty tmpfs, as an installed binary on another
+    // machine would see it.
     let dir = temp_dir("moved");
     let moved = dir.join("sudoku");
     std::fs::copy(SUDOKU, &moved).unwrap();

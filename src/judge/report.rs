@@ -163,10 +163,9 @@ fn write_header(
             user.toolchain.version,
             user.toolchain.program.display()
         );
-        if user.language.name == "Rust" {
-            compiler.push_str(
-                "; LeetCode's Rust is older (1.58 at edition 2018 by its users' reports): --rustc PATH checks with another",
-            );
+        if let Some(note) = user.language.compiler_note {
+            compiler.push_str("; ");
+            compiler.push_str(note);
         }
         writeln!(out, "{}: compiler: {compiler}", solution.name)?;
         for note in &user.notes {

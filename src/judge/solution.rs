@@ -209,11 +209,7 @@ pub fn place(
     named: Option<&'static Problem>,
 ) -> Result<(&'static Problem, Entry, String), Error> {
     let methods = (language.leetcode)(text);
-    let frame = |m: Method| match language.name {
-        "Rust" => format!("impl Solution with {}", rust_name(m)),
-        "JavaScript" | "C" => format!("a function {}", m.camel()),
-        _ => format!("class Solution with {}", m.camel()),
-    };
+    let frame = language.frame;
     let entry_for = |p: &Problem| match p.key {
         "lc36" => Entry::LeetCode(Method::IsValidSudoku),
         "lc37" => Entry::LeetCode(Method::SolveSudoku),
@@ -271,13 +267,6 @@ pub fn place(
     }
 }
 
-fn rust_name(m: Method) -> &'static str {
-    match m {
-        Method::IsValidSudoku => "is_valid_sudoku",
-        Method::SolveSudoku => "solve_sudoku",
-    }
-}
-
 /// A user's file as a solution of its problem: placed, then built (or
 /// found in the cache) in the sandbox, so a compile error is a CE row.
 pub fn from_file(
@@ -301,8 +290,8 @@ pub fn from_file(
         why: format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1),
     })?;
     let (problem, entry, judged_as) = place(path, &text, language, named)?;
-    let tool = match (language.name, &opts.rustc) {
-        ("Rust", Some(rustc)) => rustc.clone(),
+    let tool = match (language.compiler_flag, &opts.rustc) {
+        (Some(_), Some(rustc)) => rustc.clone(),
         _ => PathBuf::from(language.tool),
     };
     let toolchain = toolchain_of(language, &tool)?;

@@ -10,10 +10,10 @@ use std::time::Duration;
 use sudoku_workspace::judge::{self, UserCase};
 
 pub const JUDGE_HELP: &str = "\
-Limits: time is CPU time (user + sys of the solution's process), as Codeforces, AtCoder
-and LeetCode count it, so a busy machine does not turn AC into TLE; the wall clock only
-stops a solution that sleeps or blocks (verdict `TLE (wall)`). Memory is the peak resident
-size of the solution's own process (nothing of the judge's is counted).
+Limits: time is CPU time (user + sys of every process the solution starts), as Codeforces,
+AtCoder and LeetCode count it, so a busy machine does not turn AC into TLE; the wall clock
+only stops a solution that sleeps or blocks (verdict `TLE (wall)`). Memory is the peak
+resident size of the solution's whole process tree (nothing of the judge's is counted).
 
 Output is compared the way judges do: spaces, tabs and CR at the end of a line, a missing
 final newline and blank lines at the end are not differences; anything else is. LeetCode 37
@@ -61,7 +61,7 @@ pub struct JudgeArgs {
     /// Wall-clock backstop per case, in ms [default: 3x the CPU-time limit]
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(judge::ranges::WALL_MS))]
     wall_limit: Option<u64>,
-    /// Peak resident size of the solution's process, in MB [default: the problem's, 256]
+    /// Peak resident size of the solution's process tree, in MB [default: the problem's, 256]
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(judge::ranges::MEMORY_MB))]
     memory_limit: Option<u64>,
     /// Only this problem (repeatable).

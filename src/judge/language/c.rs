@@ -21,6 +21,9 @@ pub static C: Language = Language {
     toolchain: super::cpp::toolchain,
     plan,
     crash: super::cpp::crash,
+    frame: super::function_frame,
+    compiler_flag: None,
+    compiler_note: None,
 };
 
 const HARNESS: &str = include_str!("harness/leetcode.c");

@@ -22,6 +22,9 @@ pub static CPP: Language = Language {
     toolchain,
     plan,
     crash,
+    frame: super::class_frame,
+    compiler_flag: None,
+    compiler_note: None,
 };
 
 const HARNESS: &str = include_str!("harness/leetcode.cpp");

@@ -25,6 +25,9 @@ pub static JAVA: Language = Language {
     toolchain,
     plan,
     crash,
+    frame: super::class_frame,
+    compiler_flag: None,
+    compiler_note: None,
 };
 
 const HARNESS: &str = include_str!("harness/SudokuJudgeHarness.java");

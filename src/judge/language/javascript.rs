@@ -20,6 +20,9 @@ pub static JAVASCRIPT: Language = Language {
     toolchain,
     plan,
     crash,
+    frame: super::function_frame,
+    compiler_flag: None,
+    compiler_note: None,
 };
 
 const HARNESS: &str = include_str!("harness/leetcode.js");

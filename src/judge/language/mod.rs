@@ -176,6 +176,15 @@ pub struct Language {
     pub plan: fn(&Source<'_>, Entry, &Options<'_>) -> Result<Plan, String>,
     /// What a crash says, from stderr: the error and the user's own frame.
     pub crash: fn(&str, &str) -> Option<String>,
+    /// LeetCode's frame for a method in this language, for the `judged
+    /// as` line: `class Solution with solveSudoku`, `a function solveSudoku`.
+    pub frame: fn(Method) -> String,
+    /// The command-line flag that names another compiler for this
+    /// language (`--rustc`), if there is one.
+    pub compiler_flag: Option<&'static str>,
+    /// What the header adds after the compiler's version, when the local
+    /// compiler differs from the judges' in a way a user should know.
+    pub compiler_note: Option<&'static str>,
 }
 
 /// Every language, in `--help` order.
@@ -187,6 +196,16 @@ pub static LANGUAGES: [&Language; 6] = [
     &python::PYTHON,
     &javascript::JAVASCRIPT,
 ];
+
+/// LeetCode's frame in the languages that wrap the method in a class.
+pub fn class_frame(m: Method) -> String {
+    format!("class Solution with {}", m.camel())
+}
+
+/// LeetCode's frame in the languages where the method is a top-level function.
+pub fn function_frame(m: Method) -> String {
+    format!("a function {}", m.camel())
+}
 
 /// The language of `path`, by extension.
 pub fn of(path: &Path) -> Option<&'static Language> {

@@ -22,6 +22,11 @@ pub static RUST: Language = Language {
     toolchain,
     plan,
     crash,
+    frame,
+    compiler_flag: Some("--rustc"),
+    compiler_note: Some(
+        "LeetCode's Rust is older (1.58 at edition 2018 by its users' reports): --rustc PATH checks with another",
+    ),
 };
 
 const HARNESS: &str = include_str!("harness/leetcode.rs");
@@ -122,6 +127,15 @@ fn crash(stderr: &str, _name: &str) -> Option<String> {
         .iter()
         .find(|l| l.starts_with("memory allocation of"))
         .map(|l| super::printable(l))
+}
+
+/// LeetCode's Rust frame: `impl Solution` with the method's snake-case name.
+fn frame(m: Method) -> String {
+    let name = match m {
+        Method::IsValidSudoku => "is_valid_sudoku",
+        Method::SolveSudoku => "solve_sudoku",
+    };
+    format!("impl Solution with {name}")
 }
 
 #[cfg(test)]
