@@ -174,8 +174,8 @@ fn command(spec: &Spec, namespaces: bool) -> io::Result<(Command, Scratch)> {
 /// capabilities in a user namespace) and the seccomp filter.
 fn restrict(cmd: &mut Command, limits: super::Limits, isolation: &Isolation, isolated: bool) {
     let namespaces = matches!(isolation, Isolation::Namespaces { .. });
-    let filter = if isolated {
-        Some(seccomp::prepare(limits.processes))
+    let mut filter = if isolated {
+        Some(seccomp::prepare(limits.processes, !namespaces))
     } else {
         None
     };
@@ -203,7 +203,7 @@ fn restrict(cmd: &mut Command, limits: super::Limits, isolation: &Isolation, iso
             if limits.address_space {
                 sys::setrlimit(libc::RLIMIT_AS, as_ceiling)?;
             }
-            if let Some(filter) = &filter {
+            if let Some(filter) = &mut filter {
                 if namespaces && !user_ns {
                     // A fork bomb's backstop; the exact count is polled.
                     let tasks = 64 * (u64::from(limits.processes) + 1);
@@ -214,6 +214,7 @@ fn restrict(cmd: &mut Command, limits: super::Limits, isolation: &Isolation, iso
                 } else if user_ns {
                     drop_capabilities()?;
                 }
+                seccomp::bind_self(filter, libc::getpid());
                 seccomp::install(filter)?;
             }
             Ok(())

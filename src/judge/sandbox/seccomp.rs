@@ -11,6 +11,11 @@
 //! clone3                               -> ENOSYS  (glibc then falls back to clone)
 //! unshare, setns, mount, umount2,
 //! pivot_root, chroot, ptrace           -> EPERM
+//! without a pid namespace only:
+//!   kill to another than itself or its group,
+//!   tgkill, tkill, rt_(tg)sigqueueinfo
+//!   to another than itself,
+//!   pidfd_send_signal                  -> EPERM
 //! anything else                        -> allow
 //! ```
 
@@ -41,10 +46,18 @@ fn op(code: u16, jt: u8, jf: u8, k: u32) -> libc::sock_filter {
     libc::sock_filter { code, jt, jf, k }
 }
 
+/// Stand-ins for the solution's own pid and its negation (its process
+/// group) in a program made before the fork: no pid is this large.
+/// [`bind_self`] writes the real values in, in the child.
+const SELF: u32 = 0x7fff_fff0;
+const MINUS_SELF: u32 = 0x8000_0010;
+
 /// The filter's program. `fork_allowed`: more than one process may run, so
-/// only the namespace and mount calls are refused.
+/// only the namespace and mount calls are refused. `own_signals_only`
+/// (without a pid namespace, where every process of the machine can be
+/// named): signals go only to the solution itself or its process group.
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-fn program(fork_allowed: bool) -> Vec<libc::sock_filter> {
+fn program(fork_allowed: bool, own_signals_only: bool) -> Vec<libc::sock_filter> {
     let refused = [
         libc::SYS_unshare,
         libc::SYS_setns,
@@ -68,6 +81,32 @@ fn program(fork_allowed: bool) -> Vec<libc::sock_filter> {
     }
     for nr in refused {
         p.push(op(JEQ_K, 0, 1, nr as u32));
+        p.push(op(RET_K, 0, 0, RET_ERRNO | libc::EPERM as u32));
+    }
+    if own_signals_only {
+        // kill: only itself, its own group (0) or -its pid (its group).
+        p.push(op(JEQ_K, 0, 6, libc::SYS_kill as u32));
+        p.push(op(LD_W_ABS, 0, 0, ARG0_LOW));
+        p.push(op(JEQ_K, 3, 0, SELF));
+        p.push(op(JEQ_K, 2, 0, 0));
+        p.push(op(JEQ_K, 1, 0, MINUS_SELF));
+        p.push(op(RET_K, 0, 0, RET_ERRNO | libc::EPERM as u32));
+        p.push(op(RET_K, 0, 0, RET_ALLOW));
+        // The calls whose first argument is a thread group or a thread:
+        // only its own.
+        for nr in [
+            libc::SYS_tgkill,
+            libc::SYS_tkill,
+            libc::SYS_rt_sigqueueinfo,
+            libc::SYS_rt_tgsigqueueinfo,
+        ] {
+            p.push(op(JEQ_K, 0, 4, nr as u32));
+            p.push(op(LD_W_ABS, 0, 0, ARG0_LOW));
+            p.push(op(JEQ_K, 1, 0, SELF));
+            p.push(op(RET_K, 0, 0, RET_ERRNO | libc::EPERM as u32));
+            p.push(op(RET_K, 0, 0, RET_ALLOW));
+        }
+        p.push(op(JEQ_K, 0, 1, libc::SYS_pidfd_send_signal as u32));
         p.push(op(RET_K, 0, 0, RET_ERRNO | libc::EPERM as u32));
     }
     if !fork_allowed {
@@ -112,15 +151,27 @@ pub unsafe fn install(prog: &[libc::sock_filter]) -> io::Result<()> {
 
 /// The program for a process limit of `processes`; empty where this
 /// architecture has no filter (then only `no_new_privs` is set).
-pub fn prepare(processes: u32) -> Vec<libc::sock_filter> {
+pub fn prepare(processes: u32, own_signals_only: bool) -> Vec<libc::sock_filter> {
     #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
     {
-        program(processes > 1)
+        program(processes > 1, own_signals_only)
     }
     #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
     {
-        let _ = processes;
+        let _ = (processes, own_signals_only);
         Vec::new()
+    }
+}
+
+/// Writes the process's own pid into a program from [`prepare`].
+/// Async-signal-safe (no allocation): for `pre_exec`.
+pub fn bind_self(prog: &mut [libc::sock_filter], pid: libc::pid_t) {
+    for ins in prog.iter_mut() {
+        if ins.code == JEQ_K && ins.k == SELF {
+            ins.k = pid as u32;
+        } else if ins.code == JEQ_K && ins.k == MINUS_SELF {
+            ins.k = pid.wrapping_neg() as u32;
+        }
     }
 }
 
@@ -130,8 +181,10 @@ mod tests {
 
     #[test]
     fn every_jump_lands_inside_the_program_and_it_ends_in_allow() {
-        for fork_allowed in [false, true] {
-            let p = program(fork_allowed);
+        for (fork_allowed, own_signals_only) in
+            [(false, false), (true, false), (false, true), (true, true)]
+        {
+            let p = program(fork_allowed, own_signals_only);
             for (i, ins) in p.iter().enumerate() {
                 if ins.code & 0x07 == 0x05 {
                     assert!(
@@ -142,7 +195,7 @@ mod tests {
             }
             let last = p.last().unwrap();
             assert_eq!((last.code, last.k), (RET_K, RET_ALLOW));
-            assert!(p.len() < 64);
+            assert!(p.len() < 128);
         }
     }
 }
