@@ -558,6 +558,18 @@ fn a_users_own_file_is_traced_write_by_write() {
     }
 }
 
+/// A file saved with a UTF-8 byte-order mark traces as the judge runs it.
+#[test]
+fn a_users_file_with_a_byte_order_mark_is_traced() {
+    if tool_missing("python3") {
+        return;
+    }
+    let file = repo_file("tests/data/contestant/lc37_bom.py");
+    let (code, out, err) = sudoku(&["trace", "--approach", &file, "--max-steps", "20"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("stopped after 20 writes"), "{out}");
+}
+
 /// The wrong DFS in Python spins without writing after five placements:
 /// the time limit stops it, and the trace says so, with the five writes.
 #[test]

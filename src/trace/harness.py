@@ -100,7 +100,7 @@ def main():
     namespace = {'__name__': '__solution__'}
     exec('import sys, collections, math, heapq, itertools, functools, bisect\n'
          'from typing import *\nfrom collections import *\n', namespace)
-    with open(PATH, encoding='utf-8') as f:
+    with open(PATH, encoding='utf-8-sig') as f:
         source = f.read()
     exec(compile(source, PATH, 'exec'), namespace)  # a SyntaxError ends here, before start
     solution = namespace.get('Solution')

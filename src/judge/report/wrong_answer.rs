@@ -102,7 +102,21 @@ fn text(case: &Case, r: &CaseResult) -> String {
     if !diff.is_empty() {
         out.push_str("line by line (`-` expected only, `+` yours only):\n");
         for line in diff {
-            let _ = writeln!(out, "  {line}");
+            let _ = writeln!(out, "  {}", printable(line));
+        }
+    }
+    out
+}
+
+/// `line` with its control characters (but tabs) escaped, so a program's
+/// output cannot move the cursor or recolour the terminal.
+fn printable(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    for c in line.chars() {
+        if c.is_control() && c != '\t' {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
         }
     }
     out
@@ -143,5 +157,11 @@ mod tests {
         assert!(shown.contains("[7]"), "{shown}");
         assert!(shown.contains("1 cell differs: row 3 col 3"), "{shown}");
         assert_eq!(shown.lines().count(), 11);
+    }
+
+    #[test]
+    fn control_characters_in_a_diff_are_escaped() {
+        assert_eq!(printable("\u{1b}[31mred\tx"), "\\u{1b}[31mred\tx");
+        assert_eq!(printable("plain 123"), "plain 123");
     }
 }
