@@ -480,6 +480,22 @@ fn an_edited_header_rebuilds_and_a_runaway_compile_is_ce() {
         second.contains("got \"987654321\""),
         "the edited header was seen: {second}"
     );
+    // A header found through -iquote (the user's folder) from a header in
+    // a subfolder, and one named by a macro: edits to both rebuild.
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(dir.join("sub/a.h"), "#include \"row.h\"\n").unwrap();
+    let nested = dir.join("lanqiao_n.cpp");
+    std::fs::write(
+        &nested,
+        "#include <cstdio>\n#include \"sub/a.h\"\n#define MORE \"more.h\"\n#include MORE\nint main() { char s[16]; for (int i = 0; i < 9; i++) { scanf(\"%s\", s); } for (int i = 0; i < 9; i++) printf(\"%s%s\\n\", ROW, TAIL); }\n",
+    )
+    .unwrap();
+    for (row, tail) in [("1234", "56789"), ("9876", "54321"), ("9876", "00000")] {
+        std::fs::write(dir.join("row.h"), format!("#define ROW \"{row}\"\n")).unwrap();
+        std::fs::write(dir.join("more.h"), format!("#define TAIL \"{tail}\"\n")).unwrap();
+        let (_, text) = judge_in(&dir, &nested, &args, &[]);
+        assert!(text.contains(&format!("got \"{row}{tail}\"")), "{text}");
+    }
     let runaway = dir.join("lanqiao_zero.cpp");
     std::fs::write(&runaway, "#include \"/dev/zero\"\nint main() {}\n").unwrap();
     let started = Instant::now();

@@ -59,11 +59,30 @@ pub fn beside(source: &Source<'_>) -> Vec<std::ffi::OsString> {
 /// The largest local header followed (and hashed into the cache key).
 const HEADER_CAP: u64 = 4 << 20;
 
-/// The headers `#include "…"` names, from the including file's folder,
+/// The headers `#include "…"` names, looked up as the compiler does (the
+/// including file's folder, then the user's folder, which `-iquote` adds),
 /// and theirs in turn (system headers come with the compiler's version).
+/// An `#include` of a macro cannot be followed without preprocessing: it
+/// brings in every header-like file of the user's folder instead, so an
+/// edit there still rebuilds.
 pub fn local_headers(source: &Source<'_>) -> Vec<std::path::PathBuf> {
+    let home = source
+        .path
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
     let mut found: Vec<std::path::PathBuf> = Vec::new();
     let mut todo = vec![(source.path.to_path_buf(), source.text.to_string())];
+    let follow = |header: std::path::PathBuf,
+                  found: &mut Vec<std::path::PathBuf>,
+                  todo: &mut Vec<(std::path::PathBuf, String)>| {
+        if found.len() < 256 && !found.contains(&header) {
+            if let Ok(text) = std::fs::read_to_string(&header) {
+                found.push(header.clone());
+                todo.push((header, text));
+            }
+        }
+    };
     while let Some((file, text)) = todo.pop() {
         let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
         for line in text.lines() {
@@ -71,31 +90,60 @@ pub fn local_headers(source: &Source<'_>) -> Vec<std::path::PathBuf> {
             let Some(rest) = rest.strip_prefix('#') else {
                 continue;
             };
-            let Some(rest) = rest.trim_start().strip_prefix("include") else {
+            let Some(operand) = rest.trim_start().strip_prefix("include") else {
                 continue;
             };
-            let Some(name) = rest
-                .trim_start()
-                .strip_prefix('"')
-                .and_then(|r| r.split('"').next())
-            else {
+            let operand = operand.trim_start();
+            if operand.starts_with('<') {
                 continue;
-            };
-            let header = dir.join(name);
-            // A regular file of a sane size (not `/dev/zero`, which the
-            // compiler itself is left to choke on, under its limits).
-            let regular =
-                std::fs::metadata(&header).is_ok_and(|m| m.is_file() && m.len() <= HEADER_CAP);
-            if regular && found.len() < 256 && !found.contains(&header) {
-                if let Ok(text) = std::fs::read_to_string(&header) {
-                    found.push(header.clone());
-                    todo.push((header, text));
+            }
+            let Some(name) = operand.strip_prefix('"').and_then(|r| r.split('"').next()) else {
+                for header in header_like_files(&home) {
+                    follow(header, &mut found, &mut todo);
                 }
+                continue;
+            };
+            let header = [&dir, &home]
+                .into_iter()
+                .map(|d| d.join(name))
+                .find(|h| is_header_file(h));
+            if let Some(header) = header {
+                follow(header, &mut found, &mut todo);
             }
         }
     }
     found.sort();
     found
+}
+
+/// A regular file of a sane size (not `/dev/zero`, which the compiler
+/// itself is left to choke on, under its limits).
+fn is_header_file(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() <= HEADER_CAP)
+}
+
+/// The files of `dir` with a header's extension.
+fn header_like_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    const EXTENSIONS: [&str; 7] = ["h", "hh", "hpp", "hxx", "inc", "ipp", "tcc"];
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<_> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| EXTENSIONS.contains(&e))
+                && is_header_file(p)
+        })
+        .collect();
+    files.sort();
+    files
 }
 
 fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, String> {
