@@ -44,8 +44,10 @@
 //!
 //! Where the kernel refuses namespaces, the supervisor runs init as a plain
 //! child in the supervisor's process group and the report says so: the
-//! program then sees the host's files, and only the program itself (not a
-//! process it starts) is measured while it runs.
+//! program then sees the host's files and network, runs as the judge's
+//! user with no quota on what it writes outside its working folder, may
+//! signal only itself and its group (the filter), and only the program
+//! itself (not a process it starts) is measured while it runs.
 
 pub(crate) mod cgroup;
 mod init;
@@ -188,7 +190,7 @@ impl fmt::Display for Isolation {
             ),
             Isolation::ProcessGroup { why } => write!(
                 f,
-                "a process group and seccomp only ({why}): the program sees the host's files"
+                "a process group and seccomp only ({why}): the program sees the host's files and network, runs as the judge's user and may write outside its folder; it can signal only itself"
             ),
         }
     }
