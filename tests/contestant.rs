@@ -150,6 +150,22 @@ fn strict_adds_the_house_cases() {
     assert!(text.contains("--strict: the house cases too"), "{text}");
 }
 
+/// Under `--strict` a house case expects an exit code and a message; a
+/// user's program that crashes there is still RE, with its error.
+#[test]
+fn a_crash_on_a_house_case_is_re() {
+    let Some((code, text)) = judge(
+        "strict-crash",
+        "lanqiao_crash.py",
+        &["--strict", "--fixture", "no_solution"],
+    ) else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("RE (expected AC)"), "{text}");
+    assert!(text.contains("IndexError"), "{text}");
+}
+
 #[test]
 fn leetcode_files_with_a_local_main_stay_leetcode_and_their_prints_are_not_the_answer() {
     for (file, judged_as) in [

@@ -8,8 +8,9 @@
 //! | CPU time passed the limit | TLE |
 //! | stdout or stderr reached the output cap, or its `/tmp` filled up | OLE |
 //! | it started more processes than allowed | RE |
+//! | a signal, or a user's program that crashed (an exception, a panic) | RE, with the error and the user's own frame |
 //! | a case that must fail (a house case): the exit code and stderr | the checker |
-//! | a non-zero exit, or a signal | RE, with the error and the user's own frame |
+//! | any other non-zero exit | RE, with the error and the user's own frame |
 //! | exit 0 | the problem's checker |
 
 use super::checker::{self, Answer, Check, FirstDifference};
@@ -292,7 +293,18 @@ fn decide(
         _ => unreachable!("every limit is handled above"),
     };
     let fails = matches!(case.answer, Answer::Fails { .. });
-    if code != 0 && !fails {
+    // A user's program that crashed (its language's reader finds an
+    // exception, a panic, an abort in stderr) is RE even on a house case,
+    // which expects the workspace's own programs' exit codes.
+    let user_crashed = solution.user.as_ref().is_some_and(|user| {
+        let name = user
+            .path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        (user.language.crash)(&stderr, &name).is_some()
+    });
+    if code != 0 && (!fails || user_crashed) {
         let words = crash_words(solution, &stderr);
         let why = format!("exit code {code}{}", words.prefixed(": "));
         return Ok((Verdict::Re, why, None));
