@@ -295,17 +295,9 @@ fn monitor(pid: libc::pid_t, limits: &super::Limits, namespaces: bool, start: In
     let mut wall = Duration::ZERO;
     loop {
         // Reap whatever has ended; the solution's own status ends the run.
-        loop {
-            let mut st = 0;
-            // SAFETY: a valid pointer; -1 waits for any child.
-            let r = unsafe { libc::waitpid(-1, &mut st, libc::WNOHANG) };
-            if r <= 0 {
-                break;
-            }
-            if r == pid {
-                status = Some(st);
-                wall = start.elapsed();
-            }
+        if let Some(st) = reap_ended(pid) {
+            status = Some(st);
+            wall = start.elapsed();
         }
         if status.is_some() {
             break;
@@ -412,6 +404,23 @@ fn kill_tree(namespaces: bool, me: libc::pid_t, pid: libc::pid_t, status: &mut O
     }
 }
 
+/// Reaps every child that has ended, without waiting; the status of
+/// `pid` if it was among them.
+fn reap_ended(pid: libc::pid_t) -> Option<i32> {
+    let mut status = None;
+    loop {
+        let mut st = 0;
+        // SAFETY: a valid pointer; -1 waits for any child.
+        let r = unsafe { libc::waitpid(-1, &mut st, libc::WNOHANG) };
+        if r <= 0 {
+            return status;
+        }
+        if r == pid {
+            status = Some(st);
+        }
+    }
+}
+
 /// Kills this init's children until none is left, reaping them; the
 /// status of `pid`, if reaped, goes to `status`.
 fn kill_children_of(me: libc::pid_t, pid: libc::pid_t, status: &mut Option<i32>) {
@@ -427,16 +436,8 @@ fn kill_children_of(me: libc::pid_t, pid: libc::pid_t, status: &mut Option<i32>)
             // SAFETY: kill has no memory-safety preconditions; p is our child.
             unsafe { libc::kill(p, libc::SIGKILL) };
         }
-        loop {
-            let mut st = 0;
-            // SAFETY: a valid pointer; reaps what was just killed.
-            let r = unsafe { libc::waitpid(-1, &mut st, libc::WNOHANG) };
-            if r <= 0 {
-                break;
-            }
-            if r == pid {
-                *status = Some(st);
-            }
+        if let Some(st) = reap_ended(pid) {
+            *status = Some(st);
         }
     }
 }
