@@ -134,10 +134,10 @@ fn signal_name(sig: i32) -> String {
     format!("signal {sig} ({name})")
 }
 
-/// The crash's words that matter: the language's reading of stderr, else
-/// its last line that says something.
-fn crash_words(solution: &Solution, stderr: &str) -> String {
-    let read = match &solution.user {
+/// The language's reading of stderr: the error and the user's own frame,
+/// if stderr shows a crash (an exception, a panic, an abort).
+fn read_crash(solution: &Solution, stderr: &str) -> Option<String> {
+    match &solution.user {
         Some(user) => {
             let name = user
                 .path
@@ -147,8 +147,14 @@ fn crash_words(solution: &Solution, stderr: &str) -> String {
             (user.language.crash)(stderr, &name)
         }
         None => (super::language::rust::RUST.crash)(stderr, ""),
-    };
-    read.or_else(|| super::language::last_words(stderr))
+    }
+}
+
+/// The crash's words that matter: the language's reading of stderr, else
+/// its last line that says something.
+fn crash_words(solution: &Solution, stderr: &str) -> String {
+    read_crash(solution, stderr)
+        .or_else(|| super::language::last_words(stderr))
         .unwrap_or_default()
 }
 
@@ -296,14 +302,7 @@ fn decide(
     // A user's program that crashed (its language's reader finds an
     // exception, a panic, an abort in stderr) is RE even on a house case,
     // which expects the workspace's own programs' exit codes.
-    let user_crashed = solution.user.as_ref().is_some_and(|user| {
-        let name = user
-            .path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        (user.language.crash)(&stderr, &name).is_some()
-    });
+    let user_crashed = solution.user.is_some() && read_crash(solution, &stderr).is_some();
     if code != 0 && (!fails || user_crashed) {
         let words = crash_words(solution, &stderr);
         let why = format!("exit code {code}{}", words.prefixed(": "));
