@@ -381,8 +381,6 @@ fn monitor(pid: libc::pid_t, limits: &super::Limits, namespaces: bool, start: In
     }
 }
 
-/// Without a pid namespace: kills every process whose parent is `me` (the
-/// orphans a subreaper inherits), until none is left.
 /// Kills the solution `pid` and everything it started: in a pid namespace
 /// every process but this init; without one, its process group and then
 /// this init's children, one generation at a time. The solution's status,
@@ -421,7 +419,8 @@ fn reap_ended(pid: libc::pid_t) -> Option<i32> {
     }
 }
 
-/// Kills this init's children until none is left, reaping them; the
+/// Without a pid namespace: kills every process whose parent is `me` (the
+/// orphans a subreaper inherits) until none is left, reaping them; the
 /// status of `pid`, if reaped, goes to `status`.
 fn kill_children_of(me: libc::pid_t, pid: libc::pid_t, status: &mut Option<i32>) {
     for _ in 0..100 {

@@ -435,8 +435,9 @@ impl Supervisor {
         forget_group(slot);
         let status = child.wait()?;
         janitor::untrack_group(group);
-        let _ = std::fs::remove_dir_all(scratch.path());
-        janitor::untrack(scratch.path());
+        let scratch_path = scratch.path().to_path_buf();
+        let _ = scratch.close();
+        janitor::untrack(&scratch_path);
         let line = line?;
         let measured = match spec::parse_report(&line) {
             Some(m) => m,
