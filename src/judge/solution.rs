@@ -290,8 +290,8 @@ pub fn from_file(
         why: format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1),
     })?;
     let (problem, entry, judged_as) = place(path, &text, language, named)?;
-    let tool = match (language.compiler_flag, &opts.rustc) {
-        (Some(_), Some(rustc)) => rustc.clone(),
+    let tool = match &opts.rustc {
+        Some(rustc) if language.takes_rustc => rustc.clone(),
         _ => PathBuf::from(language.tool),
     };
     let toolchain = toolchain_of(language, &tool)?;

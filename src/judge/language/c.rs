@@ -22,7 +22,7 @@ pub static C: Language = Language {
     plan,
     crash: super::cpp::crash,
     frame: super::function_frame,
-    compiler_flag: None,
+    takes_rustc: false,
     compiler_note: None,
 };
 

@@ -23,7 +23,7 @@ pub static CPP: Language = Language {
     plan,
     crash,
     frame: super::class_frame,
-    compiler_flag: None,
+    takes_rustc: false,
     compiler_note: None,
 };
 

@@ -26,7 +26,7 @@ pub static JAVA: Language = Language {
     plan,
     crash,
     frame: super::class_frame,
-    compiler_flag: None,
+    takes_rustc: false,
     compiler_note: None,
 };
 

@@ -21,7 +21,7 @@ pub static JAVASCRIPT: Language = Language {
     plan,
     crash,
     frame: super::function_frame,
-    compiler_flag: None,
+    takes_rustc: false,
     compiler_note: None,
 };
 

@@ -179,9 +179,8 @@ pub struct Language {
     /// LeetCode's frame for a method in this language, for the `judged
     /// as` line: `class Solution with solveSudoku`, `a function solveSudoku`.
     pub frame: fn(Method) -> String,
-    /// The command-line flag that names another compiler for this
-    /// language (`--rustc`), if there is one.
-    pub compiler_flag: Option<&'static str>,
+    /// Whether `--rustc` (or `SUDOKU_RUSTC`) names this language's compiler.
+    pub takes_rustc: bool,
     /// What the header adds after the compiler's version, when the local
     /// compiler differs from the judges' in a way a user should know.
     pub compiler_note: Option<&'static str>,

@@ -23,7 +23,7 @@ pub static RUST: Language = Language {
     plan,
     crash,
     frame,
-    compiler_flag: Some("--rustc"),
+    takes_rustc: true,
     compiler_note: Some(
         "LeetCode's Rust is older (1.58 at edition 2018 by its users' reports): --rustc PATH checks with another",
     ),
