@@ -64,6 +64,32 @@ fn hostile(test: &str, name: &str, source: &str, args: &[&str]) -> Option<(i32, 
     Some(judge_in(&dir, &path, &all, &[]))
 }
 
+/// [`hostile`] without namespaces (`SUDOKU_SANDBOX=group`, the fallback),
+/// with a TMPDIR of its own; also what the run left there.
+fn hostile_in_group(
+    test: &str,
+    name: &str,
+    source: &str,
+    args: &[&str],
+) -> Option<(i32, String, Vec<String>)> {
+    if !installed("python3") {
+        return None;
+    }
+    let dir = scratch(test);
+    let tmp = dir.join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, source).unwrap();
+    let mut all = vec!["--problem", "lanqiao", "--fixture", "sample1"];
+    all.extend(args);
+    let env = [
+        ("SUDOKU_SANDBOX", "group"),
+        ("TMPDIR", tmp.to_str().unwrap()),
+    ];
+    let (code, text) = judge_in(&dir, &path, &all, &env);
+    Some((code, text, leftovers_in(&tmp)))
+}
+
 /// Solves the input (Lanqiao's format) and prints it: what a hostile
 /// solution does after its mischief, so a verdict other than AC is the
 /// sandbox's doing.
@@ -303,33 +329,14 @@ fn a_solution_that_stops_or_kills_its_parent_gets_its_verdict() {
     assert!(started.elapsed() < Duration::from_secs(30));
     // Without namespaces its parent is init in the host's pid space: the
     // filter refuses a signal to anything but itself or its group.
-    let dir = scratch("parent-group");
-    let tmp = dir.join("tmp");
-    std::fs::create_dir_all(&tmp).unwrap();
-    let path = dir.join("stop.py");
-    std::fs::write(&path, &source).unwrap();
     let started = Instant::now();
-    let (code, text) = judge_in(
-        &dir,
-        &path,
-        &[
-            "--problem",
-            "lanqiao",
-            "--fixture",
-            "sample1",
-            "--time-limit",
-            "300",
-        ],
-        &[
-            ("SUDOKU_SANDBOX", "group"),
-            ("TMPDIR", tmp.to_str().unwrap()),
-        ],
-    );
+    let (code, text, left) =
+        hostile_in_group("parent-group", "stop.py", &source, &["--time-limit", "300"]).unwrap();
     assert_eq!(code, 0, "{text}");
     assert!(text.contains("1/1 AC"), "{text}");
     assert!(text.contains("a process group and seccomp only"), "{text}");
     assert!(started.elapsed() < Duration::from_secs(30));
-    assert_eq!(leftovers_in(&tmp), Vec::<String>::new());
+    assert_eq!(left, Vec::<String>::new());
 }
 
 /// Without namespaces the solution shares the machine's pid space (and,
@@ -344,15 +351,7 @@ fn without_namespaces_a_solution_cannot_signal_other_processes() {
         "{SOLVE}\nimport os, signal\ntext = sys.stdin.read()\nfor target in ({pid}, -{pid}):\n    try:\n        os.kill(target, signal.SIGSTOP)\n        print('signalled', target, file=sys.stderr)\n    except OSError:\n        pass\nsolve_and_print(text)\n",
         pid = victim.id()
     );
-    let dir = scratch("group-signal");
-    let path = dir.join("victim.py");
-    std::fs::write(&path, &source).unwrap();
-    let (code, text) = judge_in(
-        &dir,
-        &path,
-        &["--problem", "lanqiao", "--fixture", "sample1"],
-        &[("SUDOKU_SANDBOX", "group")],
-    );
+    let (code, text, left) = hostile_in_group("group-signal", "victim.py", &source, &[]).unwrap();
     let stat = std::fs::read_to_string(format!("/proc/{}/stat", victim.id())).unwrap();
     let state = stat[stat.rfind(')').unwrap() + 2..].chars().next();
     let _ = victim.kill();
@@ -360,6 +359,7 @@ fn without_namespaces_a_solution_cannot_signal_other_processes() {
     assert_eq!(state, Some('S'), "the victim is not asleep: {stat}");
     assert_eq!(code, 0, "{text}");
     assert!(text.contains("1/1 AC"), "{text}");
+    assert_eq!(left, Vec::<String>::new());
 }
 
 /// The entries of `dir` that a judge run makes (`sudoku-*`).
@@ -377,32 +377,12 @@ fn leftovers_in(dir: &Path) -> Vec<String> {
 /// case directory goes with it.
 #[test]
 fn without_namespaces_a_cpu_limit_ends_the_case_at_the_limit() {
-    if !installed("python3") {
-        return;
-    }
-    let dir = scratch("group-cpu");
-    let tmp = dir.join("tmp");
-    std::fs::create_dir_all(&tmp).unwrap();
-    let path = dir.join("spin.py");
-    std::fs::write(&path, "while True:\n    pass\n").unwrap();
     let started = Instant::now();
-    let (code, text) = judge_in(
-        &dir,
-        &path,
-        &[
-            "--problem",
-            "lanqiao",
-            "--fixture",
-            "sample1",
-            "--time-limit",
-            "500",
-            "--json",
-        ],
-        &[
-            ("SUDOKU_SANDBOX", "group"),
-            ("TMPDIR", tmp.to_str().unwrap()),
-        ],
-    );
+    let spin = "while True:\n    pass\n";
+    let args = ["--time-limit", "500", "--json"];
+    let Some((code, text, left)) = hostile_in_group("group-cpu", "spin.py", spin, &args) else {
+        return;
+    };
     assert_eq!(code, 1, "{text}");
     assert!(text.contains(r#""verdict":"TLE""#), "{text}");
     assert!(text.contains(r#""killed_by":"cpu""#), "{text}");
@@ -411,7 +391,7 @@ fn without_namespaces_a_cpu_limit_ends_the_case_at_the_limit() {
         "ended by the supervisor's backstop, not the limit: {:?}",
         started.elapsed()
     );
-    assert_eq!(leftovers_in(&tmp), Vec::<String>::new());
+    assert_eq!(left, Vec::<String>::new());
 }
 
 #[test]
