@@ -215,9 +215,9 @@ const BATCH: usize = 4096;
 /// next puzzle arrives while a big file is still written in large blocks.
 /// The rules are [`run_batch`]'s.
 ///
-/// With `jobs` above 1, the puzzles already buffered (up to `BATCH`, 4096) are
-/// solved on that many threads (a rayon pool) and written in input order, so
-/// the output is the same as with one job.
+/// The puzzles already buffered (up to `BATCH`, 4096) are solved together,
+/// with `jobs` above 1 on that many threads (a rayon pool), and written in
+/// input order, so the output is the same whatever the number of jobs.
 pub fn run_batch_reader<R: Read>(
     input: BufReader<R>,
     solver: &Solver,
@@ -248,13 +248,14 @@ pub fn run_batch_reader<R: Read>(
         ),
     };
     let mut reader = PuzzleReader::new(input);
-    let mut batch: Vec<(usize, Grid)> = Vec::with_capacity(if jobs > 1 { BATCH } else { 1 });
+    let mut batch: Vec<(usize, Grid)> = Vec::with_capacity(BATCH);
+    let mut outcomes: Vec<Outcome> = Vec::with_capacity(BATCH);
     loop {
         batch.clear();
+        outcomes.clear();
         let mut stop = None;
         let mut ended = false;
-        let wanted = if pool.is_some() { BATCH } else { 1 };
-        while batch.len() < wanted {
+        while batch.len() < BATCH {
             // Before a read that could wait (no whole line buffered, also
             // after blank and `#` lines): with work in hand, go and do it;
             // with none, show what is done, then wait.
@@ -286,12 +287,17 @@ pub fn run_batch_reader<R: Read>(
             }
         }
         let started = Instant::now();
-        let outcomes: Vec<Outcome> = match &pool {
-            Some(pool) => pool.install(|| batch.par_iter().map(|(_, p)| solve(p, limit)).collect()),
-            None => batch.iter().map(|(_, p)| solve(p, limit)).collect(),
-        };
+        match &pool {
+            Some(pool) => pool.install(|| {
+                batch
+                    .par_iter()
+                    .map(|(_, p)| solve(p, limit))
+                    .collect_into_vec(&mut outcomes)
+            }),
+            None => outcomes.extend(batch.iter().map(|(_, p)| solve(p, limit))),
+        }
         summary.solve_time += started.elapsed();
-        for (&(line, _), outcome) in batch.iter().zip(outcomes) {
+        for (&(line, _), outcome) in batch.iter().zip(outcomes.drain(..)) {
             summary.puzzles += 1;
             summary.guesses += outcome.guesses;
             match outcome.count {
@@ -300,6 +306,9 @@ pub fn run_batch_reader<R: Read>(
                 _ => summary.more += 1,
             }
             match (mode, outcome.count, outcome.solution) {
+                (Mode::Count { .. }, count @ 0..=9, _) => {
+                    out.write_all(&[b'0' + count as u8, b'\n'])?
+                }
                 (Mode::Count { .. }, count, _) => writeln!(out, "{count}")?,
                 (Mode::Solve, 1, Some(solution)) => writeln!(out, "{}", solution.to_line())?,
                 (Mode::Solve, 0, _) => writeln!(out, "# line {line}: no solution")?,
