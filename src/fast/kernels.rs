@@ -1,8 +1,6 @@
 //! The compiled copies of the search and the vector helpers only they use.
 
-#[cfg(target_arch = "x86_64")]
 use super::tables::*;
-#[cfg(target_arch = "x86_64")]
 use crate::grid::Grid;
 
 /// The compiled copies of the search, as its const parameter `K` (one per
@@ -54,7 +52,7 @@ pub(super) mod avx512 {
             | (sets[8] >> bit & 1) << 8
     }
 
-    /// `super::givens` with one byte compare per digit and band, straight
+    /// [`super::scalar::givens`] with one byte compare per digit and band, straight
     /// into a mask register.
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw")]
@@ -118,7 +116,7 @@ pub(super) mod avx2 {
         low | u32::from(last != 0) << 8
     }
 
-    /// `super::givens` with one byte compare and movemask per digit and
+    /// [`super::scalar::givens`] with one byte compare and movemask per digit and
     /// band (about a sixth of the instructions).
     #[inline]
     #[target_feature(enable = "avx2")]
@@ -202,14 +200,247 @@ pub(super) mod avx2 {
     }
 }
 
+/// The portable kernel's helpers on x86-64, whose baseline has SSE2 (the
+/// target's own `target_feature`): the v3 kernel's, a band's first eight
+/// digit sets as two 128-bit vectors instead of one 256-bit vector, the
+/// ninth alone. On an AMD EPYC (family 26, Zen 5) they make the portable
+/// kernel 9-11% faster than the scalar forms (docs/fast-solver.md).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+pub(super) mod sse2 {
+    use std::arch::x86_64::*;
+
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    fn load(sets: &[u32; 9]) -> (__m128i, __m128i) {
+        let p = sets.as_ptr().cast::<__m128i>();
+        // SAFETY: `sets[..8]` is 32 bytes inside the array, and the
+        // unaligned loads accept any alignment.
+        unsafe { (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1))) }
+    }
+
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    fn store(out: &mut [u32; 9], v0: __m128i, v1: __m128i) {
+        let p = out.as_mut_ptr().cast::<__m128i>();
+        // SAFETY: as in `load`.
+        unsafe {
+            _mm_storeu_si128(p, v0);
+            _mm_storeu_si128(p.add(1), v1);
+        }
+    }
+
+    /// The lanes' sign bits, the first vector's as bits 0-3.
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    fn signs(v0: __m128i, v1: __m128i) -> u32 {
+        let m = |v| _mm_movemask_ps(_mm_castsi128_ps(v)) as u32;
+        m(v0) | m(v1) << 4
+    }
+
+    /// [`super::avx2::strike`] on two 128-bit vectors.
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub fn strike(sets: &mut [u32; 9], fresh: u32) -> u32 {
+        let (v0, v1) = load(sets);
+        let f = _mm_set1_epi32(fresh as i32);
+        let (h0, h1) = (_mm_and_si128(v0, f), _mm_and_si128(v1, f));
+        store(sets, _mm_xor_si128(v0, h0), _mm_xor_si128(v1, h1));
+        let z = _mm_setzero_si128();
+        let none = signs(_mm_cmpeq_epi32(h0, z), _mm_cmpeq_epi32(h1, z));
+        let last = sets[8] & fresh;
+        sets[8] ^= last;
+        (!none & 0xff) | u32::from(last != 0) << 8
+    }
+
+    /// [`super::avx2::digits_at`] on two 128-bit vectors (one shift count
+    /// for every lane, as SSE2 has no per-lane shift).
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub fn digits_at(sets: &[u32; 9], bit: usize) -> u32 {
+        let (v0, v1) = load(sets);
+        let n = _mm_cvtsi32_si128(31 - bit as i32);
+        signs(_mm_sll_epi32(v0, n), _mm_sll_epi32(v1, n)) | (sets[8] >> bit & 1) << 8
+    }
+
+    /// [`super::avx2::givens`] with two 16-byte compares per digit and band.
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub fn givens(puzzle: &super::Grid) -> [u32; 28] {
+        // Padded so a 32-byte read at each band start stays in bounds.
+        let mut cells = [0u8; 96];
+        cells[..81].copy_from_slice(&puzzle.0);
+        let mut givens = [0u32; 28];
+        for b in 0..3 {
+            let p = cells[27 * b..].as_ptr().cast::<__m128i>();
+            // SAFETY: bytes 27b..27b + 32 are inside `cells`.
+            let (v0, v1) = unsafe { (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1))) };
+            for d in 0..9 {
+                let k = _mm_set1_epi8(d as i8 + 1);
+                let lo = _mm_movemask_epi8(_mm_cmpeq_epi8(v0, k)) as u32;
+                let hi = _mm_movemask_epi8(_mm_cmpeq_epi8(v1, k)) as u32;
+                givens[d * 3 + b] = (lo | hi << 16) & super::BAND;
+            }
+        }
+        givens
+    }
+
+    /// [`super::avx2::triad_words`] on two 128-bit vectors.
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub fn triad_words(sets: &[u32; 9], t: &mut [u32; 9], u: &mut [u32; 9]) {
+        let (v0, v1) = load(sets);
+        let (t0, u0) = words(v0);
+        let (t1, u1) = words(v1);
+        store(t, t0, t1);
+        store(u, u0, u1);
+        (t[8], u[8]) = super::triad_word(sets[8]);
+    }
+
+    /// One vector of sets' triad words and sure triads (see
+    /// [`super::avx2::triad_words`] for the bit trick).
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    fn words(v: __m128i) -> (__m128i, __m128i) {
+        let k = |x: u32| _mm_set1_epi32(x as i32);
+        let or = _mm_or_si128;
+        let and = _mm_and_si128;
+        let triads = or(v, or(_mm_srli_epi32::<1>(v), _mm_srli_epi32::<2>(v)));
+        let columns = or(v, or(_mm_srli_epi32::<9>(v), _mm_srli_epi32::<18>(v)));
+        let mut z = and(triads, k(0x0924_9249));
+        z = and(_mm_xor_si128(z, _mm_srli_epi32::<2>(z)), k(0x030c_30c3));
+        z = and(_mm_xor_si128(z, _mm_srli_epi32::<4>(z)), k(0x0300_f00f));
+        z = and(_mm_xor_si128(z, _mm_srli_epi32::<8>(z)), k(0xff00_00ff));
+        z = and(_mm_xor_si128(z, _mm_srli_epi32::<16>(z)), k(0x3ff));
+        let tw = or(z, _mm_slli_epi32::<9>(and(columns, k(super::ROW))));
+        let g = k(super::GROUPS);
+        let b0 = and(tw, g);
+        let b1 = and(_mm_srli_epi32::<1>(tw), g);
+        let b2 = and(_mm_srli_epi32::<2>(tw), g);
+        let multi = or(and(b0, or(b1, b2)), and(b1, b2));
+        let m7 = or(
+            multi,
+            or(_mm_slli_epi32::<1>(multi), _mm_slli_epi32::<2>(multi)),
+        );
+        (tw, _mm_andnot_si128(m7, tw))
+    }
+}
+
+/// The portable kernel's helpers: SSE2's where the target has it (every
+/// x86-64 target), the scalar forms elsewhere.
+pub(super) mod baseline {
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    use super::scalar as with;
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    use super::sse2 as with;
+
+    /// Take `fresh` out of the nine sets of a band; returns the digits
+    /// (bit d) whose set had some of it.
+    #[inline(always)]
+    pub fn strike(sets: &mut [u32; 9], fresh: u32) -> u32 {
+        // SAFETY (the SSE2 form): compiled only for a target whose
+        // baseline has SSE2, so every CPU that runs this code has it.
+        #[allow(unused_unsafe)]
+        unsafe {
+            with::strike(sets, fresh)
+        }
+    }
+
+    /// The digits (bit d) whose set of this band holds band bit `bit`.
+    #[inline(always)]
+    pub fn digits_at(sets: &[u32; 9], bit: usize) -> u32 {
+        // SAFETY: as in `strike`.
+        #[allow(unused_unsafe)]
+        unsafe {
+            with::digits_at(sets, bit)
+        }
+    }
+
+    /// Each set's triad word in `t` and the triads it is sure of in `u`
+    /// (see [`super::triad_word`]).
+    #[inline(always)]
+    pub fn triad_words(sets: &[u32; 9], t: &mut [u32; 9], u: &mut [u32; 9]) {
+        // SAFETY: as in `strike`.
+        #[allow(unused_unsafe)]
+        unsafe {
+            with::triad_words(sets, t, u)
+        }
+    }
+
+    /// A puzzle's givens (see [`super::scalar::givens`]).
+    #[inline(always)]
+    pub fn givens(puzzle: &super::Grid) -> [u32; 28] {
+        // SAFETY: as in `strike`.
+        #[allow(unused_unsafe)]
+        unsafe {
+            with::givens(puzzle)
+        }
+    }
+}
+
+/// The helpers' scalar forms: the portable kernel's where the target has
+/// no SSE2, and what the tests hold every vector form to.
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+pub(super) mod scalar {
+    use super::{triad_word, Grid, GIVEN_SLOT};
+
+    /// Take `fresh` out of the nine sets of a band; returns the digits
+    /// (bit d) whose set had some of it.
+    #[inline(always)]
+    pub fn strike(sets: &mut [u32; 9], fresh: u32) -> u32 {
+        let mut dirty = 0;
+        for (k, c) in sets.iter_mut().enumerate() {
+            let hit = *c & fresh;
+            *c ^= hit;
+            // Bit 31 of hit | -hit is set iff hit != 0.
+            dirty |= ((hit | hit.wrapping_neg()) >> 31) << k;
+        }
+        dirty
+    }
+
+    /// The digits (bit d) whose set of this band holds band bit `bit`.
+    #[inline(always)]
+    pub fn digits_at(sets: &[u32; 9], bit: usize) -> u32 {
+        let mut m = 0;
+        for (d, &set) in sets.iter().enumerate() {
+            m |= (set >> bit & 1) << d;
+        }
+        m
+    }
+
+    /// Each set's [`triad_word`].
+    #[inline(always)]
+    pub fn triad_words(sets: &[u32; 9], t: &mut [u32; 9], u: &mut [u32; 9]) {
+        for d in 0..9 {
+            (t[d], u[d]) = triad_word(sets[d]);
+        }
+    }
+
+    /// The givens of a puzzle whose cells hold 0-9: `givens[d * 3 + b]`
+    /// holds the cells of band `b` given digit `d + 1` (digit-major, unlike
+    /// `cands`: the table lookup files a cell in one step). Slot 27 is
+    /// scratch for the empty cells, so the loop has no branch; readers use
+    /// slots 0-26 only.
+    #[inline(always)]
+    pub fn givens(puzzle: &Grid) -> [u32; 28] {
+        let mut givens = [0u32; 28];
+        for (b, band) in puzzle.0.chunks_exact(27).enumerate() {
+            for (bit, &v) in band.iter().enumerate() {
+                givens[GIVEN_SLOT[b][usize::from(v).min(9)]] |= 1 << bit;
+            }
+        }
+        givens
+    }
+}
+
 /// Which compiled copy of the search runs. All give the same results; they
 /// differ only in the instructions the compiler may use.
 /// Ordered: each kernel's features include those of the ones before it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Kernel {
-    /// The target's baseline: on x86-64 that is SSE2, with no `popcnt` (the
-    /// guess scoring's popcounts are a dozen instructions each) and bit scans
-    /// that must test for zero. Runs everywhere.
+    /// The target's baseline: on x86-64 that is SSE2 (the vector helpers on
+    /// 128 bits), with no `popcnt` (the guess scoring's popcounts are a
+    /// dozen instructions each) and bit scans that must test for zero;
+    /// elsewhere the helpers' scalar forms. Runs everywhere.
     Portable,
     /// x86-64-v3 (most x86-64 CPUs since Intel Haswell, 2013, and AMD
     /// Excavator, 2015; some later Pentium, Celeron and Atom parts lack it):

@@ -1,6 +1,7 @@
 //! The fast solver: a bitboard solver in the class of JCZSolve, written for
 //! this crate in std-only Rust; `unsafe` only in the vector helpers of
-//! `kernels.rs` (modules `avx2`, `avx512`, `bmi2`). Its files, as tdoku
+//! `kernels.rs` (modules `sse2`, `avx2`, `avx512`, `bmi2`, and `baseline`'s
+//! calls into `sse2`). Its files, as tdoku
 //! splits its own: `tables.rs` (layout constants, lookup tables, bit
 //! helpers), `kernels.rs` (the compiled copies of the search and their
 //! vector helpers), `search.rs` (state, propagation, guesses). The
@@ -84,8 +85,8 @@
 //! # Kernels
 //!
 //! The search is compiled four times (see [`Kernel`]): for the target's
-//! baseline (safe, std only; on x86-64 that means no `popcnt` and bit scans
-//! that test for zero), for x86-64-v3 (twice: with and without BMI2's
+//! baseline (on x86-64 that means SSE2 but no `popcnt`, and bit scans that
+//! test for zero; elsewhere plain Rust), for x86-64-v3 (twice: with and without BMI2's
 //! `pext` for the band update's two table indexes, as AMD before Zen 3 runs
 //! `pext` in microcode) and for x86-64-v4, with `#[target_feature]`; the
 //! best one the CPU has is chosen at run time. The v3 copy uses three AVX2
@@ -93,10 +94,13 @@
 //! sets in one vector and gets the digits that had them from one
 //! `movemask`, `digits_at` gathers a cell's candidates the same way (that
 //! is what the band-major layout is for), `givens` files a puzzle's givens
-//! with one byte compare per digit. The v4 copy does the same with
-//! AVX-512's compares into mask registers. Those helpers are the only
-//! `unsafe` here; everything else is the same source, inlined into every
-//! entry point.
+//! with one byte compare per digit, and the triad words of a band's sets
+//! come from one vector's bit trick instead of table lookups. The v4 copy
+//! does the same with AVX-512's compares into mask registers, the portable
+//! copy on x86-64 with SSE2 on two 128-bit vectors (module `baseline`
+//! picks SSE2's forms or the scalar ones by the target). Those helpers are
+//! the only `unsafe` here; everything else is the same source, inlined
+//! into every entry point.
 
 use crate::grid::Grid;
 use crate::solver::Outcome;
@@ -206,56 +210,71 @@ mod tests {
     use super::tables::*;
     use super::*;
 
-    /// The AVX2 and AVX-512 helpers against the portable code they stand in for, with
-    /// the cell at `bit` in each of the 512 patterns across the nine sets
-    /// (the rest of the band random).
+    /// Every vector form of the helpers (SSE2, and AVX2 and AVX-512 where
+    /// the CPU has them) against the scalar forms, with the cell at `bit`
+    /// in each of the 512 patterns across the nine sets (the rest of the
+    /// band random).
     #[cfg(target_arch = "x86_64")]
     #[test]
-    fn avx2_and_avx512_helpers_match_portable() {
-        if !Kernel::X86_64V3.available() {
-            return;
-        }
-        let v4 = Kernel::X86_64V4.available();
+    fn vector_helpers_match_scalar() {
+        let (v3, v4) = (Kernel::X86_64V3.available(), Kernel::X86_64V4.available());
         let mut x = 0x9e37_79b9u32;
         for pattern in 0..512u32 {
-            let mut s = State::new(&Grid([0; 81])).unwrap();
+            let mut sets = [0u32; 9];
             x ^= x << 13;
             x ^= x >> 17;
             x ^= x << 5;
-            let (b, bit) = ((x >> 28) as usize % 3, (x >> 3) as usize % 27);
-            for (d, set) in s.cands[b].iter_mut().enumerate() {
+            let bit = (x >> 3) as usize % 27;
+            for (d, set) in sets.iter_mut().enumerate() {
                 x ^= x << 13;
                 x ^= x >> 17;
                 x ^= x << 5;
                 *set = (x & BAND & !(1 << bit)) | (pattern >> d & 1) << bit;
             }
-            // SAFETY: AVX2 was detected above.
-            let simd = unsafe { avx2::digits_at(&s.cands[b], bit) };
-            assert_eq!(simd, s.digits_at::<PORTABLE>(b, bit));
-            assert_eq!(simd, pattern);
+            assert_eq!(scalar::digits_at(&sets, bit), pattern);
+            // SAFETY: every x86-64 CPU has SSE2.
+            assert_eq!(unsafe { sse2::digits_at(&sets, bit) }, pattern);
+            if v3 {
+                // SAFETY: AVX2 was detected above.
+                assert_eq!(unsafe { avx2::digits_at(&sets, bit) }, pattern);
+            }
             if v4 {
                 // SAFETY: AVX-512 was detected above.
-                assert_eq!(unsafe { avx512::digits_at(&s.cands[b], bit) }, pattern);
+                assert_eq!(unsafe { avx512::digits_at(&sets, bit) }, pattern);
             }
             // One fresh cell, or that cell and a few more.
             let fresh = 1 << bit | (x & 0x40201 & (pattern << 9));
-            let mut portable = s;
-            let want = portable.strike::<PORTABLE>(b, fresh);
-            if v4 {
-                let mut t = s;
-                // SAFETY: as above.
-                let got = unsafe { avx512::strike(&mut t.cands[b], fresh) };
-                assert_eq!((t.cands, got), (portable.cands, want));
+            let mut want = sets;
+            let hit = scalar::strike(&mut want, fresh);
+            type Strike = unsafe fn(&mut [u32; 9], u32) -> u32;
+            let mut forms: Vec<Strike> = vec![sse2::strike];
+            if v3 {
+                forms.push(avx2::strike);
             }
-            // SAFETY: as above.
-            let got = unsafe { avx2::strike(&mut s.cands[b], fresh) };
-            assert_eq!((s.cands, got), (portable.cands, want));
+            if v4 {
+                forms.push(avx512::strike);
+            }
+            for strike in forms {
+                let mut got = sets;
+                // SAFETY: each form was pushed only with its features.
+                let got_hit = unsafe { strike(&mut got, fresh) };
+                assert_eq!((got, got_hit), (want, hit));
+            }
             // The triad words of the band, against `triad_word` set by set.
             let (mut t, mut u) = ([0; 9], [0; 9]);
-            // SAFETY: as above.
-            unsafe { avx2::triad_words(&s.cands[b], &mut t, &mut u) };
+            scalar::triad_words(&sets, &mut t, &mut u);
             for d in 0..9 {
-                assert_eq!((t[d], u[d]), triad_word(s.cands[b][d]));
+                assert_eq!((t[d], u[d]), triad_word(sets[d]));
+            }
+            let (mut t2, mut u2) = ([0; 9], [0; 9]);
+            // SAFETY: SSE2, as above.
+            unsafe { sse2::triad_words(&sets, &mut t2, &mut u2) };
+            assert_eq!((t2, u2), (t, u));
+            if v3 {
+                let (mut t3, mut u3) = ([0; 9], [0; 9]);
+                // SAFETY: AVX2, as above.
+                unsafe { avx2::triad_words(&sets, &mut t3, &mut u3) };
+                assert_eq!((t3, u3), (t, u));
             }
         }
     }
@@ -331,13 +350,11 @@ mod tests {
         assert!(Kernel::Portable.available());
     }
 
-    /// The AVX2 and AVX-512 givens against the scalar ones, on random grids of 0-9.
+    /// The SSE2, AVX2 and AVX-512 givens against the scalar ones, on random
+    /// grids of 0-9.
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn vector_givens_match_scalar() {
-        if !Kernel::X86_64V3.available() {
-            return;
-        }
         let mut x = 0x2545_f491u32;
         for _ in 0..500 {
             let mut g = Grid([0; 81]);
@@ -347,11 +364,16 @@ mod tests {
                 x ^= x << 5;
                 *v = (x % 10) as u8;
             }
-            // SAFETY: AVX2 was detected above.
-            assert_eq!(unsafe { avx2::givens(&g) }[..27], givens(&g)[..27]);
+            let want = scalar::givens(&g);
+            // SAFETY: every x86-64 CPU has SSE2.
+            assert_eq!(unsafe { sse2::givens(&g) }[..27], want[..27]);
+            if Kernel::X86_64V3.available() {
+                // SAFETY: AVX2 was detected.
+                assert_eq!(unsafe { avx2::givens(&g) }[..27], want[..27]);
+            }
             if Kernel::X86_64V4.available() {
                 // SAFETY: AVX-512 was detected.
-                assert_eq!(unsafe { avx512::givens(&g) }[..27], givens(&g)[..27]);
+                assert_eq!(unsafe { avx512::givens(&g) }[..27], want[..27]);
             }
         }
     }

@@ -8,20 +8,6 @@ use crate::grid::Grid;
 /// more cells than this are open (see the module doc).
 pub(super) const TRIADS_ABOVE: u32 = 30;
 
-/// The givens of a puzzle whose cells hold 0-9: `givens[d * 3 + b]` holds
-/// the cells of band `b` given digit `d + 1` (digit-major, unlike `cands`:
-/// the table lookup files a cell in one step). Slot 27 is scratch for the
-/// empty cells, so the loop has no branch; readers use slots 0-26 only.
-pub(super) fn givens(puzzle: &Grid) -> [u32; 28] {
-    let mut givens = [0u32; 28];
-    for (b, band) in puzzle.0.chunks_exact(27).enumerate() {
-        for (bit, &v) in band.iter().enumerate() {
-            givens[GIVEN_SLOT[b][usize::from(v).min(9)]] |= 1 << bit;
-        }
-    }
-    givens
-}
-
 /// A search state: the candidate sets and the bookkeeping of what changed.
 #[derive(Clone, Copy)]
 pub(super) struct State {
@@ -55,7 +41,7 @@ impl State {
     /// of one digit share a row (other clashes are found by propagation) or
     /// a cell holds something other than 0-9.
     pub(super) fn new(puzzle: &Grid) -> Option<State> {
-        State::with_givens(puzzle, givens)
+        State::with_givens(puzzle, baseline::givens)
     }
 
     /// [`State::new`], the givens filed by `givens` (which may assume every
@@ -186,16 +172,7 @@ impl State {
                 return unsafe { avx2::strike(&mut self.cands[b], fresh) };
             }
         }
-        let mut dirty = 0;
-        for (k, c) in self.cands[b].iter_mut().enumerate() {
-            let hit = *c & fresh;
-            *c ^= hit;
-            // Bit 31 of hit | -hit is set iff hit != 0. (The plain
-            // `u32::from(hit != 0) << k` gets vectorised into a long
-            // chain of lane inserts under AVX2: 5-7% slower everywhere.)
-            dirty |= ((hit | hit.wrapping_neg()) >> 31) << k;
-        }
-        dirty
+        baseline::strike(&mut self.cands[b], fresh)
     }
 
     /// JCZSolve: FullUpdate. Re-settle every changed digit until none changes.
@@ -437,9 +414,7 @@ impl State {
             // entered only on a CPU with AVX2.
             return unsafe { avx2::triad_words(&self.cands[b], t, u) };
         }
-        for d in 0..9 {
-            (t[d], u[d]) = triad_word(self.cands[b][d]);
-        }
+        baseline::triad_words(&self.cands[b], t, u)
     }
 
     /// The grid of a solved state.
@@ -471,11 +446,7 @@ impl State {
                 return unsafe { avx2::digits_at(&self.cands[b], bit) };
             }
         }
-        let mut m = 0;
-        for d in 0..9 {
-            m |= (self.cands[b][d] >> bit & 1) << d;
-        }
-        m
+        baseline::digits_at(&self.cands[b], bit)
     }
 
     /// The places digit `d` has left among the open peers of band `b`, bit
