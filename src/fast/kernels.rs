@@ -325,10 +325,145 @@ pub(super) mod sse2 {
     }
 }
 
-/// The portable kernel's helpers: SSE2's where the target has it (every
-/// x86-64 target), the scalar forms elsewhere.
+/// The portable kernel's helpers on aarch64, whose baseline has NEON: the
+/// SSE2 forms' two 128-bit vectors, with NEON's lane tests for the compares
+/// and a weighted horizontal add for the movemask NEON lacks. Checked
+/// against the scalar forms under qemu-user; not timed (no ARM machine).
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+pub(super) mod neon {
+    use std::arch::aarch64::*;
+
+    #[inline]
+    #[target_feature(enable = "neon")]
+    fn load(sets: &[u32; 9]) -> (uint32x4_t, uint32x4_t) {
+        let p = sets.as_ptr();
+        // SAFETY: `sets[..8]` is 32 bytes inside the array.
+        unsafe { (vld1q_u32(p), vld1q_u32(p.add(4))) }
+    }
+
+    #[inline]
+    #[target_feature(enable = "neon")]
+    fn store(out: &mut [u32; 9], v0: uint32x4_t, v1: uint32x4_t) {
+        let p = out.as_mut_ptr();
+        // SAFETY: as in `load`.
+        unsafe {
+            vst1q_u32(p, v0);
+            vst1q_u32(p.add(4), v1);
+        }
+    }
+
+    /// Bit i for each all-ones lane i (lanes are all ones or zero), the
+    /// first vector's lanes as bits 0-3.
+    #[inline]
+    #[target_feature(enable = "neon")]
+    fn lanes(m0: uint32x4_t, m1: uint32x4_t) -> u32 {
+        const W: [u32; 4] = [1, 2, 4, 8];
+        // SAFETY: `W` is four u32.
+        let w = unsafe { vld1q_u32(W.as_ptr()) };
+        vaddvq_u32(vandq_u32(m0, w)) | vaddvq_u32(vandq_u32(m1, w)) << 4
+    }
+
+    /// [`super::scalar::strike`] on two 128-bit vectors.
+    #[inline]
+    #[target_feature(enable = "neon")]
+    pub fn strike(sets: &mut [u32; 9], fresh: u32) -> u32 {
+        let (v0, v1) = load(sets);
+        let f = vdupq_n_u32(fresh);
+        let hit = lanes(vtstq_u32(v0, f), vtstq_u32(v1, f));
+        store(sets, vbicq_u32(v0, f), vbicq_u32(v1, f));
+        let last = sets[8] & fresh;
+        sets[8] ^= last;
+        hit | u32::from(last != 0) << 8
+    }
+
+    /// [`super::scalar::digits_at`] on two 128-bit vectors.
+    #[inline]
+    #[target_feature(enable = "neon")]
+    pub fn digits_at(sets: &[u32; 9], bit: usize) -> u32 {
+        let (v0, v1) = load(sets);
+        let b = vdupq_n_u32(1 << bit);
+        lanes(vtstq_u32(v0, b), vtstq_u32(v1, b)) | (sets[8] >> bit & 1) << 8
+    }
+
+    /// [`super::scalar::givens`] with two 16-byte compares per digit and band.
+    #[inline]
+    #[target_feature(enable = "neon")]
+    pub fn givens(puzzle: &super::Grid) -> [u32; 28] {
+        const W: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
+        // Padded so a 32-byte read at each band start stays in bounds.
+        let mut cells = [0u8; 96];
+        cells[..81].copy_from_slice(&puzzle.0);
+        // SAFETY: `W` is 16 bytes.
+        let w = unsafe { vld1q_u8(W.as_ptr()) };
+        // A byte mask's lanes as 16 bits.
+        let bits = |m: uint8x16_t| {
+            let m = vandq_u8(m, w);
+            u32::from(vaddv_u8(vget_low_u8(m))) | u32::from(vaddv_u8(vget_high_u8(m))) << 8
+        };
+        let mut givens = [0u32; 28];
+        for b in 0..3 {
+            let p = cells[27 * b..].as_ptr();
+            // SAFETY: bytes 27b..27b + 32 are inside `cells`.
+            let (v0, v1) = unsafe { (vld1q_u8(p), vld1q_u8(p.add(16))) };
+            for d in 0..9 {
+                let k = vdupq_n_u8(d as u8 + 1);
+                let lo = bits(vceqq_u8(v0, k));
+                let hi = bits(vceqq_u8(v1, k));
+                givens[d * 3 + b] = (lo | hi << 16) & super::BAND;
+            }
+        }
+        givens
+    }
+
+    /// [`super::scalar::triad_words`] on two 128-bit vectors, by the bit
+    /// trick of the AVX2 form.
+    #[inline]
+    #[target_feature(enable = "neon")]
+    pub fn triad_words(sets: &[u32; 9], t: &mut [u32; 9], u: &mut [u32; 9]) {
+        let (v0, v1) = load(sets);
+        let (t0, u0) = words(v0);
+        let (t1, u1) = words(v1);
+        store(t, t0, t1);
+        store(u, u0, u1);
+        (t[8], u[8]) = super::triad_word(sets[8]);
+    }
+
+    /// One vector of sets' triad words and sure triads.
+    #[inline]
+    #[target_feature(enable = "neon")]
+    fn words(v: uint32x4_t) -> (uint32x4_t, uint32x4_t) {
+        let k = vdupq_n_u32;
+        let triads = vorrq_u32(v, vorrq_u32(vshrq_n_u32::<1>(v), vshrq_n_u32::<2>(v)));
+        let columns = vorrq_u32(v, vorrq_u32(vshrq_n_u32::<9>(v), vshrq_n_u32::<18>(v)));
+        let mut z = vandq_u32(triads, k(0x0924_9249));
+        z = vandq_u32(veorq_u32(z, vshrq_n_u32::<2>(z)), k(0x030c_30c3));
+        z = vandq_u32(veorq_u32(z, vshrq_n_u32::<4>(z)), k(0x0300_f00f));
+        z = vandq_u32(veorq_u32(z, vshrq_n_u32::<8>(z)), k(0xff00_00ff));
+        z = vandq_u32(veorq_u32(z, vshrq_n_u32::<16>(z)), k(0x3ff));
+        let tw = vorrq_u32(z, vshlq_n_u32::<9>(vandq_u32(columns, k(super::ROW))));
+        let g = k(super::GROUPS);
+        let b0 = vandq_u32(tw, g);
+        let b1 = vandq_u32(vshrq_n_u32::<1>(tw), g);
+        let b2 = vandq_u32(vshrq_n_u32::<2>(tw), g);
+        let multi = vorrq_u32(vandq_u32(b0, vorrq_u32(b1, b2)), vandq_u32(b1, b2));
+        let m7 = vorrq_u32(
+            multi,
+            vorrq_u32(vshlq_n_u32::<1>(multi), vshlq_n_u32::<2>(multi)),
+        );
+        (tw, vbicq_u32(tw, m7))
+    }
+}
+
+/// The portable kernel's helpers: the vector unit of the target's baseline
+/// where it has one (SSE2 on every x86-64 target, NEON on aarch64), the
+/// scalar forms elsewhere.
 pub(super) mod baseline {
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    use super::neon as with;
+    #[cfg(not(any(
+        all(target_arch = "x86_64", target_feature = "sse2"),
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
     use super::scalar as with;
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     use super::sse2 as with;
@@ -337,8 +472,9 @@ pub(super) mod baseline {
     /// (bit d) whose set had some of it.
     #[inline(always)]
     pub fn strike(sets: &mut [u32; 9], fresh: u32) -> u32 {
-        // SAFETY (the SSE2 form): compiled only for a target whose
-        // baseline has SSE2, so every CPU that runs this code has it.
+        // SAFETY (the SSE2 and NEON forms): each is compiled only for a
+        // target whose baseline has it, so every CPU that runs this code
+        // has it.
         #[allow(unused_unsafe)]
         unsafe {
             with::strike(sets, fresh)
@@ -378,8 +514,11 @@ pub(super) mod baseline {
 }
 
 /// The helpers' scalar forms: the portable kernel's where the target has
-/// no SSE2, and what the tests hold every vector form to.
-#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+/// neither SSE2 nor NEON, and what the tests hold every vector form to.
+#[cfg_attr(
+    all(any(target_arch = "x86_64", target_arch = "aarch64"), not(test)),
+    allow(dead_code)
+)]
 pub(super) mod scalar {
     use super::{triad_word, Grid, GIVEN_SLOT};
 
