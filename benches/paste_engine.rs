@@ -1,6 +1,8 @@
 //! The Lanqiao paste engine (`solutions/lanqiao.rs`, the bitboard search of
 //! `lc37_11_bitboard.rs`) against `fast::count_portable`, the library's
-//! solver in its std-only kernel: the engine should stay within 10% of it.
+//! solver in the kernel that asks no more than the target's baseline (SSE2
+//! helpers on x86-64, which a paste file does without): the engine should
+//! stay within 10% of it.
 //!
 //! ```text
 //! cargo bench --bench paste_engine               5 passes over every set
