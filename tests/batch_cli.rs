@@ -166,8 +166,8 @@ fn count_on_two_million_lines_stays_under_64_mb() {
 }
 
 /// The first answer is printed while the input is still open: a pipe that
-/// sends one puzzle and waits sees its answer (before, nothing came out
-/// until stdin was closed).
+/// sends one puzzle and waits sees its answer, not only when stdin is
+/// closed.
 #[test]
 fn solve_answers_each_puzzle_before_the_input_ends() {
     // After the puzzle: nothing, a blank line, a comment, half a line; with

@@ -1,7 +1,8 @@
 //! The fast solver: a bitboard solver in the class of JCZSolve, written for
 //! this crate in std-only Rust; `unsafe` only in the vector helpers of
-//! `kernels.rs` (modules `sse2`, `avx2`, `avx512`, `bmi2`, and `baseline`'s
-//! calls into `sse2`). Its files, as tdoku
+//! `kernels.rs` (modules `sse2`, `neon`, `avx2`, `avx512`, `bmi2`, and
+//! `baseline`'s calls into `sse2` and `neon`) and in the calls into them
+//! from `search.rs`. Its files, as tdoku
 //! splits its own: `tables.rs` (layout constants, lookup tables, bit
 //! helpers), `kernels.rs` (the compiled copies of the search and their
 //! vector helpers), `search.rs` (state, propagation, guesses). The
@@ -86,10 +87,11 @@
 //!
 //! The search is compiled four times (see [`Kernel`]): for the target's
 //! baseline (on x86-64 that means SSE2 but no `popcnt`, and bit scans that
-//! test for zero; elsewhere plain Rust), for x86-64-v3 (twice: with and without BMI2's
+//! test for zero; on aarch64, NEON; elsewhere plain Rust), for x86-64-v3
+//! (twice: with and without BMI2's
 //! `pext` for the band update's two table indexes, as AMD before Zen 3 runs
 //! `pext` in microcode) and for x86-64-v4, with `#[target_feature]`; the
-//! best one the CPU has is chosen at run time. The v3 copy uses three AVX2
+//! best one the CPU has is chosen at run time. The v3 copy uses four AVX2
 //! helpers: the strike takes the fresh cells out of a band's first eight
 //! sets in one vector and gets the digits that had them from one
 //! `movemask`, `digits_at` gathers a cell's candidates the same way (that
@@ -97,10 +99,10 @@
 //! with one byte compare per digit, and the triad words of a band's sets
 //! come from one vector's bit trick instead of table lookups. The v4 copy
 //! does the same with AVX-512's compares into mask registers, the portable
-//! copy on x86-64 with SSE2 on two 128-bit vectors (module `baseline`
-//! picks SSE2's forms or the scalar ones by the target). Those helpers are
-//! the only `unsafe` here; everything else is the same source, inlined
-//! into every entry point.
+//! copy with the baseline's vector unit on two 128-bit vectors (module
+//! `baseline` picks SSE2's forms, NEON's or the scalar ones by the target).
+//! Those helpers and the calls into them are the only `unsafe` here;
+//! everything else is the same source, inlined into every entry point.
 
 use crate::grid::Grid;
 use crate::solver::Outcome;
