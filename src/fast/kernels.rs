@@ -15,6 +15,39 @@ pub(super) const V4: u8 = 2;
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(super) const V3P: u8 = 3;
 
+/// The triad words of one vector of digit sets and the triads each is
+/// sure of: [`triad_word`] lane by lane, written once for every vector
+/// unit. A triad's three bits are folded onto its first and a column's three
+/// rows onto the first row; then bit 3j (triad j: row j / 3, box j % 3) is
+/// gathered to bit j by the bit trick of 3-D Morton decoding, instead of
+/// the table lookups. The unit's operations come as arguments: `$splat`
+/// (u32 to every lane), lane-wise `$and`, `$or`, `$xor`, `$and_not(a, b)`
+/// (a & !b), and shifts by a constant, `$shr::<N>` and `$shl::<N>`.
+#[cfg_attr(
+    not(any(target_arch = "x86_64", target_arch = "aarch64")),
+    allow(unused_macros)
+)]
+macro_rules! triad_words_of {
+    ($v:expr, $splat:expr, $and:expr, $or:expr, $xor:expr, $and_not:expr, $shr:ident, $shl:ident) => {{
+        let (v, k, and, or, xor) = ($v, $splat, $and, $or, $xor);
+        let triads = or(v, or($shr::<1>(v), $shr::<2>(v)));
+        let columns = or(v, or($shr::<9>(v), $shr::<18>(v)));
+        let mut z = and(triads, k(0x0924_9249));
+        z = and(xor(z, $shr::<2>(z)), k(0x030c_30c3));
+        z = and(xor(z, $shr::<4>(z)), k(0x0300_f00f));
+        z = and(xor(z, $shr::<8>(z)), k(0xff00_00ff));
+        z = and(xor(z, $shr::<16>(z)), k(0x3ff));
+        let tw = or(z, $shl::<9>(and(columns, k(crate::fast::tables::ROW))));
+        let g = k(crate::fast::tables::GROUPS);
+        let b0 = and(tw, g);
+        let b1 = and($shr::<1>(tw), g);
+        let b2 = and($shr::<2>(tw), g);
+        let multi = or(and(b0, or(b1, b2)), and(b1, b2));
+        let m7 = or(multi, or($shl::<1>(multi), $shl::<2>(multi)));
+        (tw, $and_not(tw, m7))
+    }};
+}
+
 /// The x86-64-v4 kernel's helpers: AVX-512's compares into a mask register
 /// (VL, on 256 bits), so the digits hit come out as bits with no movemask.
 /// The ninth set stays scalar: a masked 512-bit store over all nine made
@@ -137,52 +170,26 @@ pub(super) mod avx2 {
     }
 
     /// `super::triad_word` of the nine sets of a band, the first eight in
-    /// one vector: the triads of each row by the bit trick that gathers
-    /// every third bit (3-D Morton decoding) instead of table lookups.
+    /// one vector (see [`triad_words_of`]).
     #[inline]
     #[target_feature(enable = "avx2")]
     pub fn triad_words(sets: &[u32; 9], t: &mut [u32; 9], u: &mut [u32; 9]) {
-        let k = |x: u32| _mm256_set1_epi32(x as i32);
         // SAFETY: as in `strike`.
         let v = unsafe { _mm256_loadu_si256(sets.as_ptr().cast::<__m256i>()) };
-        let or = |a, b| _mm256_or_si256(a, b);
-        // A triad's three bits folded onto its first, and a column's three
-        // rows onto the first row.
-        let triads = or(v, or(_mm256_srli_epi32::<1>(v), _mm256_srli_epi32::<2>(v)));
-        let columns = or(v, or(_mm256_srli_epi32::<9>(v), _mm256_srli_epi32::<18>(v)));
-        // Bit 3j of `z` is triad j (row j / 3, box j % 3); gather them.
-        let mut z = _mm256_and_si256(triads, k(0x0924_9249));
-        z = _mm256_and_si256(
-            _mm256_xor_si256(z, _mm256_srli_epi32::<2>(z)),
-            k(0x030c_30c3),
-        );
-        z = _mm256_and_si256(
-            _mm256_xor_si256(z, _mm256_srli_epi32::<4>(z)),
-            k(0x0300_f00f),
-        );
-        z = _mm256_and_si256(
-            _mm256_xor_si256(z, _mm256_srli_epi32::<8>(z)),
-            k(0xff00_00ff),
-        );
-        z = _mm256_and_si256(_mm256_xor_si256(z, _mm256_srli_epi32::<16>(z)), k(0x3ff));
-        let cols = _mm256_and_si256(columns, k(super::ROW));
-        let tw = _mm256_or_si256(z, _mm256_slli_epi32::<9>(cols));
-        let g = k(super::GROUPS);
-        let b0 = _mm256_and_si256(tw, g);
-        let b1 = _mm256_and_si256(_mm256_srli_epi32::<1>(tw), g);
-        let b2 = _mm256_and_si256(_mm256_srli_epi32::<2>(tw), g);
-        let multi = _mm256_or_si256(
-            _mm256_and_si256(b0, _mm256_or_si256(b1, b2)),
-            _mm256_and_si256(b1, b2),
-        );
-        let m7 = _mm256_or_si256(
-            multi,
-            _mm256_or_si256(_mm256_slli_epi32::<1>(multi), _mm256_slli_epi32::<2>(multi)),
+        let (tw, sure) = triad_words_of!(
+            v,
+            |x: u32| _mm256_set1_epi32(x as i32),
+            _mm256_and_si256,
+            _mm256_or_si256,
+            _mm256_xor_si256,
+            |a, b| _mm256_andnot_si256(b, a),
+            _mm256_srli_epi32,
+            _mm256_slli_epi32
         );
         // SAFETY: `t[..8]` and `u[..8]` are 32 bytes inside their arrays.
         unsafe {
             _mm256_storeu_si256(t.as_mut_ptr().cast(), tw);
-            _mm256_storeu_si256(u.as_mut_ptr().cast(), _mm256_andnot_si256(m7, tw));
+            _mm256_storeu_si256(u.as_mut_ptr().cast(), sure);
         }
         (t[8], u[8]) = super::triad_word(sets[8]);
     }
@@ -296,32 +303,20 @@ pub(super) mod sse2 {
         (t[8], u[8]) = super::triad_word(sets[8]);
     }
 
-    /// One vector of sets' triad words and sure triads (see
-    /// [`super::avx2::triad_words`] for the bit trick).
+    /// One vector of sets' triad words and sure triads ([`triad_words_of`]).
     #[inline]
     #[target_feature(enable = "sse2")]
     fn words(v: __m128i) -> (__m128i, __m128i) {
-        let k = |x: u32| _mm_set1_epi32(x as i32);
-        let or = _mm_or_si128;
-        let and = _mm_and_si128;
-        let triads = or(v, or(_mm_srli_epi32::<1>(v), _mm_srli_epi32::<2>(v)));
-        let columns = or(v, or(_mm_srli_epi32::<9>(v), _mm_srli_epi32::<18>(v)));
-        let mut z = and(triads, k(0x0924_9249));
-        z = and(_mm_xor_si128(z, _mm_srli_epi32::<2>(z)), k(0x030c_30c3));
-        z = and(_mm_xor_si128(z, _mm_srli_epi32::<4>(z)), k(0x0300_f00f));
-        z = and(_mm_xor_si128(z, _mm_srli_epi32::<8>(z)), k(0xff00_00ff));
-        z = and(_mm_xor_si128(z, _mm_srli_epi32::<16>(z)), k(0x3ff));
-        let tw = or(z, _mm_slli_epi32::<9>(and(columns, k(super::ROW))));
-        let g = k(super::GROUPS);
-        let b0 = and(tw, g);
-        let b1 = and(_mm_srli_epi32::<1>(tw), g);
-        let b2 = and(_mm_srli_epi32::<2>(tw), g);
-        let multi = or(and(b0, or(b1, b2)), and(b1, b2));
-        let m7 = or(
-            multi,
-            or(_mm_slli_epi32::<1>(multi), _mm_slli_epi32::<2>(multi)),
-        );
-        (tw, _mm_andnot_si128(m7, tw))
+        triad_words_of!(
+            v,
+            |x: u32| _mm_set1_epi32(x as i32),
+            _mm_and_si128,
+            _mm_or_si128,
+            _mm_xor_si128,
+            |a, b| _mm_andnot_si128(b, a),
+            _mm_srli_epi32,
+            _mm_slli_epi32
+        )
     }
 }
 
@@ -428,29 +423,20 @@ pub(super) mod neon {
         (t[8], u[8]) = super::triad_word(sets[8]);
     }
 
-    /// One vector of sets' triad words and sure triads.
+    /// One vector of sets' triad words and sure triads ([`triad_words_of`]).
     #[inline]
     #[target_feature(enable = "neon")]
     fn words(v: uint32x4_t) -> (uint32x4_t, uint32x4_t) {
-        let k = vdupq_n_u32;
-        let triads = vorrq_u32(v, vorrq_u32(vshrq_n_u32::<1>(v), vshrq_n_u32::<2>(v)));
-        let columns = vorrq_u32(v, vorrq_u32(vshrq_n_u32::<9>(v), vshrq_n_u32::<18>(v)));
-        let mut z = vandq_u32(triads, k(0x0924_9249));
-        z = vandq_u32(veorq_u32(z, vshrq_n_u32::<2>(z)), k(0x030c_30c3));
-        z = vandq_u32(veorq_u32(z, vshrq_n_u32::<4>(z)), k(0x0300_f00f));
-        z = vandq_u32(veorq_u32(z, vshrq_n_u32::<8>(z)), k(0xff00_00ff));
-        z = vandq_u32(veorq_u32(z, vshrq_n_u32::<16>(z)), k(0x3ff));
-        let tw = vorrq_u32(z, vshlq_n_u32::<9>(vandq_u32(columns, k(super::ROW))));
-        let g = k(super::GROUPS);
-        let b0 = vandq_u32(tw, g);
-        let b1 = vandq_u32(vshrq_n_u32::<1>(tw), g);
-        let b2 = vandq_u32(vshrq_n_u32::<2>(tw), g);
-        let multi = vorrq_u32(vandq_u32(b0, vorrq_u32(b1, b2)), vandq_u32(b1, b2));
-        let m7 = vorrq_u32(
-            multi,
-            vorrq_u32(vshlq_n_u32::<1>(multi), vshlq_n_u32::<2>(multi)),
-        );
-        (tw, vbicq_u32(tw, m7))
+        triad_words_of!(
+            v,
+            vdupq_n_u32,
+            vandq_u32,
+            vorrq_u32,
+            veorq_u32,
+            vbicq_u32,
+            vshrq_n_u32,
+            vshlq_n_u32
+        )
     }
 }
 
