@@ -252,7 +252,6 @@ pub fn run_batch_reader<R: Read>(
     let mut outcomes: Vec<Outcome> = Vec::with_capacity(BATCH);
     loop {
         batch.clear();
-        outcomes.clear();
         let mut stop = None;
         let mut ended = false;
         while batch.len() < BATCH {
