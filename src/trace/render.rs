@@ -12,7 +12,7 @@ pub fn at(cell: usize) -> String {
     format!("row {}, col {}", cell / 9 + 1, cell % 9 + 1)
 }
 
-/// A unit (see [`unit_cells`](super::unit_cells)) as `row 3`, `col 3` or
+/// A unit (see [`unit_cells`]) as `row 3`, `col 3` or
 /// `box 3`, numbered from 1, boxes row by row.
 pub fn unit_name(unit: usize) -> String {
     let kind = ["row", "col", "box"][unit / 9];
