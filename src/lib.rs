@@ -18,6 +18,8 @@ pub mod gen;
 pub mod grid;
 pub mod judge;
 pub mod oracle;
+/// Spawn, limit, measure, kill: runs a program under limits, apart from the machine (used by the judge and the trace).
+pub mod sandbox;
 pub mod shape;
 pub mod solver;
 pub mod trace;

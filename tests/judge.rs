@@ -13,10 +13,10 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use sudoku_workspace::fixtures::{self, inputs_dir};
 use sudoku_workspace::judge::problem::{self, Problem};
-use sudoku_workspace::judge::sandbox::{End, Supervisor};
 use sudoku_workspace::judge::solution::Solution;
 use sudoku_workspace::judge::{judge_case, Case, CaseResult, Limits, Verdict};
 use sudoku_workspace::lc37;
+use sudoku_workspace::sandbox::{End, Supervisor};
 
 const SUDOKU: &str = env!("CARGO_BIN_EXE_sudoku");
 

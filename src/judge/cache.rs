@@ -18,7 +18,7 @@
 //! reaches it. Entries unused the longest are removed past [`MAX_ENTRIES`]
 //! or [`MAX_BYTES`].
 
-use crate::judge::sandbox::janitor;
+use crate::sandbox::janitor;
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io;

@@ -9,10 +9,10 @@
 //! | [`board`] | any LeetCode board that is a solution of the puzzle (the oracle decides), and that equals the expected board when one is given |
 //! | [`program`] | a stdin program: the expected failure (exit code, nothing on stdout, the stderr text), else exit 0 and [`lines`] |
 
-use super::sandbox::Input;
 use crate::format::parse_board;
 use crate::grid::Grid;
 use crate::oracle;
+use crate::sandbox::Input;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, Read, Seek, SeekFrom};
 use std::sync::Arc;

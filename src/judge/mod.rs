@@ -1,5 +1,5 @@
 //! A judge on this machine: every solution on every fixture of its problem,
-//! each run in a sandbox under a CPU-time and a memory limit, the way an
+//! each run in a [sandbox](crate::sandbox) under a CPU-time and a memory limit, the way an
 //! online judge runs a submission; and a user's own file judged the way the
 //! real judge would judge it, on the inputs the statement promises.
 //!
@@ -13,7 +13,6 @@
 //! | [`language`] | one file per language: build plan, harness, crash reading |
 //! | [`cache`] | the build cache: atomic, locked, checked, collected |
 //! | [`runner`] | the child side of a built-in solution |
-//! | [`sandbox`] | spawn, limit, measure, kill; knows nothing of Sudoku |
 //! | [`checker`] | one function per way of comparing output |
 //! | [`validate`] | the special judges (any completion, any Anti-Sudoku) |
 //! | [`verdict`] | one case run and its verdict decided |
@@ -27,7 +26,6 @@ pub mod plan;
 pub mod problem;
 pub mod report;
 pub mod runner;
-pub mod sandbox;
 pub mod solution;
 mod stats;
 pub mod stress;
@@ -37,7 +35,7 @@ pub mod verdict;
 pub use plan::{name_matches, Case, UserCase};
 pub use verdict::{judge_case, CaseResult};
 
-use sandbox::Supervisor;
+use crate::sandbox::{self, Supervisor};
 use solution::Solution;
 use std::fmt;
 use std::io::{self, Write};

@@ -14,10 +14,10 @@
 use super::checker::Answer;
 use super::problem::{self, Problem};
 use super::runner::TEST_ONLY;
-use super::sandbox::Input;
 use super::solution::{self, Solution};
 use super::{Error, Options};
 use crate::fixtures::{self, Fixture};
+use crate::sandbox::Input;
 use std::io::{self, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

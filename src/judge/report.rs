@@ -4,8 +4,8 @@
 //! renders what the judge found.
 
 use super::plan::{Case, Part};
-use super::sandbox::End;
 use super::{CaseResult, Limits, Options, Report, Verdict};
+use crate::sandbox::End;
 use anstyle::{AnsiColor, Style};
 use std::fmt::Write as _;
 use std::io::{self, Write};

@@ -19,8 +19,8 @@
 use super::cache::{Cache, Key};
 use super::language::{self, Entry, Language, Method, Plan, Source, Toolchain};
 use super::problem::{self, Problem};
-use super::sandbox::{self, Supervisor, View};
 use super::{Error, Verdict};
+use crate::sandbox::{self, Supervisor, View};
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};

@@ -13,11 +13,11 @@
 use super::checker::Answer;
 use super::plan::Case;
 use super::problem::{self, Problem};
-use super::sandbox::Supervisor;
 use super::solution::{self, FileOptions, Solution};
 use super::{judge_case, CaseResult, Error, Limits, Verdict};
 use crate::family::cases::{self, Generated};
 use crate::gen::Rng;
+use crate::sandbox::Supervisor;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -120,8 +120,8 @@ pub fn run(opts: &Options) -> Result<Outcome, Error> {
         })?),
         None => None,
     };
-    super::sandbox::install_signal_handlers();
-    super::sandbox::janitor::start(&opts.exe)?;
+    crate::sandbox::install_signal_handlers();
+    crate::sandbox::janitor::start(&opts.exe)?;
     let solution = solution::from_file(&opts.file, named, &opts.build)?;
     let problem = solution.problem;
     if let Some(why) = solution.compile_error() {

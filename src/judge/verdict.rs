@@ -16,9 +16,9 @@
 use super::checker::{self, Answer, Check, FirstDifference};
 use super::plan::Case;
 use super::problem::Problem;
-use super::sandbox::{self, End, Isolation, Run, Supervisor};
 use super::solution::Solution;
 use super::{Limits, Verdict, DISK_LIMIT, OUTPUT_LIMIT};
+use crate::sandbox::{self, End, Isolation, Run, Supervisor};
 use std::path::Path;
 use std::time::Duration;
 

@@ -15,7 +15,7 @@ use super::source::Kind;
 use super::Error;
 use crate::grid::{Grid, CELLS};
 use crate::judge::language::{self, Language, Method};
-use crate::judge::sandbox::{self, End, Limits, Supervisor, View};
+use crate::sandbox::{self, End, Limits, Supervisor, View};
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use sudoku_workspace::judge::{self, UserCase};
+use sudoku_workspace::sandbox;
 
 pub const JUDGE_HELP: &str = "\
 Limits: time is CPU time (user + sys of every process the solution starts), as Codeforces,
@@ -96,7 +97,7 @@ pub struct JudgeArgs {
     stats: bool,
     /// Cases run at once, each in its own sandbox [default: the number of cores]. Verdicts
     /// use CPU time, so they do not change with this; --jobs 1 gives the steadiest timings.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=judge::sandbox::MAX_RUNNING as u64))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=sandbox::MAX_RUNNING as u64))]
     jobs: Option<u64>,
 }
 

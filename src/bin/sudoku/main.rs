@@ -15,7 +15,8 @@ use common::Failure;
 use std::ffi::OsString;
 use std::process::ExitCode;
 use sudoku_workspace::batch::Mode;
-use sudoku_workspace::judge::{runner, sandbox};
+use sudoku_workspace::judge::runner;
+use sudoku_workspace::sandbox;
 
 const EXIT_CODES: &str = "\
 Exit codes (each command's --help has its own):
