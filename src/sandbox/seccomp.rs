@@ -3,19 +3,26 @@
 //! `CLONE_THREAD`: a JVM or node runs a dozen); a new process kills the
 //! solution with `SIGSYS`, which the sandbox reports as the process limit.
 //! Calls that would rearrange what the solution sees (new namespaces,
-//! mounts, tracing another process) fail with `EPERM`.
+//! mounts), reach into another process (tracing, its memory), keep
+//! something past the run (the kernel's keyrings), hold memory no limit
+//! sees (an unmapped memfd) or aim signals at others fail.
 //!
 //! ```text
 //! arch != this one                     -> kill    (no 32-bit or x32 entry points)
-//! fork, vfork, clone w/o CLONE_THREAD  -> kill    (SIGSYS: "started a process")
-//! clone3                               -> ENOSYS  (glibc then falls back to clone)
-//! unshare, setns, mount, umount2,
-//! pivot_root, chroot, ptrace           -> EPERM
+//! unshare, setns, mount, umount2, pivot_root, chroot, the new mount API,
+//! ptrace, process_vm_readv/writev, kcmp,
+//! keyctl, add_key, request_key, bpf,
+//! ioctl(TIOCSTI), fcntl(F_SETOWN, F_SETOWN_EX, F_SETSIG)
+//!                                      -> EPERM
+//! memfd_create, clone3                 -> ENOSYS  (glibc then falls back to clone)
+//! clone with a CLONE_NEW* flag         -> EPERM
+//! fork, vfork, clone w/o CLONE_THREAD  -> kill    (SIGSYS: "started a process";
+//!                                                  only at a process limit of 1)
 //! without a pid namespace only:
 //!   kill to another than itself or its group,
 //!   tgkill, tkill, rt_(tg)sigqueueinfo
 //!   to another than itself,
-//!   pidfd_send_signal                  -> EPERM
+//!   pidfd_send_signal, setpgid, setsid -> EPERM
 //! anything else                        -> allow
 //! ```
 
@@ -29,6 +36,7 @@ const RET_ALLOW: u32 = 0x7fff_0000;
 const NR: u32 = 0;
 const ARCH: u32 = 4;
 const ARG0_LOW: u32 = 16; // args[0], low 32 bits (little-endian)
+const ARG1_LOW: u32 = 24; // args[1], low 32 bits
 
 const LD_W_ABS: u16 = 0x20; // BPF_LD | BPF_W | BPF_ABS
 const JEQ_K: u16 = 0x15; // BPF_JMP | BPF_JEQ | BPF_K
@@ -52,46 +60,145 @@ fn op(code: u16, jt: u8, jf: u8, k: u32) -> libc::sock_filter {
 const SELF: u32 = 0x7fff_fff0;
 const MINUS_SELF: u32 = 0x8000_0010;
 
-/// The filter's program. `fork_allowed`: more than one process may run, so
-/// only the namespace and mount calls are refused. `own_signals_only`
-/// (without a pid namespace, where every process of the machine can be
-/// named): signals go only to the solution itself or its process group.
+/// Every `CLONE_NEW*` flag `clone` takes (`CLONE_NEWTIME` shares its bit
+/// with the exit signal there, and `unshare` is refused whole).
+const CLONE_NEW_ANY: u32 = (libc::CLONE_NEWNS
+    | libc::CLONE_NEWCGROUP
+    | libc::CLONE_NEWUTS
+    | libc::CLONE_NEWIPC
+    | libc::CLONE_NEWUSER
+    | libc::CLONE_NEWPID
+    | libc::CLONE_NEWNET) as u32;
+
+/// `ioctl`'s request that pushes bytes into a terminal's input.
+const TIOCSTI: u32 = 0x5412;
+/// `fcntl`'s commands that name a process to signal on I/O.
+const F_SETOWN: u32 = 8;
+const F_SETSIG: u32 = 10;
+const F_SETOWN_EX: u32 = 15;
+
+/// A filter program, built a rule at a time; each rule ends in its own
+/// return, so the program is a flat list of checks of the call number.
+struct Program(Vec<libc::sock_filter>);
+
+impl Program {
+    fn ret(&mut self, action: u32) {
+        self.0.push(op(RET_K, 0, 0, action));
+    }
+
+    /// `nr` returns `action`.
+    fn call(&mut self, nr: libc::c_long, action: u32) {
+        self.0.push(op(JEQ_K, 0, 1, nr as u32));
+        self.ret(action);
+    }
+
+    /// `nr` with argument `arg` (its low 32 bits) equal to one of `values`
+    /// returns `action`; any other value is allowed.
+    fn arg_in(&mut self, nr: libc::c_long, arg: u32, values: &[u32], action: u32) {
+        let n = values.len() as u8;
+        self.0.push(op(JEQ_K, 0, n + 3, nr as u32));
+        self.0.push(op(LD_W_ABS, 0, 0, arg));
+        for (i, &v) in values.iter().enumerate() {
+            self.0.push(op(JEQ_K, n - i as u8, 0, v));
+        }
+        self.ret(RET_ALLOW);
+        self.ret(action);
+    }
+
+    /// `nr` with argument `arg` equal to none of `values` returns
+    /// `action`; those values are allowed.
+    fn arg_not_in(&mut self, nr: libc::c_long, arg: u32, values: &[u32], action: u32) {
+        let n = values.len() as u8;
+        self.0.push(op(JEQ_K, 0, n + 3, nr as u32));
+        self.0.push(op(LD_W_ABS, 0, 0, arg));
+        for (i, &v) in values.iter().enumerate() {
+            self.0.push(op(JEQ_K, n - i as u8, 0, v));
+        }
+        self.ret(action);
+        self.ret(RET_ALLOW);
+    }
+
+    /// `nr` with any bit of `mask` set in argument `arg` returns
+    /// `action`; any call else goes on to the next rule.
+    fn arg_any_bit(&mut self, nr: libc::c_long, arg: u32, mask: u32, action: u32) {
+        self.0.push(op(JEQ_K, 0, 4, nr as u32));
+        self.0.push(op(LD_W_ABS, 0, 0, arg));
+        self.0.push(op(JSET_K, 0, 1, mask));
+        self.ret(action);
+        self.0.push(op(LD_W_ABS, 0, 0, NR));
+    }
+
+    /// `nr` with any bit of `mask` set in argument `arg` returns
+    /// `action`; `otherwise` else.
+    fn arg_bits(&mut self, nr: libc::c_long, arg: u32, mask: u32, action: u32, otherwise: u32) {
+        self.0.push(op(JEQ_K, 0, 4, nr as u32));
+        self.0.push(op(LD_W_ABS, 0, 0, arg));
+        self.0.push(op(JSET_K, 0, 1, mask));
+        self.ret(action);
+        self.ret(otherwise);
+    }
+}
+
+fn errno(e: libc::c_int) -> u32 {
+    RET_ERRNO | e as u32
+}
+
+/// The filter's program. `fork_allowed`: more than one process may run.
+/// `own_signals_only` (without a pid namespace, where every process of the
+/// machine can be named): signals go only to the solution itself or its
+/// process group, which it cannot leave.
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 fn program(fork_allowed: bool, own_signals_only: bool) -> Vec<libc::sock_filter> {
-    let refused = [
+    let eperm = errno(libc::EPERM);
+    let mut p = Program(vec![
+        op(LD_W_ABS, 0, 0, ARCH),
+        op(JEQ_K, 1, 0, AUDIT_ARCH),
+        op(RET_K, 0, 0, RET_KILL_PROCESS),
+        op(LD_W_ABS, 0, 0, NR),
+    ]);
+    #[cfg(target_arch = "x86_64")]
+    {
+        // x32 calls share the x86-64 arch value and set bit 30 of the number.
+        p.0.push(op(JGE_K, 0, 1, 0x4000_0000));
+        p.ret(RET_KILL_PROCESS);
+    }
+    for nr in [
         libc::SYS_unshare,
         libc::SYS_setns,
         libc::SYS_mount,
         libc::SYS_umount2,
         libc::SYS_pivot_root,
         libc::SYS_chroot,
+        libc::SYS_open_tree,
+        libc::SYS_move_mount,
+        libc::SYS_fsopen,
+        libc::SYS_fsconfig,
+        libc::SYS_fsmount,
+        libc::SYS_fspick,
+        libc::SYS_mount_setattr,
         libc::SYS_ptrace,
-    ];
-    let mut p = vec![
-        op(LD_W_ABS, 0, 0, ARCH),
-        op(JEQ_K, 1, 0, AUDIT_ARCH),
-        op(RET_K, 0, 0, RET_KILL_PROCESS),
-        op(LD_W_ABS, 0, 0, NR),
-    ];
-    #[cfg(target_arch = "x86_64")]
-    {
-        // x32 calls share the x86-64 arch value and set bit 30 of the number.
-        p.push(op(JGE_K, 0, 1, 0x4000_0000));
-        p.push(op(RET_K, 0, 0, RET_KILL_PROCESS));
+        libc::SYS_process_vm_readv,
+        libc::SYS_process_vm_writev,
+        libc::SYS_kcmp,
+        libc::SYS_keyctl,
+        libc::SYS_add_key,
+        libc::SYS_request_key,
+        libc::SYS_bpf,
+    ] {
+        p.call(nr, eperm);
     }
-    for nr in refused {
-        p.push(op(JEQ_K, 0, 1, nr as u32));
-        p.push(op(RET_K, 0, 0, RET_ERRNO | libc::EPERM as u32));
-    }
+    p.call(libc::SYS_memfd_create, errno(libc::ENOSYS));
+    p.call(libc::SYS_clone3, errno(libc::ENOSYS));
+    p.arg_in(libc::SYS_ioctl, ARG1_LOW, &[TIOCSTI], eperm);
+    p.arg_in(
+        libc::SYS_fcntl,
+        ARG1_LOW,
+        &[F_SETOWN, F_SETOWN_EX, F_SETSIG],
+        eperm,
+    );
     if own_signals_only {
         // kill: only itself, its own group (0) or -its pid (its group).
-        p.push(op(JEQ_K, 0, 6, libc::SYS_kill as u32));
-        p.push(op(LD_W_ABS, 0, 0, ARG0_LOW));
-        p.push(op(JEQ_K, 3, 0, SELF));
-        p.push(op(JEQ_K, 2, 0, 0));
-        p.push(op(JEQ_K, 1, 0, MINUS_SELF));
-        p.push(op(RET_K, 0, 0, RET_ERRNO | libc::EPERM as u32));
-        p.push(op(RET_K, 0, 0, RET_ALLOW));
+        p.arg_not_in(libc::SYS_kill, ARG0_LOW, &[SELF, 0, MINUS_SELF], eperm);
         // The calls whose first argument is a thread group or a thread:
         // only its own.
         for nr in [
@@ -100,31 +207,34 @@ fn program(fork_allowed: bool, own_signals_only: bool) -> Vec<libc::sock_filter>
             libc::SYS_rt_sigqueueinfo,
             libc::SYS_rt_tgsigqueueinfo,
         ] {
-            p.push(op(JEQ_K, 0, 4, nr as u32));
-            p.push(op(LD_W_ABS, 0, 0, ARG0_LOW));
-            p.push(op(JEQ_K, 1, 0, SELF));
-            p.push(op(RET_K, 0, 0, RET_ERRNO | libc::EPERM as u32));
-            p.push(op(RET_K, 0, 0, RET_ALLOW));
+            p.arg_not_in(nr, ARG0_LOW, &[SELF], eperm);
         }
-        p.push(op(JEQ_K, 0, 1, libc::SYS_pidfd_send_signal as u32));
-        p.push(op(RET_K, 0, 0, RET_ERRNO | libc::EPERM as u32));
+        // Its group is the one the sandbox kills: it may not leave it.
+        for nr in [
+            libc::SYS_pidfd_send_signal,
+            libc::SYS_setpgid,
+            libc::SYS_setsid,
+        ] {
+            p.call(nr, eperm);
+        }
     }
+    p.arg_any_bit(libc::SYS_clone, ARG0_LOW, CLONE_NEW_ANY, eperm);
     if !fork_allowed {
-        p.push(op(JEQ_K, 0, 1, libc::SYS_clone3 as u32));
-        p.push(op(RET_K, 0, 0, RET_ERRNO | libc::ENOSYS as u32));
         #[cfg(target_arch = "x86_64")]
         for nr in [libc::SYS_fork, libc::SYS_vfork] {
-            p.push(op(JEQ_K, 0, 1, nr as u32));
-            p.push(op(RET_K, 0, 0, RET_KILL_PROCESS));
+            p.call(nr, RET_KILL_PROCESS);
         }
         // clone: a thread (CLONE_THREAD) passes, a process does not.
-        p.push(op(JEQ_K, 0, 3, libc::SYS_clone as u32));
-        p.push(op(LD_W_ABS, 0, 0, ARG0_LOW));
-        p.push(op(JSET_K, 1, 0, libc::CLONE_THREAD as u32));
-        p.push(op(RET_K, 0, 0, RET_KILL_PROCESS));
+        p.arg_bits(
+            libc::SYS_clone,
+            ARG0_LOW,
+            libc::CLONE_THREAD as u32,
+            RET_ALLOW,
+            RET_KILL_PROCESS,
+        );
     }
-    p.push(op(RET_K, 0, 0, RET_ALLOW));
-    p
+    p.ret(RET_ALLOW);
+    p.0
 }
 
 /// Installs the filter on this thread and its future children
@@ -179,6 +289,94 @@ pub fn bind_self(prog: &mut [libc::sock_filter], pid: libc::pid_t) {
 mod tests {
     use super::*;
 
+    /// Runs `p` on a call the way the kernel would: the action it returns.
+    fn run(p: &[libc::sock_filter], nr: libc::c_long, args: [u32; 2]) -> u32 {
+        let word = |offset: u32| match offset {
+            NR => nr as u32,
+            ARCH => AUDIT_ARCH,
+            ARG0_LOW => args[0],
+            ARG1_LOW => args[1],
+            other => panic!("load of offset {other}"),
+        };
+        let (mut pc, mut acc) = (0usize, 0u32);
+        loop {
+            let ins = p[pc];
+            pc += 1;
+            let jump = |taken: bool| usize::from(if taken { ins.jt } else { ins.jf });
+            match ins.code {
+                LD_W_ABS => acc = word(ins.k),
+                JEQ_K => pc += jump(acc == ins.k),
+                JSET_K => pc += jump(acc & ins.k != 0),
+                #[cfg(target_arch = "x86_64")]
+                JGE_K => pc += jump(acc >= ins.k),
+                RET_K => return ins.k,
+                other => panic!("opcode {other:#x}"),
+            }
+        }
+    }
+
+    #[test]
+    fn the_filter_refuses_what_its_table_says_and_allows_the_rest() {
+        let eperm = errno(libc::EPERM);
+        let enosys = errno(libc::ENOSYS);
+        let thread = (libc::CLONE_VM | libc::CLONE_THREAD | libc::CLONE_SIGHAND) as u32;
+        let process = libc::SIGCHLD as u32;
+        let new_user = process | libc::CLONE_NEWUSER as u32;
+        for (fork_allowed, own_signals_only) in
+            [(false, false), (true, false), (false, true), (true, true)]
+        {
+            let mut p = program(fork_allowed, own_signals_only);
+            bind_self(&mut p, 4242);
+            let case = format!("fork {fork_allowed}, own signals {own_signals_only}");
+            let check = |nr, args, want: u32| {
+                assert_eq!(run(&p, nr, args), want, "{case}: call {nr} {args:?}");
+            };
+            check(libc::SYS_read, [0, 0], RET_ALLOW);
+            check(libc::SYS_clone, [thread, 0], RET_ALLOW);
+            check(libc::SYS_clone, [new_user, 0], eperm);
+            check(
+                libc::SYS_clone,
+                [thread | libc::CLONE_NEWNET as u32, 0],
+                eperm,
+            );
+            let fork = if fork_allowed {
+                RET_ALLOW
+            } else {
+                RET_KILL_PROCESS
+            };
+            check(libc::SYS_clone, [process, 0], fork);
+            check(libc::SYS_clone3, [0, 0], enosys);
+            check(libc::SYS_memfd_create, [0, 0], enosys);
+            for nr in [
+                libc::SYS_unshare,
+                libc::SYS_ptrace,
+                libc::SYS_process_vm_readv,
+                libc::SYS_process_vm_writev,
+                libc::SYS_keyctl,
+                libc::SYS_add_key,
+            ] {
+                check(nr, [0, 0], eperm);
+            }
+            check(libc::SYS_fcntl, [3, F_SETOWN], eperm);
+            check(libc::SYS_fcntl, [3, F_SETSIG], eperm);
+            check(libc::SYS_fcntl, [3, F_SETOWN_EX], eperm);
+            check(libc::SYS_fcntl, [3, libc::F_GETFL as u32], RET_ALLOW);
+            check(libc::SYS_ioctl, [0, TIOCSTI], eperm);
+            check(libc::SYS_ioctl, [0, libc::TCGETS as u32], RET_ALLOW);
+            let other = if own_signals_only { eperm } else { RET_ALLOW };
+            check(libc::SYS_kill, [4242, 9], RET_ALLOW);
+            check(libc::SYS_kill, [0, 9], RET_ALLOW);
+            check(libc::SYS_kill, [4242u32.wrapping_neg(), 9], RET_ALLOW);
+            check(libc::SYS_kill, [1, 9], other);
+            check(libc::SYS_kill, [u32::MAX, 9], other);
+            check(libc::SYS_tgkill, [4242, 4243], RET_ALLOW);
+            check(libc::SYS_tgkill, [1, 1], other);
+            check(libc::SYS_setpgid, [0, 0], other);
+            check(libc::SYS_setsid, [0, 0], other);
+            check(libc::SYS_pidfd_send_signal, [3, 9], other);
+        }
+    }
+
     #[test]
     fn every_jump_lands_inside_the_program_and_it_ends_in_allow() {
         for (fork_allowed, own_signals_only) in
@@ -195,7 +393,7 @@ mod tests {
             }
             let last = p.last().unwrap();
             assert_eq!((last.code, last.k), (RET_K, RET_ALLOW));
-            assert!(p.len() < 128);
+            assert!(p.len() < 256);
         }
     }
 }
