@@ -44,7 +44,11 @@ impl Default for Key {
 impl Key {
     /// Adds one part (parts never run together).
     pub fn add(&mut self, part: &[u8]) -> &mut Key {
-        for &b in part.iter().chain(&(part.len() as u64).to_le_bytes()) {
+        self.bytes(part).bytes(&(part.len() as u64).to_le_bytes())
+    }
+
+    fn bytes(&mut self, bytes: &[u8]) -> &mut Key {
+        for &b in bytes {
             self.0 ^= u64::from(b);
             self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
         }
@@ -57,8 +61,25 @@ impl Key {
     }
 }
 
-fn hash_of(bytes: &[u8]) -> u64 {
-    Key::default().add(bytes).0
+/// A file's size and [`Key::add`]'s hash of its bytes, read a block at a
+/// time: the judge's memory does not grow with a built binary's size.
+fn hash_file(path: &Path) -> io::Result<(u64, u64)> {
+    let mut file = std::fs::File::open(path)?;
+    let mut key = Key::default();
+    let mut block = vec![0u8; 64 << 10];
+    let mut size = 0u64;
+    loop {
+        let n = match io::Read::read(&mut file, &mut block) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        key.bytes(&block[..n]);
+        size += n as u64;
+    }
+    key.bytes(&size.to_le_bytes());
+    Ok((size, key.0))
 }
 
 /// The cache root.
@@ -134,14 +155,8 @@ fn manifest_of(dir: &Path) -> io::Result<String> {
         if rel == Path::new("manifest") {
             continue;
         }
-        let bytes = std::fs::read(dir.join(&rel))?;
-        let _ = writeln!(
-            text,
-            "{}\t{}\t{:016x}",
-            rel.display(),
-            bytes.len(),
-            hash_of(&bytes)
-        );
+        let (size, hash) = hash_file(&dir.join(&rel))?;
+        let _ = writeln!(text, "{}\t{size}\t{hash:016x}", rel.display());
     }
     Ok(text)
 }
@@ -292,6 +307,22 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("sudoku-cache-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         Cache::at(dir).unwrap()
+    }
+
+    #[test]
+    fn a_file_hashed_a_block_at_a_time_hashes_as_its_bytes_do() {
+        let dir = tempfile::tempdir().unwrap();
+        for len in [0usize, 1, 65_535, 65_536, 200_001] {
+            let bytes: Vec<u8> = (0..len).map(|i| (i * 7 % 251) as u8).collect();
+            let path = dir.path().join(format!("f{len}"));
+            std::fs::write(&path, &bytes).unwrap();
+            let whole = Key::default().add(&bytes).0;
+            assert_eq!(
+                hash_file(&path).unwrap(),
+                (len as u64, whole),
+                "{len} bytes"
+            );
+        }
     }
 
     #[test]
