@@ -279,6 +279,12 @@ fn judge_all(
 
 /// Judges what `opts` asks for, writing the tables (or JSON lines) to `out`.
 pub fn run(opts: &Options, out: &mut dyn Write) -> Result<Report, Error> {
+    let result = judge_and_report(opts, out);
+    solution::remove_weak_cache();
+    result
+}
+
+fn judge_and_report(opts: &Options, out: &mut dyn Write) -> Result<Report, Error> {
     let started = Instant::now();
     sandbox::install_signal_handlers();
     sandbox::janitor::start(&opts.exe)?;

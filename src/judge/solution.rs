@@ -108,13 +108,14 @@ impl Solution {
                 let program = words.next().unwrap_or_default();
                 let mut binds = vec![(built.entry.clone(), PathBuf::from("/box"))];
                 binds.extend(built.binds.iter().map(|b| (b.clone(), b.clone())));
-                (program, words.collect(), View::Isolated { binds })
+                (program, words.collect(), View { binds, work: None })
             }
             _ => (
                 "/box/sudoku".into(),
                 vec![super::runner::COMMAND.into(), self.name.clone().into()],
-                View::Isolated {
+                View {
                     binds: vec![(exe.to_path_buf(), "/box/sudoku".into())],
+                    work: None,
                 },
             ),
         }
@@ -140,6 +141,58 @@ pub struct FileOptions {
     pub edition: String,
     /// `--rustc PATH` (or `SUDOKU_RUSTC`): the Rust compiler to use.
     pub rustc: Option<PathBuf>,
+    /// `--trust`: build and run the file even where the sandbox cannot
+    /// hold untrusted code (no namespaces), with a build cache of its own.
+    pub trust: bool,
+}
+
+/// Refuses a user's file where the sandbox is a process group only,
+/// unless its user vouches for it (`--trust`); `Ok(true)`: weak, trusted.
+pub fn check_sandbox(exe: &Path, trust: bool) -> Result<bool, Error> {
+    let isolation = Supervisor::of(exe)
+        .isolation()
+        .map_err(|e| Error::Toolchain(format!("the sandbox cannot start here: {e}")))?;
+    if isolation.holds_untrusted() {
+        return Ok(false);
+    }
+    if trust {
+        return Ok(true);
+    }
+    Err(Error::Usage(format!(
+        "the sandbox here is {isolation}.\n\
+         A file you did not write could read your files, reach the network and change \
+         what you own, the build cache included. Judge it only if you trust it: add \
+         --trust (it then builds in a cache of its own, removed at the end)."
+    )))
+}
+
+/// The build cache of a run whose sandbox is weak, once made.
+static WEAK_CACHE: std::sync::OnceLock<Result<PathBuf, String>> = std::sync::OnceLock::new();
+
+/// Where a trusted file's builds go when the sandbox is weak: a folder of
+/// this run's own, removed by [`remove_weak_cache`] or, if the judge dies
+/// first, by the janitor.
+fn weak_cache_root() -> Result<PathBuf, Error> {
+    WEAK_CACHE
+        .get_or_init(|| {
+            let dir = tempfile::Builder::new()
+                .prefix("sudoku-cache-")
+                .tempdir()
+                .map_err(|e| e.to_string())?;
+            let path = dir.keep();
+            crate::sandbox::janitor::track(&path);
+            Ok(path)
+        })
+        .clone()
+        .map_err(|e| Error::Toolchain(format!("a build cache of this run's own: {e}")))
+}
+
+/// Removes the weak sandbox's build cache, if this run made one.
+pub fn remove_weak_cache() {
+    if let Some(Ok(path)) = WEAK_CACHE.get() {
+        let _ = std::fs::remove_dir_all(path);
+        crate::sandbox::janitor::untrack(path);
+    }
 }
 
 /// How long and how much a compiler may take (`SUDOKU_BUILD_CPU_MS`
@@ -149,8 +202,9 @@ pub const BUILD_LIMITS: sandbox::Limits = sandbox::Limits {
     wall: Duration::from_secs(120),
     memory_kib: 2 << 20,
     output_bytes: 512 << 20,
-    disk_bytes: 0,
+    disk_bytes: 256 << 20,
     processes: 64,
+    threads: sandbox::THREADS,
     address_space: false,
 };
 
@@ -290,6 +344,7 @@ pub fn from_file(
         why: format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1),
     })?;
     let (problem, entry, judged_as) = place(path, &text, language, named)?;
+    let weak = check_sandbox(&opts.exe, opts.trust)?;
     let tool = match &opts.rustc {
         Some(rustc) if language.takes_rustc => rustc.clone(),
         _ => PathBuf::from(language.tool),
@@ -315,7 +370,7 @@ pub fn from_file(
             let notes = plan.notes.clone();
             (
                 notes,
-                build(language, entry, &plan, &toolchain, opts, &name)?,
+                build(language, entry, &plan, &toolchain, opts, &source, weak)?,
             )
         }
     };
@@ -334,16 +389,30 @@ pub fn from_file(
     })
 }
 
-/// The cache entry for `plan`, built in the sandbox when missing; `Ok(Err)`
-/// is a compile error.
+/// The cache entry for `plan` (of the user's `source`), built in the
+/// sandbox when missing (in a cache of the run's own where the sandbox is
+/// `weak`); `Ok(Err)` is a compile error.
 fn build(
     language: &Language,
     entry: Entry,
     plan: &Plan,
     toolchain: &Toolchain,
     opts: &FileOptions,
-    name: &str,
+    source: &Source<'_>,
+    weak: bool,
 ) -> Result<Result<Built, String>, Error> {
+    let (path, name) = (source.path, source.name);
+    // What the compiler sees besides the system's folders and its work
+    // folder: the toolchain's own prefix and the user's folder (a local
+    // header), read-only.
+    let mut binds: Vec<(PathBuf, PathBuf)> = toolchain
+        .prefix
+        .iter()
+        .map(|p| (p.clone(), p.clone()))
+        .collect();
+    let folder = path.parent().filter(|d| !d.as_os_str().is_empty());
+    let folder = std::fs::canonicalize(folder.unwrap_or(Path::new(".")));
+    binds.extend(folder.ok().map(|f| (f.clone(), f)));
     let mut key = Key::default();
     key.add(language.name.as_bytes())
         .add(format!("{entry:?}").as_bytes())
@@ -362,12 +431,13 @@ fn build(
         key.add(header.as_os_str().as_encoded_bytes())
             .add(&std::fs::read(header).unwrap_or_default());
     }
-    let cache = Cache::at(super::cache::root()).map_err(|e| {
-        Error::Toolchain(format!(
-            "the build cache {}: {e}",
-            super::cache::root().display()
-        ))
-    })?;
+    let root = if weak {
+        weak_cache_root()?
+    } else {
+        super::cache::root()
+    };
+    let cache = Cache::at(root.clone())
+        .map_err(|e| Error::Toolchain(format!("the build cache {}: {e}", root.display())))?;
     let supervisor = Supervisor::of(&opts.exe);
     let result = cache
         .entry(&key, |dir| -> Result<(), String> {
@@ -375,7 +445,7 @@ fn build(
                 std::fs::write(dir.join(name), bytes).map_err(|e| format!("{name}: {e}"))?;
             }
             for command in &plan.compile {
-                compile(&supervisor, command, dir, &plan.aliases, name)?;
+                compile(&supervisor, command, dir, &binds, &plan.aliases, name)?;
             }
             for output in &plan.outputs {
                 if !dir.join(output).exists() {
@@ -399,6 +469,7 @@ fn compile(
     supervisor: &Supervisor,
     command: &[OsString],
     dir: &Path,
+    binds: &[(PathBuf, PathBuf)],
     aliases: &[(String, String)],
     shown: &str,
 ) -> Result<(), String> {
@@ -417,8 +488,9 @@ fn compile(
             args,
             None,
             &limits,
-            &View::Host {
-                cwd: dir.to_path_buf(),
+            &View {
+                binds: binds.to_vec(),
+                work: Some(dir.to_path_buf()),
             },
         )
         .map_err(|e| format!("the compiler could not be run: {e}"))?;

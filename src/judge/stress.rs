@@ -114,6 +114,12 @@ fn one_step_smaller(key: &str, case: &Generated) -> Vec<Generated> {
 
 /// Runs the stress test.
 pub fn run(opts: &Options) -> Result<Outcome, Error> {
+    let result = stress(opts);
+    solution::remove_weak_cache();
+    result
+}
+
+fn stress(opts: &Options) -> Result<Outcome, Error> {
     let named = match &opts.problem {
         Some(key) => Some(problem::by_key(key).ok_or_else(|| {
             Error::Usage(format!("no problem {key:?}; known: {}", problem::keys()))

@@ -187,6 +187,7 @@ pub fn judge_case(
             output_bytes: OUTPUT_LIMIT,
             disk_bytes: DISK_LIMIT,
             processes: limits.processes,
+            threads: sandbox::THREADS,
             address_space,
         },
         &view,

@@ -82,6 +82,17 @@ impl MemoryCgroup {
         self.write("cgroup.procs", &pid.to_string())
     }
 
+    /// The most memory the cgroup held, in KiB, where the kernel says.
+    pub fn peak_kib(&self) -> Option<u64> {
+        let file = if self.v2 {
+            "memory.peak"
+        } else {
+            "memory.max_usage_in_bytes"
+        };
+        let bytes: u64 = self.read(file)?.trim().parse().ok()?;
+        Some(bytes >> 10)
+    }
+
     /// Whether the kernel killed a process of the cgroup at its limit.
     pub fn oom_killed(&self) -> bool {
         let file = if self.v2 {

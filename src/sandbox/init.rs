@@ -10,7 +10,12 @@
 //!   /box …            read-only binds the job names (the built program, an interpreter's prefix)
 //!   /proc             a fresh proc: only the sandbox's processes
 //!   /dev              null, zero, full, random, urandom; fd, stdin, stdout, stderr links
-//!   /tmp              an empty tmpfs of --disk-bytes: the working directory, the only writable place
+//!   /tmp, /dev/shm    one empty tmpfs of --disk-bytes and TMP_FILES files: the working
+//!                     directory, the only writable place
+//!   WORK              a build's work folder (--work), read-write at its host path:
+//!                     then the working directory
+//!
+//! Every bind is read-only down to its submounts; the hostname is `sandbox`.
 //! ```
 
 use super::spec::{Measured, Spec};
@@ -26,16 +31,29 @@ use std::time::{Duration, Instant};
 /// How often the tree is measured.
 const POLL: Duration = Duration::from_millis(1);
 
+/// How many files and folders the private `/tmp` may hold.
+pub const TMP_FILES: u64 = 16384;
+
 /// Where the new root is assembled, inside this process's own mount
 /// namespace (a tmpfs is mounted over it there; the host's folder is not touched).
 const STAGING: &str = "/tmp";
 
-/// Runs the job, once `go` has a byte; `isolation` is what the supervisor set up.
-pub fn run(spec: &Spec, isolation: &Isolation, go: &mut dyn std::io::Read) -> io::Result<Measured> {
+/// Runs the job, once `go` has a byte; `isolation` is what the supervisor
+/// set up, `uid` the run's own user id (a root judge) or `None`.
+pub fn run(
+    spec: &Spec,
+    isolation: &Isolation,
+    uid: Option<u32>,
+    go: &mut dyn std::io::Read,
+) -> io::Result<Measured> {
+    // Nothing of this process (its memory, its descriptors, /proc/1/exe:
+    // the judge's own binary) may be read by the program, even where it
+    // runs as the same user.
+    // SAFETY: prctl with these arguments has no memory-safety preconditions.
+    sys::check(unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) })?;
     let namespaces = matches!(isolation, Isolation::Namespaces { .. });
     enter_namespaces(namespaces)?;
-    let isolated = matches!(spec.view, View::Isolated { .. });
-    let (mut cmd, scratch) = command(spec, namespaces)?;
+    let (mut cmd, scratch) = command(spec, namespaces, uid)?;
     // The supervisor says when init is in the run's memory cgroup (`c`), or
     // that there is none (`g`): only then may the program start. The
     // cgroup caps the tree's memory; without one, each process's address
@@ -44,7 +62,7 @@ pub fn run(spec: &Spec, isolation: &Isolation, go: &mut dyn std::io::Read) -> io
     go.read_exact(&mut go_byte)?;
     let mut limits = spec.limits;
     limits.address_space &= go_byte[0] != b'c';
-    restrict(&mut cmd, limits, isolation, isolated);
+    restrict(&mut cmd, limits, isolation, uid);
     let start = Instant::now();
     let child = cmd.spawn().map_err(|e| {
         io::Error::new(
@@ -55,8 +73,12 @@ pub fn run(spec: &Spec, isolation: &Isolation, go: &mut dyn std::io::Read) -> io
     let pid = child.id() as libc::pid_t;
     let mut m = monitor(pid, &limits, namespaces, start);
     drop(child); // reaped by the monitor
-    if isolated && namespaces {
+    if namespaces {
         m.disk_full = sys::free_blocks(Path::new("/tmp")).is_ok_and(|free| free == 0);
+    }
+    if let (Some(work), Some(_)) = (&spec.view.work, uid) {
+        // What the build wrote becomes the judge's again, writable by it alone.
+        give_back(work);
     }
     drop(scratch);
     m.isolation = isolation.clone();
@@ -75,6 +97,9 @@ fn enter_namespaces(namespaces: bool) -> io::Result<()> {
             )
         })
         .map_err(|e| io::Error::new(e.kind(), format!("unshare (mount, net): {e}")))?;
+        let name = b"sandbox";
+        // SAFETY: a valid pointer and its length.
+        sys::check(unsafe { libc::sethostname(name.as_ptr().cast(), name.len()) })?;
         sys::mount(
             None,
             Path::new("/"),
@@ -89,8 +114,8 @@ fn enter_namespaces(namespaces: bool) -> io::Result<()> {
 }
 
 /// What a run's working directory leaves behind, removed when dropped: an
-/// empty case directory (isolated, without namespaces), or the `.tmp` a
-/// compiler writes in its build folder.
+/// empty case directory (without namespaces), or the `.tmp` a build
+/// writes in its work folder there.
 #[derive(Default)]
 struct Scratch {
     dir: Option<tempfile::TempDir>,
@@ -107,92 +132,119 @@ impl Drop for Scratch {
 }
 
 /// The job's command: its program and arguments as this view sees them,
-/// its working directory (the new root's `/tmp`, an empty case directory,
-/// or the host folder a compiler builds in) and, isolated, a bare
-/// environment.
-fn command(spec: &Spec, namespaces: bool) -> io::Result<(Command, Scratch)> {
+/// its working directory (the work folder, the new root's `/tmp` or an
+/// empty case directory) and a bare environment.
+fn command(spec: &Spec, namespaces: bool, uid: Option<u32>) -> io::Result<(Command, Scratch)> {
+    let View { binds, work } = &spec.view;
     // Without a mount namespace the view's paths are the host's.
-    let (program, args) = match &spec.view {
-        View::Isolated { binds } if !namespaces => (
+    let (program, args) = if namespaces {
+        (spec.program.clone(), spec.args.clone())
+    } else {
+        (
             host_path(Path::new(&spec.program), binds).into_os_string(),
             spec.args
                 .iter()
                 .map(|a| host_path(Path::new(a), binds).into_os_string())
                 .collect(),
-        ),
-        _ => (spec.program.clone(), spec.args.clone()),
+        )
     };
     let mut cmd = Command::new(&program);
     cmd.args(&args)
         .stdin(Stdio::inherit())
         .stdout(Stdio::inherit())
-        .stderr(Stdio::inherit());
+        .stderr(Stdio::inherit())
+        .env_clear()
+        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+        .env("LANG", "C.UTF-8");
     let mut scratch = Scratch::default();
-    match &spec.view {
-        View::Isolated { binds } if namespaces => {
-            build_root(binds, spec.limits.disk_bytes)?;
-            cmd.current_dir("/tmp");
+    let own = |path: &Path| match uid {
+        Some(uid) => sys::chown(path, uid),
+        None => Ok(()),
+    };
+    let cwd = match work {
+        Some(work) => {
+            own(work)?;
+            work.clone()
         }
-        View::Isolated { .. } => {
+        None if namespaces => PathBuf::from("/tmp"),
+        None => {
             // An empty working directory of the case's own.
             let dir = tempfile::Builder::new().prefix("sudoku-case-").tempdir()?;
-            cmd.current_dir(dir.path());
+            own(dir.path())?;
+            let path = dir.path().to_path_buf();
             scratch.dir = Some(dir);
+            path
         }
-        View::Host { cwd } => {
-            if namespaces {
-                // The namespace's own /proc, so the tree is counted from it.
-                sys::mount(
-                    Some(Path::new("proc")),
-                    Path::new("/proc"),
-                    Some(&c("proc")),
-                    libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-                    None,
-                )?;
-            }
-            // A compiler's temporary files stay in its working directory
-            // (removed with it however the run ends), not in the host's /tmp.
-            let tmp = cwd.join(".tmp");
-            std::fs::create_dir_all(&tmp)?;
-            cmd.current_dir(cwd).env("TMPDIR", &tmp);
+    };
+    if namespaces {
+        build_root(binds, work.as_deref(), spec.limits.disk_bytes)?;
+        cmd.env("HOME", "/tmp").env("TMPDIR", "/tmp");
+    } else {
+        // The host's /tmp is shared: temporary files stay in the working
+        // directory (removed with it however the run ends).
+        let tmp = cwd.join(".tmp");
+        std::fs::create_dir_all(&tmp)?;
+        own(&tmp)?;
+        cmd.env("HOME", &cwd).env("TMPDIR", &tmp);
+        if work.is_some() {
             scratch.tmp = Some(tmp);
         }
     }
-    if matches!(spec.view, View::Isolated { .. }) {
-        cmd.env_clear()
-            .env("PATH", "/usr/local/bin:/usr/bin:/bin")
-            .env("HOME", "/tmp")
-            .env("TMPDIR", "/tmp")
-            .env("LANG", "C.UTF-8");
-    }
+    cmd.current_dir(cwd);
     Ok((cmd, scratch))
 }
 
-/// What the job's process sets on itself between fork and exec: dies with
-/// init, no core files, the output, CPU-time backstop and (without a
-/// cgroup) address-space limits, and, isolated, a user id of its own (or no
-/// capabilities in a user namespace) and the seccomp filter.
-fn restrict(cmd: &mut Command, limits: super::Limits, isolation: &Isolation, isolated: bool) {
-    let namespaces = matches!(isolation, Isolation::Namespaces { .. });
-    let mut filter = if isolated {
-        Some(seccomp::prepare(limits.processes, !namespaces))
-    } else {
-        None
+/// Hands a build's work folder back to the judge: owned by root again,
+/// writable by it alone, links left as links.
+fn give_back(dir: &Path) {
+    let _ = sys::lchown(dir, 0);
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
     };
-    // Root in the host's namespace: the solution runs as a user id of its
-    // own, so it owns nothing outside its /tmp and its process count is its own.
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let Ok(meta) = entry.metadata() else { continue };
+        let _ = sys::lchown(&path, 0);
+        if meta.is_dir() {
+            give_back(&path);
+        }
+        if !meta.file_type().is_symlink() {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = meta.permissions().mode() & 0o755;
+            let _ = std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode));
+        }
+    }
+}
+
+/// What the job's process sets on itself between fork and exec: no
+/// descriptor but 0-2, dies with init, no core files, the output,
+/// CPU-time, descriptor and (without a cgroup) address-space limits, a
+/// user id of its own (a root judge) or no capabilities (a user namespace)
+/// with its thread limit, and the seccomp filter.
+fn restrict(cmd: &mut Command, limits: super::Limits, isolation: &Isolation, uid: Option<u32>) {
+    let namespaces = matches!(isolation, Isolation::Namespaces { .. });
+    let user_ns = matches!(isolation, Isolation::Namespaces { user: true });
+    let mut filter = seccomp::prepare(limits.processes, !namespaces);
     // SAFETY: getpid has no preconditions.
     let me = unsafe { libc::getpid() };
-    let uid = (2_000_000_000u32).wrapping_add(me as u32 & 0x3f_ffff);
-    let user_ns = matches!(isolation, Isolation::Namespaces { user: true });
     let own_group = !namespaces;
     let cpu_backstop = limits.cpu.as_secs() + 2;
     let as_ceiling = limits.memory_kib.saturating_mul(4 << 10);
+    // Counted per user id: the run's own (a root judge), or the user
+    // namespace's own (the kernel counts tasks per namespace).
+    let count_threads = uid.is_some() || user_ns;
+    // A user namespace's root, or a root judge's fallback, which keeps its
+    // id: no capability left. (A user's own id has none to drop.)
+    // SAFETY: geteuid has no preconditions.
+    let drop_caps = uid.is_none() && (user_ns || unsafe { libc::geteuid() } == 0);
     // SAFETY: the closure runs between fork and exec and calls only
-    // async-signal-safe functions (prctl, setrlimit, setpgid, setgroups,
-    // setgid, setuid, capset); the filter was built before the fork.
+    // async-signal-safe functions (syscall, prctl, setrlimit, setpgid,
+    // setgroups, setgid, setuid, capset); the filter was built before the fork.
     unsafe {
         cmd.pre_exec(move || {
+            // Whatever the judge was handed (an inherited descriptor)
+            // closes at exec; std's own pipe already does.
+            sys::cloexec_from(3)?;
             sys::die_with_parent(me)?;
             if own_group {
                 sys::check(libc::setpgid(0, 0))?;
@@ -200,23 +252,24 @@ fn restrict(cmd: &mut Command, limits: super::Limits, isolation: &Isolation, iso
             sys::setrlimit(libc::RLIMIT_CORE, 0)?;
             sys::setrlimit(libc::RLIMIT_FSIZE, limits.output_bytes)?;
             sys::setrlimit(libc::RLIMIT_CPU, cpu_backstop)?;
+            sys::setrlimit(libc::RLIMIT_NOFILE, 1024)?;
+            sys::setrlimit(libc::RLIMIT_MSGQUEUE, 0)?;
+            sys::setrlimit(libc::RLIMIT_MEMLOCK, 64 << 10)?;
             if limits.address_space {
                 sys::setrlimit(libc::RLIMIT_AS, as_ceiling)?;
             }
-            if let Some(filter) = &mut filter {
-                if namespaces && !user_ns {
-                    // A fork bomb's backstop; the exact count is polled.
-                    let tasks = 64 * (u64::from(limits.processes) + 1);
-                    sys::setrlimit(libc::RLIMIT_NPROC, tasks)?;
-                    sys::check(libc::setgroups(0, std::ptr::null()))?;
-                    sys::check(libc::setgid(uid))?;
-                    sys::check(libc::setuid(uid))?;
-                } else if user_ns {
-                    drop_capabilities()?;
-                }
-                seccomp::bind_self(filter, libc::getpid());
-                seccomp::install(filter)?;
+            if count_threads {
+                sys::setrlimit(libc::RLIMIT_NPROC, limits.threads.into())?;
             }
+            if let Some(uid) = uid {
+                sys::check(libc::setgroups(0, std::ptr::null()))?;
+                sys::check(libc::setgid(uid))?;
+                sys::check(libc::setuid(uid))?;
+            } else if drop_caps {
+                drop_capabilities()?;
+            }
+            seccomp::bind_self(&mut filter, libc::getpid());
+            seccomp::install(&filter)?;
             Ok(())
         });
     }
@@ -302,10 +355,13 @@ fn monitor(pid: libc::pid_t, limits: &super::Limits, namespaces: bool, start: In
         if status.is_some() {
             break;
         }
-        let live = if namespaces && limits.processes > 1 {
+        let live = if limits.processes <= 1 {
+            vec![pid]
+        } else if namespaces {
             sys::processes(me)
         } else {
-            vec![pid]
+            // The solution's group, which the filter does not let it leave.
+            sys::group_members(pid)
         };
         let (reaped, _) = sys::children_usage();
         let cpu = reaped
@@ -313,7 +369,12 @@ fn monitor(pid: libc::pid_t, limits: &super::Limits, namespaces: bool, start: In
                 .iter()
                 .filter_map(|&p| sys::cpu_so_far(p))
                 .sum::<Duration>();
-        let rss: u64 = live.iter().filter_map(|&p| sys::rss_kib(p)).sum();
+        // One process: its resident size. Several: their proportional
+        // shares, so a page that forks share is counted once.
+        let rss: u64 = match &live[..] {
+            [one] => sys::rss_kib(*one).unwrap_or(0),
+            many => many.iter().filter_map(|&p| sys::pss_kib(p)).sum(),
+        };
         peak_kib = peak_kib.max(rss);
         if killed.is_none() {
             let elapsed = start.elapsed();
@@ -500,6 +561,10 @@ impl Source {
         if !read_only {
             return Ok(());
         }
+        // Every mount under it too (a container's /etc/hosts, say).
+        if sys::read_only_recursive(to)? {
+            return Ok(());
+        }
         let keep = sys::locked_flags(to)?;
         sys::mount(
             None,
@@ -517,7 +582,11 @@ impl Source {
 }
 
 /// Assembles the solution's root (see the module doc) and moves into it.
-fn build_root(binds: &[(PathBuf, PathBuf)], disk_bytes: u64) -> io::Result<()> {
+fn build_root(
+    binds: &[(PathBuf, PathBuf)],
+    work: Option<&Path>,
+    disk_bytes: u64,
+) -> io::Result<()> {
     // Everything the root takes from the host, opened before anything is covered.
     let mut links = Vec::new();
     let mut read_only = Vec::new();
@@ -539,6 +608,12 @@ fn build_root(binds: &[(PathBuf, PathBuf)], disk_bytes: u64) -> io::Result<()> {
         let inside = to.strip_prefix("/").unwrap_or(to).to_path_buf();
         read_only.push((Source::open(from)?, inside));
     }
+    let work = work
+        .map(|w| -> io::Result<_> {
+            let inside = w.strip_prefix("/").unwrap_or(w).to_path_buf();
+            Ok((Source::open(w)?, inside))
+        })
+        .transpose()?;
     let mut devices = Vec::new();
     for node in ["null", "zero", "full", "random", "urandom"] {
         devices.push((Source::open(&Path::new("/dev").join(node))?, node));
@@ -555,8 +630,27 @@ fn build_root(binds: &[(PathBuf, PathBuf)], disk_bytes: u64) -> io::Result<()> {
     for (target, name) in links {
         std::os::unix::fs::symlink(target, root.join(name))?;
     }
+    // First, so that a bind under /tmp (a work folder there) sits on it.
+    let tmp = root.join("tmp");
+    std::fs::create_dir_all(&tmp)?;
+    // Its size and its count of files both bound what it holds of the
+    // machine's memory (an empty file is an inode, and inodes are memory).
+    let size = format!(
+        "size={},nr_inodes={TMP_FILES},mode=1777",
+        disk_bytes.max(4096)
+    );
+    sys::mount(
+        Some(Path::new("tmpfs")),
+        &tmp,
+        Some(&c("tmpfs")),
+        nosuid,
+        Some(&c(&size)),
+    )?;
     for (source, inside) in &read_only {
         source.bind(&root.join(inside), true)?;
+    }
+    if let Some((source, inside)) = &work {
+        source.bind(&root.join(inside), false)?;
     }
     let proc = root.join("proc");
     std::fs::create_dir_all(&proc)?;
@@ -588,17 +682,13 @@ fn build_root(binds: &[(PathBuf, PathBuf)], disk_bytes: u64) -> io::Result<()> {
         std::os::unix::fs::symlink(to, dev.join(name))?;
     }
     drop(read_only);
+    drop(work);
     drop(devices);
-    let tmp = root.join("tmp");
-    std::fs::create_dir_all(&tmp)?;
-    let size = format!("size={},mode=1777", disk_bytes.max(4096));
-    sys::mount(
-        Some(Path::new("tmpfs")),
-        &tmp,
-        Some(&c("tmpfs")),
-        nosuid,
-        Some(&c(&size)),
-    )?;
+    // POSIX shared memory (Python's multiprocessing) lives in /dev/shm:
+    // the same tmpfs, under the same quota.
+    let shm = dev.join("shm");
+    std::fs::create_dir_all(&shm)?;
+    sys::mount(Some(&tmp), &shm, None, libc::MS_BIND, None)?;
     std::env::set_current_dir(root)?;
     let dot = c(".");
     // SAFETY: both pointers are valid NUL-terminated strings. pivot_root(".", ".")

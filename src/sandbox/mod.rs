@@ -56,6 +56,7 @@ mod seccomp;
 mod spec;
 mod supervisor;
 mod sys;
+mod uid;
 
 pub use supervisor::{supervisor_main, FORCE_GROUP};
 
@@ -76,6 +77,10 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
+/// The thread limit a run gets unless it says otherwise: room for a JVM's
+/// own threads and a few hundred of the program's.
+pub const THREADS: u32 = 512;
+
 /// What a run may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -93,6 +98,10 @@ pub struct Limits {
     /// Processes that may run at once, the program included (threads are
     /// not processes). 1: starting one ends the run.
     pub processes: u32,
+    /// Threads of all its processes together (`RLIMIT_NPROC` of the run's
+    /// own user id): a thread past it is refused, as `pthread_create`
+    /// refuses it on a judge.
+    pub threads: u32,
     /// Without a memory cgroup, also cap each process's address space at 4x
     /// the memory limit (`RLIMIT_AS`), so a program that allocates faster
     /// than the polling still stops. Off for runtimes that reserve large
@@ -100,22 +109,18 @@ pub struct Limits {
     pub address_space: bool,
 }
 
-/// What the program sees of the file system.
+/// What the program sees of the file system: a root of its own, the
+/// system's folders read-only, `binds` (host path, path inside) read-only,
+/// no network. A submission's run gets an empty `/tmp` as its working
+/// directory; a build gets `work`, a host folder bound read-write at its
+/// own path, instead.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum View {
-    /// A root of its own: the system's folders read-only, `binds` (host
-    /// path, path inside) read-only, an empty `/tmp` as its working
-    /// directory, no network. What a submission gets.
-    Isolated {
-        /// Host path and where it appears, read-only.
-        binds: Vec<(PathBuf, PathBuf)>,
-    },
-    /// The host's files, from `cwd`, with the environment as it is: a
-    /// compiler. Only the process tree is contained.
-    Host {
-        /// The working directory.
-        cwd: PathBuf,
-    },
+pub struct View {
+    /// Host path and where it appears, read-only.
+    pub binds: Vec<(PathBuf, PathBuf)>,
+    /// The working directory: a host folder seen at its own path and the
+    /// only one the program may write besides its `/tmp`.
+    pub work: Option<PathBuf>,
 }
 
 /// How a run ended.
@@ -173,6 +178,16 @@ impl Isolation {
                 why: other.strip_prefix("group ")?.to_string(),
             },
         })
+    }
+}
+
+impl Isolation {
+    /// Whether a program nobody here wrote may run under it: only
+    /// namespaces keep it from the host's files, network, processes and
+    /// user. The process group is for the workspace's own programs, or a
+    /// file its user vouches for.
+    pub fn holds_untrusted(&self) -> bool {
+        matches!(self, Isolation::Namespaces { .. })
     }
 }
 
@@ -353,7 +368,43 @@ pub fn install_signal_handlers() {
     }
 }
 
+/// What the first probe found, for this process's later asks.
+static PROBED: std::sync::OnceLock<Result<Isolation, String>> = std::sync::OnceLock::new();
+
 impl Supervisor {
+    /// What this machine's sandbox gives, found once by a run of this
+    /// program's `--version` (the kernel may refuse namespaces).
+    pub fn isolation(&self) -> io::Result<Isolation> {
+        PROBED
+            .get_or_init(|| {
+                let limits = Limits {
+                    cpu: Duration::from_secs(2),
+                    wall: Duration::from_secs(4),
+                    memory_kib: 256 << 10,
+                    output_bytes: 1 << 20,
+                    disk_bytes: 1 << 20,
+                    processes: 1,
+                    threads: THREADS,
+                    address_space: false,
+                };
+                let view = View {
+                    binds: vec![(self.program.clone(), "/box/probe".into())],
+                    work: None,
+                };
+                self.run(
+                    OsStr::new("/box/probe"),
+                    &["--version".into()],
+                    None,
+                    &limits,
+                    &view,
+                )
+                .map(|run| run.isolation)
+                .map_err(|e| e.to_string())
+            })
+            .clone()
+            .map_err(io::Error::other)
+    }
+
     /// The supervisor of this program (`exe sandbox …`).
     pub fn of(exe: &std::path::Path) -> Supervisor {
         Supervisor {
@@ -413,6 +464,8 @@ impl Supervisor {
                 if libc::dup2(report_fd, 3) < 0 {
                     return Err(io::Error::last_os_error());
                 }
+                // Nothing else the judge holds (or was handed) goes further.
+                sys::cloexec_from(4)?;
                 sys::die_with_parent(judge)
             });
         }

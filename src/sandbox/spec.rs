@@ -3,8 +3,8 @@
 //!
 //! ```text
 //! sudoku sandbox --cpu-ms 2000 --wall-ms 6000 --memory-kib 262144 --output-bytes 67108864
-//!                --disk-bytes 16777216 --processes 1 --address-space --view isolated
-//!                --bind /host/dir /box … -- PROGRAM ARGS…
+//!                --disk-bytes 16777216 --processes 1 --threads 512 --address-space
+//!                --bind /host/dir /box … [--work /host/build] -- PROGRAM ARGS…
 //! end=exit:0 cpu_us=1234 wall_us=2345 peak_kib=4096 disk_full=0 isolation=ns
 //! ```
 
@@ -38,22 +38,18 @@ impl Spec {
         num("--output-bytes", l.output_bytes.into());
         num("--disk-bytes", l.disk_bytes.into());
         num("--processes", l.processes.into());
+        num("--threads", l.threads.into());
         if l.address_space {
             a.push("--address-space".into());
         }
-        match &self.view {
-            View::Host { cwd } => {
-                a.extend(["--view".into(), "host".into(), "--cwd".into()]);
-                a.push(cwd.clone().into_os_string());
-            }
-            View::Isolated { binds } => {
-                a.extend(["--view".into(), "isolated".into()]);
-                for (from, to) in binds {
-                    a.push("--bind".into());
-                    a.push(from.clone().into_os_string());
-                    a.push(to.clone().into_os_string());
-                }
-            }
+        for (from, to) in &self.view.binds {
+            a.push("--bind".into());
+            a.push(from.clone().into_os_string());
+            a.push(to.clone().into_os_string());
+        }
+        if let Some(work) = &self.view.work {
+            a.push("--work".into());
+            a.push(work.clone().into_os_string());
         }
         a.push("--".into());
         a.push(self.program.clone());
@@ -71,11 +67,13 @@ impl Spec {
             output_bytes: 64 << 20,
             disk_bytes: 16 << 20,
             processes: 1,
+            threads: 512,
             address_space: false,
         };
-        let mut view = None;
-        let mut binds = Vec::new();
-        let mut cwd = None;
+        let mut view = View {
+            binds: Vec::new(),
+            work: None,
+        };
         let mut it = args.iter();
         let next = |it: &mut std::slice::Iter<'_, OsString>, flag: &str| {
             it.next()
@@ -104,23 +102,19 @@ impl Spec {
                     limits.processes = u32::try_from(number(next(&mut it, f)?, f)?)
                         .map_err(|_| bad("--processes: too large"))?
                 }
+                f @ "--threads" => {
+                    limits.threads = u32::try_from(number(next(&mut it, f)?, f)?)
+                        .map_err(|_| bad("--threads: too large"))?
+                }
                 "--address-space" => limits.address_space = true,
-                f @ "--view" => view = Some(next(&mut it, f)?),
-                f @ "--cwd" => cwd = Some(PathBuf::from(next(&mut it, f)?)),
+                f @ "--work" => view.work = Some(PathBuf::from(next(&mut it, f)?)),
                 f @ "--bind" => {
                     let from = PathBuf::from(next(&mut it, f)?);
-                    binds.push((from, PathBuf::from(next(&mut it, f)?)));
+                    view.binds.push((from, PathBuf::from(next(&mut it, f)?)));
                 }
                 other => return Err(bad(&format!("unknown argument {other:?}"))),
             }
         }
-        let view = match view.as_ref().and_then(|v| v.to_str()) {
-            Some("host") => View::Host {
-                cwd: cwd.ok_or_else(|| bad("--view host needs --cwd"))?,
-            },
-            Some("isolated") => View::Isolated { binds },
-            _ => return Err(bad("--view isolated|host")),
-        };
         let program = it.next().cloned().ok_or_else(|| bad("no PROGRAM"))?;
         Ok(Spec {
             limits,
@@ -214,9 +208,13 @@ mod tests {
     #[test]
     fn specs_round_trip() {
         for view in [
-            View::Host { cwd: "/w d".into() },
-            View::Isolated {
+            View {
+                binds: vec![("/u".into(), "/u".into())],
+                work: Some("/w d".into()),
+            },
+            View {
                 binds: vec![("/a b".into(), "/box".into())],
+                work: None,
             },
         ] {
             let spec = Spec {
@@ -227,6 +225,7 @@ mod tests {
                     output_bytes: 1 << 26,
                     disk_bytes: 1 << 24,
                     processes: 3,
+                    threads: 40,
                     address_space: true,
                 },
                 view,

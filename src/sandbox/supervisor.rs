@@ -8,7 +8,7 @@
 
 use super::cgroup::MemoryCgroup;
 use super::spec::{format_report, parse_report, Measured, Spec};
-use super::{init, sys, End, Isolation};
+use super::{init, sys, uid, End, Isolation};
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -96,7 +96,21 @@ pub fn is_host_root(uid: libc::uid_t) -> bool {
 }
 
 fn supervise(spec: &Spec) -> io::Result<Measured> {
+    // Its memory and descriptors are the judge's business only.
+    // SAFETY: prctl with these arguments has no memory-safety preconditions.
+    sys::check(unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) })?;
+    // SAFETY: geteuid has no preconditions.
+    let root = is_host_root(unsafe { libc::geteuid() });
     let isolation = enter_namespaces();
+    // Held until the run's last process is gone. Without namespaces the
+    // program keeps the judge's user: a toolchain under a home folder
+    // would be out of another user's reach there.
+    let namespaces = matches!(isolation, Isolation::Namespaces { .. });
+    let uid = if root && namespaces {
+        Some(uid::allocate()?)
+    } else {
+        None
+    };
     // The tree's memory, hard-capped where the machine allows: the limit,
     // plus the private /tmp's tmpfs pages and a little for the kernel.
     let limits = &spec.limits;
@@ -118,7 +132,7 @@ fn supervise(spec: &Spec) -> io::Result<Measured> {
         let mut to_init = to_init;
         // SAFETY: right after fork, in the child.
         let code = match unsafe { sys::die_with_parent(me) }
-            .and_then(|()| init::run(spec, &isolation, &mut go_read))
+            .and_then(|()| init::run(spec, &isolation, uid.as_ref().map(|u| u.uid), &mut go_read))
         {
             Ok(m) => {
                 let _ = to_init.write_all(format_report(&m).as_bytes());
@@ -164,6 +178,7 @@ fn supervise(spec: &Spec) -> io::Result<Measured> {
     from_init.read_to_string(&mut line)?;
     let memory_cgroup = group.is_some();
     let oom = group.as_ref().is_some_and(MemoryCgroup::oom_killed);
+    let cgroup_peak_kib = group.as_ref().and_then(MemoryCgroup::peak_kib);
     drop(group);
     // What the supervisor measured itself, when init has no report to give.
     let unreported = |end| Measured {
@@ -198,8 +213,10 @@ fn supervise(spec: &Spec) -> io::Result<Measured> {
             End::Signal(libc::SIGKILL) | End::Exit(_) | End::Signal(_)
         )
     {
-        // The kernel killed a process of the tree at the cgroup's limit.
+        // The kernel killed a process of the tree at the cgroup's limit,
+        // which its polled peak may not have seen.
         measured.end = End::MemoryLimit;
+        measured.peak_kib = measured.peak_kib.max(cgroup_peak_kib.unwrap_or(0));
     }
     Ok(measured)
 }

@@ -115,11 +115,127 @@ pub fn page_kib() -> u64 {
     (page.max(4096) as u64) / 1024
 }
 
-/// Resident size of a live process, in KiB, from `/proc/PID/statm`.
+/// Resident size of a live process, in KiB, from `/proc/PID/statm`; once
+/// its main thread has exited (the others running on), from a thread's.
 pub fn rss_kib(pid: libc::pid_t) -> Option<u64> {
-    let text = std::fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
-    let pages: u64 = text.split_whitespace().nth(1)?.parse().ok()?;
-    Some(pages * page_kib())
+    let of = |path: String| -> Option<u64> {
+        let text = std::fs::read_to_string(path).ok()?;
+        let pages: u64 = text.split_whitespace().nth(1)?.parse().ok()?;
+        Some(pages * page_kib())
+    };
+    match of(format!("/proc/{pid}/statm")) {
+        Some(0) => std::fs::read_dir(format!("/proc/{pid}/task"))
+            .ok()?
+            .filter_map(|t| of(format!("{}/statm", t.ok()?.path().display())))
+            .max(),
+        other => other,
+    }
+}
+
+/// Proportional set size of a live process, in KiB (`Pss:` of
+/// `/proc/PID/smaps_rollup`): each page shared by n processes counts 1/n.
+pub fn pss_kib(pid: libc::pid_t) -> Option<u64> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup")).ok()?;
+    let kib = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Pss:"))?
+        .trim()
+        .strip_suffix("kB")?
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kib).filter(|&k| k > 0).or_else(|| rss_kib(pid))
+}
+
+/// The processes of process group `pgid` that `/proc` lists.
+pub fn group_members(pgid: libc::pid_t) -> Vec<libc::pid_t> {
+    processes(0)
+        .into_iter()
+        .filter(|&pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+                // `pid (comm) state ppid pgrp …`: comm may hold anything.
+                stat.rfind(')')
+                    .and_then(|i| stat[i + 1..].split_whitespace().nth(2)?.parse().ok())
+                    == Some(pgid)
+            })
+        })
+        .collect()
+}
+
+/// Marks every descriptor from `first` on close-on-exec.
+///
+/// # Safety
+/// Async-signal-safe; for `pre_exec`.
+pub unsafe fn cloexec_from(first: u32) -> io::Result<()> {
+    const CLOSE_RANGE_CLOEXEC: libc::c_uint = 1 << 2;
+    let r = libc::syscall(libc::SYS_close_range, first, u32::MAX, CLOSE_RANGE_CLOEXEC);
+    if r == 0 {
+        return Ok(());
+    }
+    // Before Linux 5.11: one descriptor at a time.
+    for fd in first as libc::c_int..1024 {
+        libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
+    }
+    Ok(())
+}
+
+/// `chown(path, uid, uid)`.
+pub fn chown(path: &Path, uid: u32) -> io::Result<()> {
+    let c = cstring(path.as_os_str())?;
+    // SAFETY: a valid NUL-terminated path.
+    check(unsafe { libc::chown(c.as_ptr(), uid, uid) })
+}
+
+/// `lchown(path, uid, uid)`: a link itself, not what it names.
+pub fn lchown(path: &Path, uid: u32) -> io::Result<()> {
+    let c = cstring(path.as_os_str())?;
+    // SAFETY: a valid NUL-terminated path.
+    check(unsafe { libc::lchown(c.as_ptr(), uid, uid) })
+}
+
+/// Makes the mount at `path` and every mount below it read-only, nosuid
+/// and nodev (`mount_setattr`, Linux 5.12); `false` where the kernel lacks it.
+pub fn read_only_recursive(path: &Path) -> io::Result<bool> {
+    #[repr(C)]
+    struct MountAttr {
+        attr_set: u64,
+        attr_clr: u64,
+        propagation: u64,
+        userns_fd: u64,
+    }
+    const MOUNT_ATTR_RDONLY: u64 = 0x1;
+    const MOUNT_ATTR_NOSUID: u64 = 0x2;
+    const MOUNT_ATTR_NODEV: u64 = 0x4;
+    const AT_RECURSIVE: libc::c_int = 0x8000;
+    let attr = MountAttr {
+        attr_set: MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV,
+        attr_clr: 0,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    let c = cstring(path.as_os_str())?;
+    // SAFETY: valid pointers to a NUL-terminated path and to `attr` of the size given.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            libc::AT_FDCWD,
+            c.as_ptr(),
+            AT_RECURSIVE,
+            &attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        )
+    };
+    if r == 0 {
+        return Ok(true);
+    }
+    let e = io::Error::last_os_error();
+    if e.raw_os_error() == Some(libc::ENOSYS) {
+        return Ok(false);
+    }
+    Err(io::Error::new(
+        e.kind(),
+        format!("mount_setattr {}: {e}", path.display()),
+    ))
 }
 
 /// CPU time of a live process so far (every thread, user + sys), from its

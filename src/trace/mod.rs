@@ -180,6 +180,9 @@ pub struct Options {
     pub time_limit: Duration,
     /// This program, whose sandbox runs a user's own file.
     pub exe: PathBuf,
+    /// Run a user's own file even where the sandbox cannot hold untrusted
+    /// code (`--trust`).
+    pub trust: bool,
 }
 
 /// The terminal trace's step limit when none is given.
@@ -541,6 +544,7 @@ fn run_own(
         exe: opts.exe.clone(),
         time_limit: opts.time_limit,
         max_steps: max,
+        trust: opts.trust,
     };
     let rec = user_file::record(path, puzzle, &run)?;
     header(opts, out, &rec.title, &rec.path, name, puzzle)?;
@@ -582,6 +586,7 @@ pub fn recording(
                 exe: opts.exe.clone(),
                 time_limit: opts.time_limit,
                 max_steps: max,
+                trust: opts.trust,
             },
         ),
     }

@@ -36,6 +36,8 @@ pub struct Run {
     pub time_limit: Duration,
     /// Writes recorded at most.
     pub max_steps: u64,
+    /// Run it even where the sandbox is a process group only.
+    pub trust: bool,
 }
 
 /// The interpreter's flag and the harness for a language the trace can
@@ -75,6 +77,8 @@ pub fn why_not(path: &Path, language: &str) -> String {
 /// Runs the user's `path` on `puzzle` and keeps its writes as steps.
 pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error> {
     let (lang, text) = leetcode_37_file(path)?;
+    crate::judge::solution::check_sandbox(&run.exe, run.trust)
+        .map_err(|e| Error::Approach(format!("{}: {e}", path.display())))?;
     let shown = path.display().to_string();
     let (ran, limits) = run_in_sandbox(path, lang, puzzle, run)?;
     let stderr = String::from_utf8_lossy(&ran.stderr).into_owned();
@@ -197,6 +201,7 @@ fn run_in_sandbox(
         output_bytes: (run.max_steps + 16) * 32 + (1 << 16),
         disk_bytes: crate::judge::DISK_LIMIT,
         processes: 1,
+        threads: crate::sandbox::THREADS,
         address_space: lang.address_space,
     };
     let mut binds = vec![(absolute, inside)];
@@ -208,7 +213,7 @@ fn run_in_sandbox(
             &args,
             None,
             &limits,
-            &View::Isolated { binds },
+            &View { binds, work: None },
         )
         .map_err(|e| {
             cannot(format!(

@@ -49,6 +49,11 @@ pub struct JudgeArgs {
     /// newer than LeetCode's) [env: SUDOKU_RUSTC]
     #[arg(long, value_name = "PATH", env = "SUDOKU_RUSTC")]
     rustc: Option<PathBuf>,
+    /// Judge a FILE even where the sandbox is a process group only (the kernel refuses
+    /// namespaces): it could then read your files and reach the network. It builds in a
+    /// cache of its own.
+    #[arg(long, requires = "file")]
+    trust: bool,
     /// With FILE: also judge the house cases (malformed input, exit codes, stderr), which the
     /// workspace's own programs answer; by default a file is judged on the judge's cases only.
     #[arg(long, requires = "file")]
@@ -134,6 +139,7 @@ pub fn run(args: JudgeArgs, stdout: &mut impl Write) -> Result<ExitCode, Failure
             exe,
             edition: args.edition.year().into(),
             rustc: args.rustc,
+            trust: args.trust,
         },
     };
     let mut out = BufWriter::new(stdout);

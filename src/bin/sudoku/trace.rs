@@ -56,6 +56,10 @@ pub struct TraceArgs {
     /// A puzzle file (LeetCode literal, 9 lines of 9, or one 81-character line) or
     /// an 81-character puzzle; default: LeetCode 37's example.
     puzzle: Option<String>,
+    /// Run your own FILE even where the sandbox is a process group only (the kernel
+    /// refuses namespaces): it could then read your files and reach the network.
+    #[arg(long)]
+    trust: bool,
 }
 
 /// Exit 0 when the trace is done.
@@ -72,6 +76,7 @@ pub fn run(args: TraceArgs, stdout: &mut impl Write) -> Result<ExitCode, Failure
         time_limit: Duration::from_millis(args.time_limit),
         // Without it only a user's own file fails, saying so.
         exe: this_program().unwrap_or_default(),
+        trust: args.trust,
     };
     trace::run(&opts, stdout).map_err(|e| match e {
         // The write's own error, so the exit policy sees a closed pipe.

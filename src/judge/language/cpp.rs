@@ -44,7 +44,7 @@ pub fn toolchain(tool: &Path) -> Result<Toolchain, std::io::Error> {
     Ok(Toolchain {
         program: tool.to_path_buf(),
         version: version.lines().next().unwrap_or("").to_string(),
-        prefix: None,
+        prefix: Vec::new(),
     })
 }
 

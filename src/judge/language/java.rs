@@ -52,7 +52,9 @@ fn toolchain(tool: &Path) -> Result<Toolchain, std::io::Error> {
     Ok(Toolchain {
         program: real.clone(),
         version,
-        prefix: super::outside_system(home.to_path_buf()),
+        prefix: super::outside_system(home.to_path_buf())
+            .into_iter()
+            .collect(),
     })
 }
 
@@ -211,7 +213,7 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         compile: vec![compile],
         outputs: vec!["classes".into()],
         run,
-        binds: opts.toolchain.prefix.iter().cloned().collect(),
+        binds: opts.toolchain.prefix.to_vec(),
         notes: note.into_iter().collect(),
         depends: Vec::new(),
         aliases: vec![(staged, source.name.to_string())],

@@ -43,7 +43,7 @@ fn toolchain(tool: &Path) -> Result<Toolchain, std::io::Error> {
         .map(Path::to_path_buf);
     Ok(Toolchain {
         version: format!("Node.js {version}"),
-        prefix: prefix.and_then(super::outside_system),
+        prefix: prefix.and_then(super::outside_system).into_iter().collect(),
         program,
     })
 }
@@ -73,7 +73,7 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         files,
         compile: vec![check],
         run,
-        binds: opts.toolchain.prefix.iter().cloned().collect(),
+        binds: opts.toolchain.prefix.to_vec(),
         ..Plan::default()
     })
 }

@@ -123,9 +123,9 @@ pub struct Toolchain {
     pub program: PathBuf,
     /// Its version, as it says it (part of the build cache's key).
     pub version: String,
-    /// A folder outside the system's that the run needs read-only (an
-    /// interpreter's prefix under a home folder).
-    pub prefix: Option<PathBuf>,
+    /// Folders outside the system's that it needs, read-only (an
+    /// interpreter's prefix under a home folder, a compiler's sysroot).
+    pub prefix: Vec<PathBuf>,
 }
 
 /// Runs `program args…` and returns its stdout (and stderr), or why not.

@@ -51,7 +51,9 @@ fn toolchain(tool: &Path) -> Result<Toolchain, std::io::Error> {
     Ok(Toolchain {
         program: PathBuf::from(program),
         version: format!("Python {version}"),
-        prefix: super::outside_system(PathBuf::from(prefix)),
+        prefix: super::outside_system(PathBuf::from(prefix))
+            .into_iter()
+            .collect(),
     })
 }
 
@@ -81,7 +83,7 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         files,
         compile: vec![check],
         run,
-        binds: opts.toolchain.prefix.iter().cloned().collect(),
+        binds: opts.toolchain.prefix.to_vec(),
         ..Plan::default()
     })
 }

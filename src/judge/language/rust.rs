@@ -3,7 +3,7 @@
 //! after it, its own `fn main` renamed out of the way.
 
 use super::{methods_named, Entry, Language, Method, Options, Plan, Source, Toolchain};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub static RUST: Language = Language {
     name: "Rust",
@@ -31,14 +31,46 @@ pub static RUST: Language = Language {
 
 const HARNESS: &str = include_str!("harness/leetcode.rs");
 
+/// The compiler and the folders a build must see of it: its sysroot, and
+/// the folder of a wrapper given as `--rustc`. rustup's proxy (which needs
+/// the home folder's settings) is replaced by the compiler it stands for.
 fn toolchain(tool: &Path) -> Result<Toolchain, std::io::Error> {
     let version = super::ask(tool, &["-vV"])?;
+    let sysroot = super::ask(tool, &["--print", "sysroot"])?;
+    let sysroot = PathBuf::from(sysroot.lines().next().unwrap_or("").trim());
+    let found = which(tool);
+    let proxy = std::fs::canonicalize(&found)
+        .is_ok_and(|real| real.file_stem().is_some_and(|s| s == "rustup"));
+    let inside = sysroot.join("bin").join("rustc");
+    let program = if proxy && inside.is_file() {
+        inside
+    } else {
+        tool.to_path_buf()
+    };
+    let mut prefix: Vec<PathBuf> = super::outside_system(sysroot).into_iter().collect();
+    if !proxy {
+        let folder = found.parent().map(Path::to_path_buf).unwrap_or_default();
+        prefix.extend(super::outside_system(folder).filter(|f| !f.as_os_str().is_empty()));
+    }
     Ok(Toolchain {
-        program: tool.to_path_buf(),
+        program,
         // `rustc 1.95.0 (59807616e 2026-04-14)`: the release and its commit.
         version: version.lines().next().unwrap_or("").trim().to_string(),
-        prefix: None,
+        prefix,
     })
+}
+
+/// `tool` as a path: itself when it names a folder, else found on `PATH`.
+fn which(tool: &Path) -> PathBuf {
+    if tool.components().count() > 1 {
+        return tool.to_path_buf();
+    }
+    std::env::var_os("PATH")
+        .iter()
+        .flat_map(std::env::split_paths)
+        .map(|dir| dir.join(tool))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| tool.to_path_buf())
 }
 
 fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, String> {
