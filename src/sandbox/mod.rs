@@ -424,6 +424,10 @@ impl Supervisor {
         limits: &Limits,
         view: &View,
     ) -> io::Result<Run> {
+        // A program that shares the judge's user (without namespaces) may
+        // not read the judge's memory (every expected output is in it).
+        // SAFETY: prctl with these arguments has no memory-safety preconditions.
+        unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) };
         let spec = spec::Spec {
             limits: *limits,
             view: view.clone(),
@@ -444,9 +448,23 @@ impl Supervisor {
         // killed mid-run leaves nothing behind.
         let scratch = tempfile::Builder::new().prefix("sudoku-run-").tempdir()?;
         janitor::track(scratch.path());
+        // The spec goes on fd 4, not the command line: the run's init is a
+        // fork of the supervisor, and its /proc/1/cmdline would show the
+        // host's paths.
+        let (spec_r, mut spec_w) = io::pipe()?;
+        let mut encoded = Vec::new();
+        for arg in spec.to_args() {
+            encoded.extend_from_slice(arg.as_encoded_bytes());
+            encoded.push(0);
+        }
+        if encoded.len() > 60_000 {
+            return Err(io::Error::other("the run's spec is over 60,000 bytes"));
+        }
+        spec_w.write_all(&encoded)?; // within a pipe's buffer: no reader needed yet
+        drop(spec_w);
+        let spec_fd = spec_r.as_raw_fd();
         let mut cmd = Command::new(&self.program);
         cmd.args(&self.prefix)
-            .args(spec.to_args())
             .env("TMPDIR", scratch.path())
             // A judge shows no backtrace, and printing one costs the program time.
             .env_remove("RUST_BACKTRACE")
@@ -461,11 +479,14 @@ impl Supervisor {
         // dup2, prctl, getppid and _exit, which are async-signal-safe.
         unsafe {
             cmd.pre_exec(move || {
-                if libc::dup2(report_fd, 3) < 0 {
+                // Out of the way first, so neither lands on the other.
+                let report = libc::fcntl(report_fd, libc::F_DUPFD, 10);
+                let spec = libc::fcntl(spec_fd, libc::F_DUPFD, 10);
+                if report < 0 || spec < 0 || libc::dup2(report, 3) < 0 || libc::dup2(spec, 4) < 0 {
                     return Err(io::Error::last_os_error());
                 }
                 // Nothing else the judge holds (or was handed) goes further.
-                sys::cloexec_from(4)?;
+                sys::cloexec_from(5)?;
                 sys::die_with_parent(judge)
             });
         }
@@ -476,6 +497,7 @@ impl Supervisor {
         janitor::track_group(group);
         drop(cmd); // its copy of the pipe's write end
         drop(report_w);
+        drop(spec_r);
         // The supervisor has its own backstop; this one is for a supervisor
         // that is itself stopped or killed.
         let deadline = supervisor::backstop(limits) + Duration::from_secs(5);

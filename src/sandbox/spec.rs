@@ -1,11 +1,13 @@
-//! What crosses between the sandbox's processes: the job as the
-//! supervisor's command line, and how it ended as one report line.
+//! What crosses between the sandbox's processes: the job as arguments the
+//! judge writes on the supervisor's fd 4 (each ended by a NUL; its command
+//! line stays `sudoku sandbox`, so no host path shows in the run's
+//! `/proc/1/cmdline`), and how it ended as one report line on its fd 3.
 //!
 //! ```text
-//! sudoku sandbox --cpu-ms 2000 --wall-ms 6000 --memory-kib 262144 --output-bytes 67108864
+//! fd 4:          --cpu-ms 2000 --wall-ms 6000 --memory-kib 262144 --output-bytes 67108864
 //!                --disk-bytes 16777216 --processes 1 --threads 512 --address-space
 //!                --bind /host/dir /box … [--work /host/build] -- PROGRAM ARGS…
-//! end=exit:0 cpu_us=1234 wall_us=2345 peak_kib=4096 disk_full=0 isolation=ns
+//! fd 3:          end=exit:0 cpu_us=1234 wall_us=2345 peak_kib=4096 disk_full=0 isolation=ns
 //! ```
 
 use super::{End, Isolation, Limits, View};

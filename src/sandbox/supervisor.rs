@@ -13,6 +13,7 @@ use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::os::fd::FromRawFd;
+use std::os::unix::ffi::OsStringExt;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -25,18 +26,20 @@ pub fn backstop(limits: &super::Limits) -> Duration {
     (limits.wall + limits.cpu) * 3 + Duration::from_secs(10)
 }
 
-/// `sudoku sandbox SPEC… -- PROGRAM ARGS…`: runs the job with this
-/// process's stdin, stdout and stderr and writes one report line to fd 3.
-/// Exit 0 when the report is written; 125 when the job could not be run
-/// (the reason on fd 3, after `error `, and on stderr).
-pub fn supervisor_main(args: &[OsString]) -> ExitCode {
-    // SAFETY: fd 3 is the report pipe the judge put there; wrapping it once
-    // makes it ours to write and close. Not inherited further: CLOEXEC.
-    let mut report = unsafe {
+/// `sudoku sandbox`: reads the job (`SPEC… -- PROGRAM ARGS…`, each
+/// argument ended by a NUL) on fd 4, runs it with this process's stdin,
+/// stdout and stderr and writes one report line to fd 3. Exit 0 when the
+/// report is written; 125 when the job could not be run (the reason on fd
+/// 3, after `error `, and on stderr).
+pub fn supervisor_main() -> ExitCode {
+    // SAFETY: fds 3 and 4 are the report and spec pipes the judge put
+    // there; wrapping each once makes it ours. Not inherited further: CLOEXEC.
+    let (mut report, spec) = unsafe {
         libc::fcntl(3, libc::F_SETFD, libc::FD_CLOEXEC);
-        File::from_raw_fd(3)
+        libc::fcntl(4, libc::F_SETFD, libc::FD_CLOEXEC);
+        (File::from_raw_fd(3), File::from_raw_fd(4))
     };
-    match Spec::parse(args).and_then(|spec| supervise(&spec)) {
+    match read_spec(spec).and_then(|spec| supervise(&spec)) {
         Ok(m) => {
             let _ = report.write_all(format_report(&m).as_bytes());
             ExitCode::SUCCESS
@@ -47,6 +50,20 @@ pub fn supervisor_main(args: &[OsString]) -> ExitCode {
             ExitCode::from(125)
         }
     }
+}
+
+/// The job the judge wrote on `pipe`.
+fn read_spec(mut pipe: File) -> io::Result<Spec> {
+    let mut bytes = Vec::new();
+    pipe.read_to_end(&mut bytes)?;
+    let args: Vec<OsString> = match bytes.strip_suffix(&[0]) {
+        Some(body) => body
+            .split(|&b| b == 0)
+            .map(|a| OsString::from_vec(a.to_vec()))
+            .collect(),
+        None => Vec::new(),
+    };
+    Spec::parse(&args)
 }
 
 /// Enters a new pid namespace (the next fork is its init), in a user
@@ -96,12 +113,14 @@ pub fn is_host_root(uid: libc::uid_t) -> bool {
 }
 
 fn supervise(spec: &Spec) -> io::Result<Measured> {
-    // Its memory and descriptors are the judge's business only.
-    // SAFETY: prctl with these arguments has no memory-safety preconditions.
-    sys::check(unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) })?;
     // SAFETY: geteuid has no preconditions.
     let root = is_host_root(unsafe { libc::geteuid() });
     let isolation = enter_namespaces();
+    // Its memory and descriptors are the judge's business only (not
+    // before the user namespace's maps are written: they are files of
+    // its own /proc that only a dumpable process may write).
+    // SAFETY: prctl with these arguments has no memory-safety preconditions.
+    sys::check(unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) })?;
     // Held until the run's last process is gone. Without namespaces the
     // program keeps the judge's user: a toolchain under a home folder
     // would be out of another user's reach there.

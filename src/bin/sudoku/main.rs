@@ -12,7 +12,6 @@ mod trace;
 
 use clap::{Parser, Subcommand};
 use common::Failure;
-use std::ffi::OsString;
 use std::process::ExitCode;
 use sudoku_workspace::batch::Mode;
 use sudoku_workspace::judge::runner;
@@ -79,10 +78,7 @@ fn main() -> ExitCode {
     // The sandbox's own processes, before anything else, so the process a
     // solution's fork starts from stays small.
     match std::env::args_os().nth(1) {
-        Some(a) if a == sandbox::SUPERVISOR_COMMAND => {
-            let rest: Vec<OsString> = std::env::args_os().skip(2).collect();
-            return sandbox::supervisor_main(&rest);
-        }
+        Some(a) if a == sandbox::SUPERVISOR_COMMAND => return sandbox::supervisor_main(),
         Some(a) if a == sandbox::JANITOR_COMMAND => return sandbox::janitor::janitor_main(),
         _ => {}
     }
@@ -118,7 +114,8 @@ fn exit_code(result: Result<ExitCode, Failure>) -> ExitCode {
         Ok(code) => code,
         Err(failure) if failure.is_broken_pipe() => ExitCode::from(141),
         Err(failure) => {
-            eprintln!("error: {failure}");
+            let text = sudoku_workspace::judge::report::printable_lines(&failure.to_string());
+            eprintln!("error: {text}");
             ExitCode::from(2)
         }
     }
