@@ -13,6 +13,8 @@ use std::time::{Duration, Instant};
 
 mod wrong_answer;
 
+pub use wrong_answer::printable;
+
 const GREEN: Style = AnsiColor::Green.on_default();
 const RED: Style = AnsiColor::Red.on_default();
 const YELLOW: Style = AnsiColor::Yellow.on_default();
@@ -405,10 +407,16 @@ pub fn write_file_lines(
     Ok(())
 }
 
+/// `text` with each line's control characters escaped, its line breaks kept.
+pub fn printable_lines(text: &str) -> String {
+    text.lines().map(printable).collect::<Vec<_>>().join("\n")
+}
+
 /// The closing line of a table run, after the files that could not be judged.
 pub fn write_summary(out: &mut dyn Write, report: &Report, opts: &Options) -> io::Result<()> {
     for (path, why) in &report.not_judged {
-        writeln!(out, "{}: not judged: {why}", path.display())?;
+        let path = printable(&path.display().to_string());
+        writeln!(out, "{path}: not judged: {}", printable_lines(why))?;
     }
     let bad = report.results.iter().filter(|r| !r.as_expected()).count();
     let hard = report.results.iter().filter(|r| r.tle_on_hard()).count();

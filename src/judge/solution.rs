@@ -375,7 +375,9 @@ pub fn from_file(
         }
     };
     Ok(Solution {
-        name,
+        // As the tables show it: no control character of a file's name
+        // reaches the terminal.
+        name: super::report::printable(&name),
         problem,
         expected: Verdict::Ac,
         user: Some(UserFile {

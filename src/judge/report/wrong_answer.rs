@@ -109,8 +109,8 @@ fn text(case: &Case, r: &CaseResult) -> String {
 }
 
 /// `line` with its control characters (but tabs) escaped, so a program's
-/// output cannot move the cursor or recolour the terminal.
-fn printable(line: &str) -> String {
+/// output, or a file's name, cannot move the cursor or recolour the terminal.
+pub fn printable(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
     for c in line.chars() {
         if c.is_control() && c != '\t' {
