@@ -692,3 +692,449 @@ fn memory_taken_in_one_go_past_the_limit_is_mle() {
         "{text}"
     );
 }
+
+// ---- a second adversary: each test is one attack and the verdict it must get ----
+
+/// Whether this test process is root on the host (some attacks need a
+/// root judge to be tried, or a user to drop to).
+fn root() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    let root = unsafe { libc::geteuid() } == 0;
+    if !root {
+        eprintln!("not root: skipped");
+    }
+    root
+}
+
+/// `source` as `name` in a fresh folder, judged on Lanqiao's first sample
+/// by a judge that runs as user 65534 (`setpriv`), with the system's
+/// python3: the unprivileged mode (a user namespace, no cgroup). `None`
+/// where this is not root or has no setpriv.
+fn hostile_unprivileged(
+    test: &str,
+    name: &str,
+    source: &str,
+    args: &[&str],
+) -> Option<(i32, String)> {
+    if !root() || !installed("setpriv") || !Path::new("/usr/bin/python3").exists() {
+        return None;
+    }
+    let dir = scratch(test);
+    let path = dir.join(name);
+    std::fs::write(&path, source).unwrap();
+    for entry in [dir.clone(), path.clone()] {
+        std::os::unix::fs::chown(&entry, Some(65534), Some(65534)).unwrap();
+    }
+    let out = Command::new("setpriv")
+        .args([
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            SUDOKU,
+            "judge",
+        ])
+        .arg(&path)
+        .args(["--problem", "lanqiao", "--fixture", "sample1"])
+        .args(args)
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("HOME", &dir)
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(text.contains("in a user namespace"), "{text}");
+    Some((out.status.code().unwrap_or(-1), text))
+}
+
+/// [`hostile_in_group`] inside a throwaway pid namespace (`unshare`), so a
+/// filter that fails cannot reach the machine's processes.
+fn hostile_in_group_contained(
+    test: &str,
+    name: &str,
+    source: &str,
+    args: &[&str],
+) -> Option<(i32, String)> {
+    if !root() || !installed("unshare") || !installed("python3") {
+        return None;
+    }
+    let dir = scratch(test);
+    let path = dir.join(name);
+    std::fs::write(&path, source).unwrap();
+    let out = Command::new("unshare")
+        .args(["--fork", "--pid", "--mount-proc", SUDOKU, "judge"])
+        .arg(&path)
+        .args(["--problem", "lanqiao", "--fixture", "sample1"])
+        .args(args)
+        .env("SUDOKU_SANDBOX", "group")
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    Some((out.status.code().unwrap_or(-1), text))
+}
+
+/// A C++ file that embeds `file` with the assembler's `.incbin` and prints it.
+fn incbin(file: &str) -> String {
+    format!(
+        "#include <cstdio>\n__asm__(\".section .rodata\\n.global blob\\nblob:\\n.incbin \\\"{file}\\\"\\n.byte 0\\n.text\\n\");\nextern \"C\" const char blob[];\nint main() {{ puts(blob); }}\n"
+    )
+}
+
+#[test]
+fn a_build_sees_neither_the_hosts_files_nor_the_judge() {
+    let home = PathBuf::from(std::env::var("HOME").unwrap_or("/root".into()));
+    let secret = home.join(format!(".sudoku-build-secret-{}", std::process::id()));
+    let word = format!("TOPSECRET{}", std::process::id());
+    std::fs::write(&secret, &word).unwrap();
+    std::fs::set_permissions(&secret, std::os::unix::fs::PermissionsExt::from_mode(0o600)).unwrap();
+    let dir = scratch("build-view");
+    let mut tried = Vec::new();
+    if installed("g++") {
+        // The judge's own binary holds every expected output.
+        for (name, file) in [
+            ("lanqiao_secret.cpp", secret.display().to_string()),
+            ("lanqiao_judge.cpp", "/proc/1/exe".to_string()),
+        ] {
+            tried.push((name, incbin(&file)));
+        }
+    }
+    tried.push((
+        "lanqiao_secret.rs",
+        format!(
+            "fn main() {{ print!(\"{{}}\", include_str!(\"{}\")); }}\n",
+            secret.display()
+        ),
+    ));
+    for (name, source) in &tried {
+        let file = dir.join(name);
+        std::fs::write(&file, source).unwrap();
+        let (code, text) = judge_in(&dir, &file, &["--fixture", "sample1"], &[]);
+        assert!(!text.contains(&word), "{name} read the secret: {text}");
+        assert_eq!(code, 1, "{name}: {text}");
+        assert!(text.contains("1/1 CE"), "{name}: {text}");
+    }
+    std::fs::remove_file(&secret).unwrap();
+}
+
+#[test]
+fn descriptors_the_judge_inherits_stay_outside() {
+    if !installed("python3") {
+        return;
+    }
+    let dir = scratch("fd7");
+    let sink = dir.join("sink");
+    let file = std::fs::File::create(&sink).unwrap();
+    let source = format!(
+        "{SOLVE}\nimport os\ntext = sys.stdin.read()\nfor fd in range(3, 64):\n    try:\n        os.write(fd, b'ESCAPED')\n    except OSError:\n        pass\nsolve_and_print(text)\n"
+    );
+    let path = dir.join("write7.py");
+    std::fs::write(&path, source).unwrap();
+    let fd = std::os::fd::AsRawFd::as_raw_fd(&file);
+    let mut cmd = Command::new(SUDOKU);
+    cmd.arg("judge")
+        .arg(&path)
+        .args(["--problem", "lanqiao", "--fixture", "sample1"])
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .env("NO_COLOR", "1");
+    // SAFETY: dup2 is async-signal-safe; fd stays open in the parent until
+    // the child has run. As `exec 7>>sink` in a shell: fd 7, no CLOEXEC.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(&mut cmd, move || {
+            if libc::dup2(fd, 7) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(std::fs::read(&sink).unwrap(), b"", "{text}");
+    assert_eq!(out.status.code(), Some(0), "{text}");
+}
+
+#[test]
+fn runs_at_once_have_user_ids_of_their_own_and_threads_are_not_processes() {
+    if !root() {
+        return;
+    }
+    // Two cases at once, each printing its user id while the other runs.
+    let source = "import os, sys, time\nsys.stdin.read()\ntime.sleep(0.5)\nprint(os.getuid())\n";
+    let dir = scratch("uids");
+    let path = dir.join("uid.py");
+    std::fs::write(&path, source).unwrap();
+    let (_, text) = judge_in(
+        &dir,
+        &path,
+        &[
+            "--problem",
+            "lanqiao",
+            "--fixture",
+            "sample1",
+            "--fixture",
+            "sample2",
+            "--jobs",
+            "2",
+        ],
+        &[],
+    );
+    let mut uids: Vec<u64> = text
+        .split("got \"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next()?.parse().ok())
+        .collect();
+    uids.sort();
+    uids.dedup();
+    assert_eq!(uids.len(), 2, "{text}");
+    assert!(uids.iter().all(|&u| u >= 2_000_000_000), "{text}");
+    // 300 threads (a JVM starts a few dozen of its own): not a process
+    // limit, and no key reaches a later run through the kernel's keyrings.
+    let source = format!(
+        "{SOLVE}\nimport ctypes, threading, time\ntext = sys.stdin.read()\nts = [threading.Thread(target=time.sleep, args=(0.3,)) for _ in range(300)]\nfor t in ts:\n    t.start()\nfor t in ts:\n    t.join()\nlibc = ctypes.CDLL(None, use_errno=True)\nif libc.syscall({add_key}, b'user', b'left', b'behind', 6, -3) >= 0:\n    print('LEAK: a key was added')\nsolve_and_print(text)\n",
+        add_key = libc::SYS_add_key
+    );
+    let (code, text) = hostile("threads", "threads.py", &source, &[]).unwrap();
+    assert!(!text.contains("LEAK"), "{text}");
+    assert_eq!(code, 0, "{text}");
+}
+
+#[test]
+fn without_a_cgroup_memory_hidden_from_the_resident_size_is_still_bounded() {
+    // Unmapped memfds: memory that no process's resident size shows.
+    let memfd = format!(
+        "{SOLVE}\nimport os\ntext = sys.stdin.read()\nheld = []\ntry:\n    for i in range(20):\n        fd = os.memfd_create('x')\n        os.ftruncate(fd, 40 << 20)\n        os.pwrite(fd, b'x' * (40 << 20), 0)\n        held.append(fd)\nexcept OSError:\n    pass\nif len(held) == 20:\n    print('LEAK: 800 MB in memfds')\nsolve_and_print(text)\n"
+    );
+    // Empty files: inodes, which are kernel memory.
+    let files = format!(
+        "{SOLVE}\nimport os\ntext = sys.stdin.read()\nn = 0\ntry:\n    while n < 100000:\n        open('/tmp/f%d' % n, 'w').close()\n        n += 1\nexcept OSError:\n    pass\nif n == 100000:\n    print('LEAK: 100000 files in /tmp')\nsolve_and_print(text)\n"
+    );
+    for (name, source) in [("memfd.py", memfd), ("files.py", files)] {
+        let Some((_, text)) = hostile_unprivileged("unpriv", name, &source, &[]) else {
+            return;
+        };
+        assert!(!text.contains("LEAK"), "{name}: {text}");
+        assert!(text.contains("1/1 AC"), "{name}: {text}");
+    }
+    // A worker thread holds 600 MB after the main thread has exited.
+    if !installed("g++") {
+        return;
+    }
+    let worker = "#include <pthread.h>\n#include <cstdlib>\n#include <unistd.h>\nstatic void* hold(void*) { size_t n = 600u << 20; volatile char* p = (char*)malloc(n); for (size_t i = 0; i < n; i += 4096) p[i] = 1; sleep(5); return nullptr; }\nint main() { pthread_t t; pthread_create(&t, nullptr, hold, nullptr); pthread_exit(nullptr); }\n";
+    let (code, text) =
+        hostile_unprivileged("unpriv-worker", "lanqiao_worker.cpp", worker, &[]).unwrap();
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("1/1 MLE"), "{text}");
+}
+
+#[test]
+fn a_second_process_cannot_make_namespaces() {
+    let source = format!(
+        "{SOLVE}\nimport ctypes, os\ntext = sys.stdin.read()\nlibc = ctypes.CDLL(None, use_errno=True)\nfor flag in (0x10000000, 0x40000000, 0x20000):\n    pid = libc.syscall({clone}, flag | 17, 0, 0, 0, 0)\n    if pid == 0:\n        os._exit(0)\n    if pid > 0:\n        os.waitpid(pid, 0)\n        print('LEAK: clone with', hex(flag))\nsolve_and_print(text)\n",
+        clone = libc::SYS_clone
+    );
+    let Some((code, text)) = hostile("clone-ns", "ns.py", &source, &["--processes", "2"]) else {
+        return;
+    };
+    assert!(!text.contains("LEAK"), "{text}");
+    assert_eq!(code, 0, "{text}");
+}
+
+#[test]
+fn pages_shared_after_a_fork_count_once() {
+    // 30 children of a 48 MB process, all alive at once: 1.4 GB of summed
+    // resident sizes, under 100 MB of memory.
+    let source = format!(
+        "{SOLVE}\nimport os, time\ntext = sys.stdin.read()\nblock = bytearray(48 << 20)\nfor i in range(0, len(block), 4096):\n    block[i] = 1\nkids = []\nfor _ in range(30):\n    pid = os.fork()\n    if pid == 0:\n        time.sleep(0.5)\n        os._exit(0)\n    kids.append(pid)\nfor pid in kids:\n    os.waitpid(pid, 0)\nsolve_and_print(text)\n"
+    );
+    let Some((code, text)) = hostile("pss", "forks.py", &source, &["--processes", "40"]) else {
+        return;
+    };
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("1/1 AC"), "{text}");
+}
+
+#[test]
+fn without_namespaces_a_users_file_is_refused_unless_trusted() {
+    let Some((code, text)) = hostile_in_group_contained(
+        "group-refused",
+        "lanqiao_ok.py",
+        &format!("{SOLVE}\nsolve_and_print(sys.stdin.read())\n"),
+        &[],
+    ) else {
+        return;
+    };
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.contains("a process group and seccomp only") && text.contains("--trust"),
+        "{text}"
+    );
+    // The workspace's own programs still run there.
+    let dir = scratch("group-builtin");
+    let out = Command::new("unshare")
+        .args(["--fork", "--pid", "--mount-proc", SUDOKU, "judge"])
+        .args(["--problem", "lanqiao", "--fixture", "sample1"])
+        .env("SUDOKU_SANDBOX", "group")
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+}
+
+#[test]
+fn without_namespaces_a_trusted_file_still_cannot_leave_its_group_or_read_the_judge() {
+    let source = format!(
+        r#"{SOLVE}
+import fcntl, os
+text = sys.stdin.read()
+leaks = []
+r, w = os.pipe()
+for cmd in (8, 10, 15):  # F_SETOWN, F_SETSIG, F_SETOWN_EX
+    try:
+        fcntl.fcntl(r, cmd, os.getppid() if cmd != 15 else 0)
+        leaks.append(cmd)
+    except OSError:
+        pass
+for call in (lambda: os.setpgid(0, 1), os.setsid):
+    try:
+        call()
+        leaks.append(call)
+    except OSError:
+        pass
+for pid in os.listdir('/proc'):
+    if not pid.isdigit() or int(pid) == os.getpid():
+        continue
+    try:
+        if b'judge' not in open('/proc/%s/cmdline' % pid, 'rb').read():
+            continue
+        start = int(open('/proc/%s/maps' % pid).readline().split('-')[0], 16)
+        with open('/proc/%s/mem' % pid, 'rb') as mem:
+            mem.seek(start)
+            mem.read(16)
+        leaks.append('mem of ' + pid)
+    except (OSError, ValueError):
+        pass
+if leaks:
+    print('LEAK', leaks)
+else:
+    solve_and_print(text)
+"#
+    );
+    let Some((code, text)) =
+        hostile_in_group_contained("group-hold", "hold.py", &source, &["--trust"])
+    else {
+        return;
+    };
+    assert!(!text.contains("LEAK"), "{text}");
+    assert_eq!(code, 0, "{text}");
+    // And its process limit holds: three children at --processes 2.
+    let forks = format!(
+        "{SOLVE}\nimport os, time\ntext = sys.stdin.read()\nfor _ in range(3):\n    if os.fork() == 0:\n        time.sleep(1)\n        os._exit(0)\ntime.sleep(1)\nsolve_and_print(text)\n"
+    );
+    let (code, text) = hostile_in_group_contained(
+        "group-procs",
+        "forks.py",
+        &forks,
+        &["--trust", "--processes", "2"],
+    )
+    .unwrap();
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("1/1 RE"), "{text}");
+}
+
+#[test]
+fn the_view_is_read_only_everywhere_but_tmp_and_shared_memory_works() {
+    let source = format!(
+        r#"{SOLVE}
+import os, socket
+text = sys.stdin.read()
+leaks = []
+for line in open('/proc/self/mountinfo'):
+    point = line.split()[4]
+    if point in ('/tmp', '/dev/shm') or point.startswith(('/proc', '/dev')):
+        continue
+    target = os.path.join(point, '.w') if os.path.isdir(point) else point
+    try:
+        open(target, 'a').close()
+        leaks.append(point)
+    except OSError:
+        pass
+if socket.gethostname() == {host:?}:
+    leaks.append('hostname')
+if b'{marker}' in open('/proc/1/cmdline', 'rb').read():
+    leaks.append('host path in /proc/1/cmdline')
+if leaks:
+    print('LEAK', leaks)
+else:
+    from multiprocessing import Pool
+    with Pool(2) as pool:
+        pool.map(abs, range(4))
+    solve_and_print(text)
+"#,
+        host = String::from_utf8_lossy(&std::fs::read("/proc/sys/kernel/hostname").unwrap()).trim(),
+        marker = env!("CARGO_TARGET_TMPDIR"),
+    );
+    let Some((code, text)) = hostile("view", "view.py", &source, &["--processes", "4"]) else {
+        return;
+    };
+    assert!(!text.contains("LEAK"), "{text}");
+    assert_eq!(code, 0, "{text}");
+}
+
+#[test]
+fn a_file_name_cannot_drive_the_terminal_and_an_mle_names_a_peak_past_the_limit() {
+    let name = "lanqiao_\u{1b}[31mred.py";
+    let Some((_, text)) = hostile("escape", name, "print('x')\n", &[]) else {
+        return;
+    };
+    assert!(!text.contains('\u{1b}'), "{text:?}");
+    assert!(text.contains("lanqiao_\\u{1b}[31mred.py"), "{text}");
+    let eat = "import sys\nsys.stdin.read()\nblock = bytearray(300 << 20)\nfor i in range(0, len(block), 4096):\n    block[i] = 1\n";
+    let (_, text) = hostile("mle-peak", "eat.py", eat, &["--memory-limit", "64"]).unwrap();
+    let peak: f64 = text
+        .split("peak ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no peak: {text}"));
+    assert!(text.contains("1/1 MLE") && peak >= 64.0, "{text}");
+}
+
+#[test]
+fn the_judge_does_not_read_a_large_binary_into_memory() {
+    if !installed("g++") {
+        return;
+    }
+    // A 200 MB executable: the warm run's judge stays small.
+    let dir = scratch("big-binary");
+    let file = dir.join("lanqiao_big.cpp");
+    std::fs::write(
+        &file,
+        "#include <cstdio>\nchar big[200 << 20] = {1};\nint main() { printf(\"%d\\n\", big[0] + big[12345]); }\n",
+    )
+    .unwrap();
+    let args = ["--fixture", "sample1"];
+    judge_in(&dir, &file, &args, &[]);
+    #[allow(clippy::zombie_processes)]
+    let child = Command::new(SUDOKU)
+        .arg("judge")
+        .arg(&file)
+        .args(args)
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value of this plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: our own child; both pointers are valid.
+    unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let _ = std::fs::remove_dir_all(dir.join("cache"));
+    assert_eq!(libc::WEXITSTATUS(status), 1, "a WA, built and run");
+    let peak_mb = usage.ru_maxrss as f64 / 1024.0;
+    assert!(peak_mb < 64.0, "the judge peaked at {peak_mb:.1} MB");
+}
