@@ -23,7 +23,7 @@ Codeforces 1335D: any Anti-Sudoku), the output is validated against the rules in
 
 Exit codes:
   0    every solution got its expected verdict (AC; TLE for the wrong DFS and the cases a
-       NAME.slow file pins)
+       slow: line pins)
   1    some verdict was not the expected one
   2    bad command line (a limit out of its range, an unknown name), or an input, answer or
        fixture file that cannot be read or is malformed (the message names line and column)
