@@ -494,6 +494,20 @@ mod tests {
     }
 
     #[test]
+    fn luogu_p1074s_cases_outside_its_promise_are_house_cases() {
+        let set = load_set(&Source::Embedded, "p1074").unwrap();
+        for name in [
+            "clashing_givens_few_givens_print_minus_one",
+            "clashing_givens_print_minus_one",
+        ] {
+            let case = set.iter().find(|f| f.name == name).unwrap();
+            assert!(case.house, "{name}");
+        }
+        let sample = set.iter().find(|f| f.name == "sample1").unwrap();
+        assert!(!sample.house);
+    }
+
+    #[test]
     fn err_file_needs_all_three_lines() {
         let ok = parse_err_file("# why: two 5s\nexit: 2\nstderr: line 1, column 2\n").unwrap();
         assert_eq!(ok.exit, 2);
