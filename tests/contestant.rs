@@ -211,6 +211,44 @@ fn files_with_a_byte_order_mark_build() {
     }
 }
 
+/// GBK or Latin-1 comments: g++, gcc and javac build the file as the real
+/// judges do, a note says it is not UTF-8; Python keeps its own rule (UTF-8
+/// unless a coding line says otherwise): without one, python3 refuses to run
+/// it (its `compile` of the bytes, the syntax check, lets it pass), RE.
+#[test]
+fn sources_that_are_not_utf8_build_as_the_compilers_take_them() {
+    for (file, note) in [
+        ("lanqiao_gbk.cpp", "note: line 4, column 4: not UTF-8"),
+        ("lanqiao_latin1.c", "note: line 1, column 49: not UTF-8"),
+        ("lanqiao_gbk.java", "javac -encoding GB18030"),
+        ("lanqiao_gbk_coding.py", "note: line 2, column 3: not UTF-8"),
+    ] {
+        let Some((code, text)) = judge(&format!("bytes-{file}"), file, &[]) else {
+            continue;
+        };
+        assert_eq!(code, 0, "{file}: {text}");
+        assert!(
+            text.contains("judged as: Lanqiao (file name)"),
+            "{file}: {text}"
+        );
+        assert!(text.contains("every verdict as expected"), "{file}: {text}");
+        assert!(text.contains(note), "{file}: {text}");
+    }
+    let Some((code, text)) = judge(
+        "bytes-py",
+        "lanqiao_gbk_no_coding.py",
+        &["--fixture", "sample1"],
+    ) else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("1/1 RE"), "{text}");
+    assert!(
+        text.contains("SyntaxError: Non-UTF-8 code starting with '\\xc0'"),
+        "{text}"
+    );
+}
+
 #[test]
 fn a_java_package_line_is_dropped_with_a_note_and_the_class_is_the_judges() {
     if let Some((code, text)) = judge(

@@ -285,10 +285,14 @@ pub fn from_file(
         path: path.to_path_buf(),
         source,
     })?;
-    let text = String::from_utf8(bytes).map_err(|e| Error::Parse {
-        path: path.to_path_buf(),
-        why: format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1),
-    })?;
+    // The compiler takes the bytes; what is read or shown of the file here
+    // is their UTF-8 reading, a byte that is not UTF-8 read as U+FFFD.
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let not_utf8 = language::not_utf8_at(&bytes).map(|at| {
+        format!(
+            "{at}: not UTF-8 (GBK or Latin-1, say): the file is built from its bytes as they are, and what is shown of it here reads such bytes as U+FFFD"
+        )
+    });
     let (problem, entry, judged_as) = place(path, &text, language, named)?;
     let tool = match &opts.rustc {
         Some(rustc) if language.takes_rustc => rustc.clone(),
@@ -300,6 +304,7 @@ pub fn from_file(
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "solution".into());
     let source = Source {
+        bytes: &bytes,
         text: &text,
         path,
         name: &name,
@@ -309,7 +314,7 @@ pub fn from_file(
         toolchain: &toolchain,
         java_main: problem.java_main,
     };
-    let (notes, built) = match (language.plan)(&source, entry, &options) {
+    let (mut notes, built) = match (language.plan)(&source, entry, &options) {
         Err(why) => (Vec::new(), Err(why)),
         Ok(plan) => {
             let notes = plan.notes.clone();
@@ -319,6 +324,7 @@ pub fn from_file(
             )
         }
     };
+    notes.splice(0..0, not_utf8);
     Ok(Solution {
         name,
         problem,

@@ -55,7 +55,7 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         "--check".into(),
         source.name.into(),
     ];
-    let mut files = vec![(source.name.to_string(), source.text.as_bytes().to_vec())];
+    let mut files = vec![(source.name.to_string(), source.bytes.to_vec())];
     let mut run = vec![node, "--max-old-space-size={memory_mb}".into()];
     match entry {
         Entry::Program => run.push(format!("/box/{}", source.name)),

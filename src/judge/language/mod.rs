@@ -10,18 +10,22 @@
 //! | Rust | `.rs` | `rustc -O --edition 2021` (`--edition`, `--rustc`) | the binary |
 //! | C++ | `.cpp`, `.cc`, `.cxx` | `g++ -O2 -std=c++17` | the binary |
 //! | C | `.c` | `gcc -std=c11 -O2 … -lm` | the binary |
-//! | Java | `.java` | `javac` (Java 17) | `java -Xss256m -Xmx<limit>m` |
+//! | Java | `.java` | `javac -encoding …` (Java 17) | `java -Xss256m -Xmx<limit>m` |
 //! | Python 3 | `.py` | a syntax check (`compile`) | `python3` |
 //! | JavaScript | `.js` | `node --check` | `node --max-old-space-size=<limit>` |
+//!
+//! A file is compiled from its bytes ([`Source::bytes`]), UTF-8 or not, as
+//! the judges' compilers take it; what is read of it here (detection,
+//! headers) is its lossy UTF-8 reading ([`Source::text`]).
 //!
 //! A LeetCode paste (only `class Solution`, `impl Solution`, or LeetCode's
 //! C and JavaScript functions) is wrapped in a harness (`harness/` here
 //! holds one per language, as source files) that reads the board literal on
 //! stdin, calls the method with the paste's own prints sent to stderr (LeetCode
 //! shows them apart from the answer), and prints the answer. The harness
-//! comes after the pasted code, or a `#line` directive resets the count, so
-//! a compiler's line numbers are the user's; a `main` of the paste's own
-//! (a local test) is set aside.
+//! comes after the pasted code, or includes the paste as it is (C, C++), so
+//! a compiler's line numbers, and the lines it prints under them, are the
+//! user's; a `main` of the paste's own (a local test) is set aside.
 
 pub mod c;
 pub mod cpp;
@@ -96,7 +100,10 @@ pub struct Plan {
 /// The file, as a language sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct Source<'a> {
-    /// Its text.
+    /// Its bytes, as the compiler takes them (UTF-8 or not).
+    pub bytes: &'a [u8],
+    /// Its text for reading (detection, local headers): the bytes decoded
+    /// as UTF-8, a byte that is not UTF-8 read as U+FFFD.
     pub text: &'a str,
     /// Its path.
     pub path: &'a Path,
@@ -227,6 +234,27 @@ pub fn extensions() -> String {
 /// The text without a UTF-8 byte-order mark.
 pub fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+/// The bytes without a UTF-8 byte-order mark.
+pub fn bytes_without_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes)
+}
+
+/// Where the bytes stop being UTF-8, as `line L, column C`; `None` for
+/// UTF-8 text.
+pub fn not_utf8_at(bytes: &[u8]) -> Option<String> {
+    let at = std::str::from_utf8(bytes).err()?.valid_up_to();
+    let line_start = bytes[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = String::from_utf8_lossy(&bytes[line_start..at])
+        .chars()
+        .count()
+        + 1;
+    Some(format!("line {line}, column {column}"))
 }
 
 /// Does `text` hold `word` as a whole word (not inside a longer name)?
