@@ -249,6 +249,39 @@ fn sources_that_are_not_utf8_build_as_the_compilers_take_them() {
     );
 }
 
+/// A compile error reads as the compiler wrote it of the user's file: rustc's
+/// headline kept above its ` --> file:line:col`, and under LeetCode's C++
+/// harness the source line printed under a line number is the user's own.
+#[test]
+fn compile_errors_keep_their_headline_and_the_users_own_lines() {
+    if let Some((code, text)) = judge(
+        "ce-rust",
+        "lanqiao_unresolved_import.rs",
+        &["--fixture", "sample1"],
+    ) {
+        assert_eq!(code, 1, "{text}");
+        assert!(text.contains("1/1 CE"), "{text}");
+        assert!(
+            text.contains(
+                "error[E0432]: unresolved import `proconio`\n --> lanqiao_unresolved_import.rs:3:5"
+            ),
+            "{text}"
+        );
+        assert!(!text.contains("unused variable"), "{text}");
+    }
+    let Some((code, text)) = judge("ce-cpp", "lc37_ce.cpp", &["--fixture", "leetcode_example"])
+    else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("lc37_ce.cpp:10:"), "{text}");
+    assert!(
+        text.contains("   10 |         if (k == 81) return ture;"),
+        "{text}"
+    );
+    assert!(!text.contains("sudoku-judge-leetcode"), "{text}");
+}
+
 #[test]
 fn a_java_package_line_is_dropped_with_a_note_and_the_class_is_the_judges() {
     if let Some((code, text)) = judge(

@@ -301,8 +301,10 @@ pub fn printable(text: &str) -> String {
 
 /// The first error of a compiler's output, at most 12 lines: the build
 /// folder's path dropped, staged file names replaced by the user's
-/// (`aliases`), from the first line naming the user's file (`shown`) or an
-/// error, without a runtime's own frames.
+/// (`aliases`), from the first error headline whose next line names the
+/// user's file (rustc's `error[E0432]: …` above ` --> my.rs:1:5`), else the
+/// first line naming it (`shown`), else the first error, without a
+/// runtime's own frames.
 pub fn first_error(
     output: &str,
     build_dir: &Path,
@@ -320,8 +322,9 @@ pub fn first_error(
         .filter(|l| !l.starts_with("Node.js v"))
         .collect();
     let start = lines
-        .iter()
-        .position(|l| l.contains(shown))
+        .windows(2)
+        .position(|w| w[0].starts_with("error") && w[1].contains(shown))
+        .or_else(|| lines.iter().position(|l| l.contains(shown)))
         .or_else(|| {
             lines
                 .iter()
@@ -382,6 +385,18 @@ mod tests {
         assert!(has_word("void solveSudoku(", "solveSudoku"));
         assert!(!has_word("void solveSudokuHelper(", "solveSudoku"));
         assert!(!has_word("mysolveSudoku", "solveSudoku"));
+    }
+
+    #[test]
+    fn a_rustc_error_keeps_its_headline_and_skips_warnings_before_it() {
+        let rustc = "warning: unused variable: `x`\n --> c.rs:3:9\n  |\n3 |     let x = 1;\n  |         ^\n\nerror[E0432]: unresolved import `proconio`\n --> c.rs:1:5\n  |\n1 | use proconio::input;\n  |     ^^^^^^^^ use of unresolved module or unlinked crate `proconio`\n";
+        let shown = first_error(rustc, Path::new("/b"), &[], "c.rs");
+        assert!(
+            shown.starts_with("error[E0432]: unresolved import `proconio`\n --> c.rs:1:5"),
+            "{shown}"
+        );
+        let gcc = "/b/a.cpp: In function 'int main()':\n/b/a.cpp:2:5: error: 'x' was not declared in this scope\n";
+        assert!(first_error(gcc, Path::new("/b"), &[], "a.cpp").starts_with("a.cpp: In function"));
     }
 
     #[test]
