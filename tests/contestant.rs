@@ -282,6 +282,44 @@ fn compile_errors_keep_their_headline_and_the_users_own_lines() {
     assert!(!text.contains("sudoku-judge-leetcode"), "{text}");
 }
 
+/// LeetCode's frame is found whatever precedes it (the `cin.tie` speed-up
+/// names cin and reads nothing), and a class of another name holding
+/// `solveSudoku` is LeetCode 37 with a CE that says to rename it.
+#[test]
+fn leetcodes_frame_is_found_past_a_speed_up_and_under_another_class_name() {
+    if let Some((code, text)) = judge(
+        "speed-up",
+        "sudoku_speedup.cpp",
+        &["--fixture", "leetcode_example"],
+    ) {
+        assert_eq!(code, 0, "{text}");
+        assert!(
+            text.contains("judged as: LeetCode 37 (class Solution with solveSudoku)"),
+            "{text}"
+        );
+        assert!(text.contains("1/1 AC"), "{text}");
+    }
+    let Some((code, text)) = judge(
+        "other-class",
+        "SudokuSolver.java",
+        &["--fixture", "leetcode_example"],
+    ) else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains(
+            "judged as: LeetCode 37 (class SudokuSolver with solveSudoku, not class Solution)"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("1/1 CE"), "{text}");
+    assert!(
+        text.contains("SudokuSolver.java:5: LeetCode calls `new Solution().solveSudoku(board)`, and the method is in `class SudokuSolver`: rename the class to `Solution`"),
+        "{text}"
+    );
+}
+
 #[test]
 fn a_java_package_line_is_dropped_with_a_note_and_the_class_is_the_judges() {
     if let Some((code, text)) = judge(

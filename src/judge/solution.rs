@@ -9,8 +9,10 @@
 //!    `abc327c_mine.py`);
 //! 3. LeetCode's frame in the file (`class Solution` with `solveSudoku`,
 //!    `impl Solution` with `solve_sudoku`, …): LeetCode 36 or 37, a local
-//!    test `main` of its own notwithstanding;
-//! 4. else a stdin program: Lanqiao.
+//!    test `main` of its own and a speed-up before it notwithstanding;
+//! 4. LeetCode's method in a class of another name, in a file that reads no
+//!    stdin: LeetCode's problem, a CE saying to rename the class;
+//! 5. else a stdin program: Lanqiao.
 //!
 //! A file that could be two problems (its name says one and its LeetCode
 //! frame another; both LeetCode methods; a LeetCode frame and a `main` that
@@ -244,16 +246,31 @@ pub fn place(
             _ => Ok((p, entry_for(p), format!("{} (file name)", p.short))),
         };
     }
-    match leetcode {
-        Some(m) if (language.reads_stdin)(text) => Err(two(
+    // LeetCode's method in a class of another name: LeetCode's problem when
+    // nothing reads stdin (else a program that has such a helper).
+    let other = leetcode
+        .is_none()
+        .then(|| (language.other_class)(text))
+        .flatten()
+        .filter(|_| !(language.reads_stdin)(text));
+    match (leetcode, other) {
+        (Some(m), _) if (language.reads_stdin)(text) => Err(two(
             format!("{} ({})", title(m.problem()), frame(m)),
             "a stdin program (it reads stdin)".into(),
         )),
-        Some(m) => {
+        (Some(m), _) => {
             let p = problem::by_key(m.problem()).expect("LeetCode's problems exist");
             Ok((p, Entry::LeetCode(m), format!("{} ({})", p.short, frame(m))))
         }
-        None => {
+        (None, Some(other)) => {
+            let p = problem::by_key(other.method.problem()).expect("LeetCode's problems exist");
+            Ok((
+                p,
+                Entry::LeetCode(other.method),
+                format!("{} ({})", p.short, other.frame()),
+            ))
+        }
+        (None, None) => {
             let p = problem::by_key("lanqiao").expect("Lanqiao exists");
             Ok((
                 p,
@@ -314,9 +331,17 @@ pub fn from_file(
         toolchain: &toolchain,
         java_main: problem.java_main,
     };
-    let (mut notes, built) = match (language.plan)(&source, entry, &options) {
-        Err(why) => (Vec::new(), Err(why)),
-        Ok(plan) => {
+    // LeetCode calls `new Solution()`: a method in another class cannot build there.
+    let other = match entry {
+        Entry::LeetCode(_) if (language.leetcode)(&text).is_empty() => {
+            (language.other_class)(&text)
+        }
+        _ => None,
+    };
+    let (mut notes, built) = match (other, (language.plan)(&source, entry, &options)) {
+        (Some(other), _) => (Vec::new(), Err(other.compile_error(&name))),
+        (None, Err(why)) => (Vec::new(), Err(why)),
+        (None, Ok(plan)) => {
             let notes = plan.notes.clone();
             (
                 notes,

@@ -18,6 +18,7 @@ pub static C: Language = Language {
             Vec::new()
         }
     },
+    other_class: |_| None,
     reads_stdin: super::cpp::reads_stdin,
     toolchain: super::cpp::toolchain,
     plan,

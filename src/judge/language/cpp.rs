@@ -21,6 +21,7 @@ pub static CPP: Language = Language {
             Vec::new()
         }
     },
+    other_class: |text| super::other_class(text, true),
     reads_stdin,
     toolchain,
     plan,
@@ -32,13 +33,31 @@ pub static CPP: Language = Language {
 
 const HARNESS: &str = include_str!("harness/leetcode.cpp");
 
-/// C and C++ read stdin the same ways.
+/// C and C++ read stdin the same ways, from a `main`: a file without one
+/// is no program, whatever it mentions. `cin.tie(…)` and
+/// `sync_with_stdio(…)`, LeetCode's usual speed-up before `class Solution`,
+/// read nothing.
 pub fn reads_stdin(text: &str) -> bool {
-    [
-        "cin", "scanf", "getchar", "fgets", "fread", "getline", "gets",
-    ]
-    .iter()
-    .any(|w| super::has_word(text, w))
+    let is_name = |c: char| c.is_alphanumeric() || c == '_';
+    let calls = |word: &str| {
+        text.match_indices(word).any(|(at, _)| {
+            !text[..at].ends_with(is_name) && text[at + word.len()..].trim_start().starts_with('(')
+        })
+    };
+    let reads_cin = text.match_indices("cin").any(|(at, _)| {
+        let after = &text[at + "cin".len()..];
+        !text[..at].ends_with(is_name)
+            && !after.starts_with(is_name)
+            && !after.starts_with(".tie")
+            && !after.starts_with(".sync_with_stdio")
+    });
+    calls("main")
+        && (reads_cin
+            || [
+                "scanf", "getchar", "fgets", "fread", "getline", "gets", "read",
+            ]
+            .iter()
+            .any(|w| calls(w)))
 }
 
 /// `--version`'s first line.
@@ -230,6 +249,21 @@ pub fn crash(stderr: &str, _name: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_speed_up_or_a_main_that_reads_nothing_is_no_stdin_program() {
+        let speed_up = "static const auto _ = []() { std::ios::sync_with_stdio(false); std::cin.tie(nullptr); return nullptr; }();\nclass Solution {};\n";
+        assert!(!reads_stdin(speed_up));
+        assert!(!reads_stdin("int main() { Solution().solveSudoku(b); }"));
+        assert!(!reads_stdin("// no main: scanf(\"%d\", &x) in a comment"));
+        assert!(reads_stdin("int main() { int x; std::cin >> x; }"));
+        assert!(reads_stdin(
+            "int main(void) { char s[9]; scanf(\"%s\", s); }"
+        ));
+        assert!(reads_stdin(
+            "int main() { string s; while (getline(cin, s)) {} }"
+        ));
+    }
 
     #[test]
     fn uncaught_exceptions_and_asserts() {

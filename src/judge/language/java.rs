@@ -22,6 +22,7 @@ pub static JAVA: Language = Language {
             Vec::new()
         }
     },
+    other_class: |text| super::other_class(text, false),
     reads_stdin: |text| text.contains("System.in"),
     toolchain,
     plan,

@@ -12,6 +12,7 @@ pub static JAVASCRIPT: Language = Language {
     install: "Node.js (Debian/Ubuntu: apt-get install nodejs)",
     address_space: false,
     leetcode: |text| methods_named(text, "isValidSudoku", "solveSudoku"),
+    other_class: |_| None,
     reads_stdin: |text| {
         ["process.stdin", "readFileSync(0", "/dev/stdin", "readline"]
             .iter()

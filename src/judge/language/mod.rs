@@ -175,6 +175,9 @@ pub struct Language {
     /// The LeetCode method the source defines inside LeetCode's own frame
     /// (`class Solution`, `impl Solution`, a top-level function), if any.
     pub leetcode: fn(&str) -> Vec<Method>,
+    /// LeetCode's method in a class of another name (`class SudokuSolver`
+    /// with `solveSudoku`), for the languages whose frame is a class.
+    pub other_class: fn(&str) -> Option<OtherClass>,
     /// Whether the source reads stdin (a program, not only a local test).
     pub reads_stdin: fn(&str) -> bool,
     /// Finds the tool (`tool`, or the path given) and its version.
@@ -202,6 +205,79 @@ pub static LANGUAGES: [&Language; 6] = [
     &python::PYTHON,
     &javascript::JAVASCRIPT,
 ];
+
+/// LeetCode's method in a class not named `Solution`: LeetCode's problem
+/// still, but LeetCode calls `new Solution()`, so it cannot build there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OtherClass {
+    /// The method.
+    pub method: Method,
+    /// The class that holds it.
+    pub class: String,
+    /// The line of `class NAME`.
+    pub line: usize,
+}
+
+impl OtherClass {
+    /// The `judged as` frame: `class SudokuSolver with solveSudoku, not Solution`.
+    pub fn frame(&self) -> String {
+        format!(
+            "class {} with {}, not class Solution",
+            self.class,
+            self.method.camel()
+        )
+    }
+
+    /// The compile error a file named `shown` gets.
+    pub fn compile_error(&self, shown: &str) -> String {
+        format!(
+            "{shown}:{}: LeetCode calls `new Solution().{}(board)`, and the method is in `class {}`: rename the class to `Solution`",
+            self.line,
+            self.method.camel(),
+            self.class
+        )
+    }
+}
+
+/// The class (`class NAME` or `struct NAME`, the last one before it) that
+/// holds LeetCode's method, when it is not `Solution`; `None` where a
+/// `Solution` class holds it or no class does.
+pub fn other_class(text: &str, struct_too: bool) -> Option<OtherClass> {
+    let is_name = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    let method = *methods_named(text, "isValidSudoku", "solveSudoku").first()?;
+    let (at, _) = text.match_indices(method.camel()).find(|(at, _)| {
+        let after = text[at + method.camel().len()..].trim_start();
+        after.starts_with('(') && !text[..*at].ends_with(is_name)
+    })?;
+    let before = &text[..at];
+    let keywords: &[&str] = if struct_too {
+        &["class", "struct"]
+    } else {
+        &["class"]
+    };
+    let (start, class) = keywords
+        .iter()
+        .filter_map(|k| {
+            let found = before.match_indices(k).filter(|(i, _)| {
+                !before[..*i].ends_with(is_name)
+                    && before[i + k.len()..].starts_with(char::is_whitespace)
+            });
+            found.last().map(|(i, _)| {
+                let name: String = before[i + k.len()..]
+                    .trim_start()
+                    .chars()
+                    .take_while(|c| is_name(*c))
+                    .collect();
+                (i, name)
+            })
+        })
+        .max_by_key(|(i, _)| *i)?;
+    (!class.is_empty() && class != "Solution").then(|| OtherClass {
+        method,
+        class,
+        line: before[..start].matches('\n').count() + 1,
+    })
+}
 
 /// LeetCode's frame in the languages that wrap the method in a class.
 pub fn class_frame(m: Method) -> String {
@@ -378,6 +454,27 @@ mod tests {
             all.len(),
             LANGUAGES.iter().map(|l| l.extensions.len()).sum::<usize>()
         );
+    }
+
+    #[test]
+    fn a_method_in_a_class_of_another_name_is_found_with_its_line() {
+        let java = "import java.util.*;\n\npublic class SudokuSolver {\n    public void solveSudoku(char[][] board) {}\n}\n";
+        assert_eq!(
+            other_class(java, false),
+            Some(OtherClass {
+                method: Method::SolveSudoku,
+                class: "SudokuSolver".into(),
+                line: 3
+            })
+        );
+        let cpp = "struct Board {};\nclass Sudoku {\npublic:\n    void solveSudoku(vector<vector<char>>& b) {}\n};\n";
+        assert_eq!(other_class(cpp, true).unwrap().class, "Sudoku");
+        assert_eq!(
+            other_class("class Solution {\n void solveSudoku(x) {}\n}", false),
+            None
+        );
+        // A call, not a definition inside a class: nothing.
+        assert_eq!(other_class("int main() { solveSudoku(b); }", true), None);
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub static PYTHON: Language = Language {
             Vec::new()
         }
     },
+    other_class: |text| super::other_class(text, false),
     reads_stdin: |text| {
         text.contains("input(") || text.contains("sys.stdin") || text.contains("open(0")
     },

@@ -18,6 +18,7 @@ pub static RUST: Language = Language {
             Vec::new()
         }
     },
+    other_class: |_| None,
     reads_stdin: |text| text.contains("stdin()") || text.contains("io::stdin"),
     toolchain,
     plan,
