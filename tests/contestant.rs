@@ -320,6 +320,58 @@ fn leetcodes_frame_is_found_past_a_speed_up_and_under_another_class_name() {
     );
 }
 
+/// The problem from the path, as people keep their files; the `judged as`
+/// line says which part decided.
+#[test]
+fn the_problem_comes_from_the_path_as_people_keep_files() {
+    let dir = scratch("paths");
+    // (data file, its copy, judged as, fixture, AC there: the others are
+    // programs of another problem, judged for the line only)
+    for (file, copy, judged_as, fixture, ac) in [
+        (
+            "sudoku_speedup.cpp",
+            "37.sudoku-solver.cpp",
+            "LeetCode 37 (file name)",
+            "leetcode_example",
+            true,
+        ),
+        (
+            "abc327c_mine.py",
+            "abc327/c.py",
+            "AtCoder ABC327 C (path abc327/c.py)",
+            "sample1",
+            true,
+        ),
+        (
+            "Main.java",
+            "poj/2676/Main.java",
+            "POJ 2676 (folder poj/2676)",
+            "sample1",
+            false,
+        ),
+        (
+            "lanqiao_ok.cpp",
+            "HDU/1426.cpp",
+            "HDU 1426 (path HDU/1426.cpp)",
+            "sample1",
+            false,
+        ),
+    ] {
+        let path = dir.join(copy);
+        if !installed(tool_of(&path)) {
+            continue;
+        }
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::copy(data(file), &path).unwrap();
+        let (code, text) = judge_path(&dir, &path, &["--fixture", fixture]);
+        assert!(
+            text.contains(&format!("judged as: {judged_as}")),
+            "{copy}: {text}"
+        );
+        assert_eq!(code, if ac { 0 } else { 1 }, "{copy}: {text}");
+    }
+}
+
 #[test]
 fn a_java_package_line_is_dropped_with_a_note_and_the_class_is_the_judges() {
     if let Some((code, text)) = judge(
