@@ -7,22 +7,28 @@
 //! inputs/lc36/NAME.out  true | false
 //! inputs/lc37/NAME.in   [["5","3",".",...],...]
 //! inputs/lc37/NAME.out  the solved board, same literal
-//! inputs/lc37/NAME.slow optional: `# why`, `slow: NAMES` (approaches allowed TLE here)
 //! inputs/lanqiao/NAME.in        9 lines of 9 digits (0 = unknown)
 //! inputs/lanqiao/NAME.out       expected stdout
 //! inputs/lanqiao/fail/NAME.in   a case that must fail: nothing on stdout,
 //! inputs/lanqiao/fail/NAME.err  `# why`, `exit: N`, `stderr: TEXT`
-//! inputs/KEY/NAME.house         `# why`: outside the statement's promise (CRLF, stray blanks)
-//! inputs/KEY/NAME.hard          `# why`: harder than the real judge's data, and from where
+//! inputs/KEY/problem            the problem (build.rs), and lines about cases:
+//!   house: NAME: why      outside the statement's promise (CRLF, stray blanks)
+//!   hard: NAME: why       harder than the real judge's data, and from where
+//!   slow: NAME: NAMES: why   built-in solutions allowed TLE on it
 //! ```
 //!
-//! `fail/` and `NAME.house` cases are *house cases*: the workspace's own
-//! programs' contract, which a user's file is judged on only with `--strict`.
+//! The lines about cases live in the `problem` file, not in files beside
+//! the cases, so a folder holds nothing but `NAME.in` / `NAME.out` pairs
+//! (and `problem`, `fail/`, which have no dot) and `oj test -d inputs/KEY`
+//! reads it as it is. `fail/` and `house:` cases are *house cases*: the
+//! workspace's own programs' contract, which a user's file is judged on
+//! only with `--strict`.
 //!
 //! The shipped sets are compiled into the binary ([`Source::Embedded`]), so
 //! `sudoku judge` works after `cargo install` or when the binary is moved;
 //! [`Source::Dir`] reads a user's folder of the same layout. A malformed
-//! fixture is a [`FixtureError`] naming the file, never a panic.
+//! fixture is a [`FixtureError`] naming the file (and the line), never a
+//! panic.
 
 use include_dir::{include_dir, Dir};
 use std::collections::BTreeMap;
@@ -76,42 +82,91 @@ pub struct Fixture {
     pub expected: Option<String>,
     /// Parsed `NAME.err`, if present: the case must fail.
     pub failure: Option<ExpectedFailure>,
-    /// Parsed `NAME.slow` (empty if absent): approaches allowed TLE here.
+    /// Its `slow:` line (empty if none): approaches allowed TLE here.
     pub slow: Slow,
-    /// A house case: in `fail/`, or with a `NAME.house` saying why it is
+    /// A house case: in `fail/`, or with a `house:` line saying why it is
     /// outside the statement's promise. A user's file is judged on it only
     /// with `--strict`.
     pub house: bool,
-    /// `NAME.hard`'s `# why:`: the case is harder than the real judge's
+    /// Its `hard:` line's why: the case is harder than the real judge's
     /// data, and where it comes from.
     pub hard: Option<String>,
 }
 
-/// A fixture's `NAME.slow`: solutions known to exceed the time limit on it.
+/// A fixture's `slow:` line: solutions known to exceed the time limit on it.
 ///
 /// ```text
-/// # why: 11,470,999 placements in row-major order; ...
-/// slow: lc37_01_scan_flag lc37_02_hash_sets_flag
+/// slow: hard_top1465_338: lc37_01_scan_flag lc37_02_hash_sets_flag: 11,470,999 placements ...
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Slow {
-    /// The `# why:` line.
+    /// Why they are slow.
     pub why: String,
-    /// The `slow:` names.
+    /// The solutions' names.
     pub names: Vec<String>,
 }
 
-fn parse_slow(text: &str) -> Slow {
-    let mut slow = Slow::default();
-    for line in text.lines() {
-        if let Some(why) = line.strip_prefix("# why:") {
-            slow.why = why.trim().to_string();
-        } else if let Some(names) = line.strip_prefix("slow:") {
-            slow.names
-                .extend(names.split_whitespace().map(String::from));
+/// The lines about cases in a set's `problem` file, by case name.
+#[derive(Debug, Default)]
+struct Marks {
+    house: BTreeMap<String, String>,
+    hard: BTreeMap<String, String>,
+    slow: BTreeMap<String, Slow>,
+    /// Where each case was named, for a line naming no case.
+    named: Vec<(String, usize)>,
+}
+
+/// The `house:`, `hard:` and `slow:` lines of a `problem` file (its other
+/// lines are the problem's, for build.rs); `shown` names the file.
+fn parse_marks(text: &str, shown: &str) -> Result<Marks, FixtureError> {
+    let mut marks = Marks::default();
+    for (i, line) in text.lines().enumerate() {
+        let Some((kind, rest)) = line.split_once(':') else {
+            continue;
+        };
+        if !matches!(kind, "house" | "hard" | "slow") {
+            continue;
         }
+        let at = |column: usize, why: &str| FixtureError {
+            path: shown.to_string(),
+            why: format!("line {}, column {column}: {why}", i + 1),
+        };
+        let Some((name, why)) = rest.split_once(':') else {
+            return Err(at(
+                line.len() + 1,
+                &format!("`{kind}: NAME: why` needs the case's name and why"),
+            ));
+        };
+        let name = name.trim();
+        if name.is_empty() || name.contains(char::is_whitespace) {
+            return Err(at(kind.len() + 2, "a case name (one word) goes here"));
+        }
+        let why_column = line.len() - why.len() + 1;
+        let mut why = why.trim().to_string();
+        if kind == "slow" {
+            let (names, rest) = why.split_once(':').unwrap_or((why.as_str(), ""));
+            let slow = Slow {
+                names: names.split_whitespace().map(String::from).collect(),
+                why: rest.trim().to_string(),
+            };
+            if slow.names.is_empty() || slow.why.is_empty() {
+                return Err(at(why_column, "`slow: NAME: SOLUTIONS: why` needs both"));
+            }
+            marks.slow.insert(name.to_string(), slow);
+        } else {
+            if why.is_empty() {
+                return Err(at(why_column, "no reason: say why"));
+            }
+            let map = if kind == "house" {
+                &mut marks.house
+            } else {
+                &mut marks.hard
+            };
+            map.insert(name.to_string(), std::mem::take(&mut why));
+        }
+        marks.named.push((name.to_string(), i + 1));
     }
-    slow
+    Ok(marks)
 }
 
 /// What a failing case must do, from `NAME.err`.
@@ -197,6 +252,10 @@ pub fn parse_set(
             })
             .transpose()
     };
+    let marks = match text("problem")? {
+        Some(t) => parse_marks(&t, &format!("{shown}/problem"))?,
+        None => Marks::default(),
+    };
     let mut fixtures = Vec::new();
     for rel in files.keys().filter(|k| k.ends_with(".in")) {
         let stem = &rel[..rel.len() - 3];
@@ -211,17 +270,24 @@ pub fn parse_set(
             None => None,
         };
         fixtures.push(Fixture {
-            name,
             origin: format!("{shown}/{rel}"),
             input: text(rel)?.unwrap_or_default(),
             expected: text(&format!("{stem}.out"))?,
             failure,
-            slow: text(&format!("{stem}.slow"))?
-                .map(|t| parse_slow(&t))
-                .unwrap_or_default(),
-            house: rel.starts_with("fail/") || files.contains_key(&format!("{stem}.house")),
-            hard: text(&format!("{stem}.hard"))?
-                .map(|t| why_of(&t).unwrap_or(t.trim().to_string())),
+            slow: marks.slow.get(&name).cloned().unwrap_or_default(),
+            house: rel.starts_with("fail/") || marks.house.contains_key(&name),
+            hard: marks.hard.get(&name).cloned(),
+            name,
+        });
+    }
+    if let Some((name, line)) = marks
+        .named
+        .iter()
+        .find(|(name, _)| !fixtures.iter().any(|f| &f.name == name))
+    {
+        return Err(FixtureError {
+            path: format!("{shown}/problem"),
+            why: format!("line {line}: no case {name:?} here (no {name}.in)"),
         });
     }
     if fixtures.is_empty() {
@@ -265,13 +331,6 @@ pub fn load(input_path: &Path) -> Fixture {
         .into_iter()
         .find(|f| f.name == stem)
         .unwrap_or_else(|| panic!("no fixture {}", input_path.display()))
-}
-
-/// The `# why:` line of a marker file.
-fn why_of(text: &str) -> Option<String> {
-    text.lines()
-        .find_map(|l| l.strip_prefix("# why:"))
-        .map(|w| w.trim().to_string())
 }
 
 fn parse_err_file(text: &str) -> Result<ExpectedFailure, String> {
@@ -362,6 +421,90 @@ mod tests {
             missing.to_string().starts_with("/no/such/folder: "),
             "{missing}"
         );
+    }
+
+    #[test]
+    fn case_lines_in_the_problem_file_mark_house_hard_and_slow_cases() {
+        let problem = b"order: 1\nhouse: a: CRLF line ends\nhard: b: made here to be slow\nslow: b: x y: y is slow\n";
+        let dir = temp_set(
+            "marks",
+            &[
+                ("a.in", b"1"),
+                ("a.out", b"1"),
+                ("b.in", b"2"),
+                ("c.in", b"3"),
+                ("problem", problem),
+            ],
+        );
+        let set = load_set(&Source::Dir(dir.clone()), "").unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let [a, b, c] = &set[..] else {
+            panic!("{set:?}")
+        };
+        assert!(a.house && a.hard.is_none());
+        assert!(!b.house && b.hard.as_deref() == Some("made here to be slow"));
+        assert_eq!(b.slow.names, ["x", "y"]);
+        assert_eq!(b.slow.why, "y is slow");
+        assert!(!c.house && c.hard.is_none() && c.slow.names.is_empty());
+        let bad: [(&[u8], &str); 4] = [
+            (
+                b"order: 1\nhouse: gone: why\n",
+                "problem: line 2: no case \"gone\" here",
+            ),
+            (
+                b"house: a\n",
+                "problem: line 1, column 9: `house: NAME: why`",
+            ),
+            (b"\nhard: a:  \n", "problem: line 2, column 9: no reason"),
+            (
+                b"house: two words: why\n",
+                "problem: line 1, column 7: a case name",
+            ),
+        ];
+        for (problem, want) in bad {
+            let dir = temp_set("marks-bad", &[("a.in", b"1"), ("problem", problem)]);
+            let err = load_set(&Source::Dir(dir.clone()), "").unwrap_err();
+            std::fs::remove_dir_all(&dir).unwrap();
+            assert!(err.to_string().contains(want), "{err}");
+        }
+    }
+
+    /// What `oj test -d inputs/KEY` reads: every file with a dot in its name
+    /// must be `NAME.in` or `NAME.out`, and every `NAME.out` has its `NAME.in`.
+    #[test]
+    fn every_shipped_folder_opens_in_online_judge_tools() {
+        for entry in std::fs::read_dir(inputs_dir()).unwrap() {
+            let dir = entry.unwrap().path();
+            if !dir.join("problem").is_file() && !dir.ends_with("lc36") {
+                continue;
+            }
+            for file in std::fs::read_dir(&dir).unwrap() {
+                let name = file.unwrap().file_name().to_string_lossy().into_owned();
+                let Some((stem, ext)) = name.rsplit_once('.') else {
+                    continue;
+                };
+                assert!(
+                    matches!(ext, "in" | "out"),
+                    "{}: oj stops at {name}",
+                    dir.display()
+                );
+                assert!(dir.join(format!("{stem}.in")).is_file(), "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn luogu_p1074s_cases_outside_its_promise_are_house_cases() {
+        let set = load_set(&Source::Embedded, "p1074").unwrap();
+        for name in [
+            "clashing_givens_few_givens_print_minus_one",
+            "clashing_givens_print_minus_one",
+        ] {
+            let case = set.iter().find(|f| f.name == name).unwrap();
+            assert!(case.house, "{name}");
+        }
+        let sample = set.iter().find(|f| f.name == "sample1").unwrap();
+        assert!(!sample.house);
     }
 
     #[test]

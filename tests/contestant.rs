@@ -211,6 +211,167 @@ fn files_with_a_byte_order_mark_build() {
     }
 }
 
+/// GBK or Latin-1 comments: g++, gcc and javac build the file as the real
+/// judges do, a note says it is not UTF-8; Python keeps its own rule (UTF-8
+/// unless a coding line says otherwise): without one, python3 refuses to run
+/// it (its `compile` of the bytes, the syntax check, lets it pass), RE.
+#[test]
+fn sources_that_are_not_utf8_build_as_the_compilers_take_them() {
+    for (file, note) in [
+        ("lanqiao_gbk.cpp", "note: line 4, column 4: not UTF-8"),
+        ("lanqiao_latin1.c", "note: line 1, column 49: not UTF-8"),
+        ("lanqiao_gbk.java", "javac -encoding GB18030"),
+        ("lanqiao_gbk_coding.py", "note: line 2, column 3: not UTF-8"),
+    ] {
+        let Some((code, text)) = judge(&format!("bytes-{file}"), file, &[]) else {
+            continue;
+        };
+        assert_eq!(code, 0, "{file}: {text}");
+        assert!(
+            text.contains("judged as: Lanqiao (file name)"),
+            "{file}: {text}"
+        );
+        assert!(text.contains("every verdict as expected"), "{file}: {text}");
+        assert!(text.contains(note), "{file}: {text}");
+    }
+    let Some((code, text)) = judge(
+        "bytes-py",
+        "lanqiao_gbk_no_coding.py",
+        &["--fixture", "sample1"],
+    ) else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("1/1 RE"), "{text}");
+    assert!(
+        text.contains("SyntaxError: Non-UTF-8 code starting with '\\xc0'"),
+        "{text}"
+    );
+}
+
+/// A compile error reads as the compiler wrote it of the user's file: rustc's
+/// headline kept above its ` --> file:line:col`, and under LeetCode's C++
+/// harness the source line printed under a line number is the user's own.
+#[test]
+fn compile_errors_keep_their_headline_and_the_users_own_lines() {
+    if let Some((code, text)) = judge(
+        "ce-rust",
+        "lanqiao_unresolved_import.rs",
+        &["--fixture", "sample1"],
+    ) {
+        assert_eq!(code, 1, "{text}");
+        assert!(text.contains("1/1 CE"), "{text}");
+        assert!(
+            text.contains(
+                "error[E0432]: unresolved import `proconio`\n --> lanqiao_unresolved_import.rs:3:5"
+            ),
+            "{text}"
+        );
+        assert!(!text.contains("unused variable"), "{text}");
+    }
+    let Some((code, text)) = judge("ce-cpp", "lc37_ce.cpp", &["--fixture", "leetcode_example"])
+    else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("lc37_ce.cpp:10:"), "{text}");
+    assert!(
+        text.contains("   10 |         if (k == 81) return ture;"),
+        "{text}"
+    );
+    assert!(!text.contains("sudoku-judge-leetcode"), "{text}");
+}
+
+/// LeetCode's frame is found whatever precedes it (the `cin.tie` speed-up
+/// names cin and reads nothing), and a class of another name holding
+/// `solveSudoku` is LeetCode 37 with a CE that says to rename it.
+#[test]
+fn leetcodes_frame_is_found_past_a_speed_up_and_under_another_class_name() {
+    if let Some((code, text)) = judge(
+        "speed-up",
+        "sudoku_speedup.cpp",
+        &["--fixture", "leetcode_example"],
+    ) {
+        assert_eq!(code, 0, "{text}");
+        assert!(
+            text.contains("judged as: LeetCode 37 (class Solution with solveSudoku)"),
+            "{text}"
+        );
+        assert!(text.contains("1/1 AC"), "{text}");
+    }
+    let Some((code, text)) = judge(
+        "other-class",
+        "SudokuSolver.java",
+        &["--fixture", "leetcode_example"],
+    ) else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains(
+            "judged as: LeetCode 37 (class SudokuSolver with solveSudoku, not class Solution)"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("1/1 CE"), "{text}");
+    assert!(
+        text.contains("SudokuSolver.java:5: LeetCode calls `new Solution().solveSudoku(board)`, and the method is in `class SudokuSolver`: rename the class to `Solution`"),
+        "{text}"
+    );
+}
+
+/// The problem from the path, as people keep their files; the `judged as`
+/// line says which part decided.
+#[test]
+fn the_problem_comes_from_the_path_as_people_keep_files() {
+    let dir = scratch("paths");
+    // (data file, its copy, judged as, fixture, AC there: the others are
+    // programs of another problem, judged for the line only)
+    for (file, copy, judged_as, fixture, ac) in [
+        (
+            "sudoku_speedup.cpp",
+            "37.sudoku-solver.cpp",
+            "LeetCode 37 (file name)",
+            "leetcode_example",
+            true,
+        ),
+        (
+            "abc327c_mine.py",
+            "abc327/c.py",
+            "AtCoder ABC327 C (path abc327/c.py)",
+            "sample1",
+            true,
+        ),
+        (
+            "Main.java",
+            "poj/2676/Main.java",
+            "POJ 2676 (folder poj/2676)",
+            "sample1",
+            false,
+        ),
+        (
+            "lanqiao_ok.cpp",
+            "HDU/1426.cpp",
+            "HDU 1426 (path HDU/1426.cpp)",
+            "sample1",
+            false,
+        ),
+    ] {
+        let path = dir.join(copy);
+        if !installed(tool_of(&path)) {
+            continue;
+        }
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::copy(data(file), &path).unwrap();
+        let (code, text) = judge_path(&dir, &path, &["--fixture", fixture]);
+        assert!(
+            text.contains(&format!("judged as: {judged_as}")),
+            "{copy}: {text}"
+        );
+        assert_eq!(code, if ac { 0 } else { 1 }, "{copy}: {text}");
+    }
+}
+
 #[test]
 fn a_java_package_line_is_dropped_with_a_note_and_the_class_is_the_judges() {
     if let Some((code, text)) = judge(

@@ -28,7 +28,7 @@ fn every_lc37_approach_solves_every_fixture() {
         let expected = Grid::from_board(&parse_board(expected_text).unwrap());
         // The stored answer itself must pass the oracle.
         check_solution(&puzzle, &expected).unwrap();
-        // Pairs a fixture's NAME.slow lists take seconds even optimised; the
+        // Pairs a fixture's `slow:` line lists take seconds even optimised; the
         // judge runs them under its time limit instead (tests/judge.rs).
         let slow = &fixture.slow.names;
         for &(name, solve) in lc37::APPROACHES {

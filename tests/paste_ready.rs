@@ -120,7 +120,7 @@ fn every_stdin_program_compiles_alone_with_std_only() {
 }
 
 /// Runs a compiled stdin program on every passing fixture of its problem
-/// (not one with a `NAME.slow`: a pinned TLE, run by the judge under its limit).
+/// (not one with a `slow:` line: a pinned TLE, run by the judge under its limit).
 fn answers_its_fixtures(key: &str, binary: &Path) -> Result<(), String> {
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("inputs")

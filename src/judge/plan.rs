@@ -6,10 +6,11 @@
 //! the statement's promise: samples, and cases of the kind the real judge's
 //! data has. **House cases** test the workspace's own programs' contract:
 //! malformed input, exit codes, stderr (`fail/`), and leniency the promise
-//! does not ask for (CRLF, stray blanks: a `NAME.house` file says why). A
-//! user's file is judged on the judge's cases; `--strict` adds the house
-//! cases. Cases harder than the real judge's data carry a `NAME.hard` that
-//! says where they come from: a user's TLE there is reported apart.
+//! does not ask for (CRLF, stray blanks: a `house:` line of the set's
+//! `problem` file says why). A user's file is judged on the judge's cases;
+//! `--strict` adds the house cases. Cases harder than the real judge's data
+//! have a `hard:` line that says where they come from: a user's TLE there is
+//! reported apart.
 
 use super::checker::Answer;
 use super::problem::{self, Problem};

@@ -21,6 +21,11 @@ pub struct Problem {
     pub title: &'static str,
     /// Its short name, as `judged as:` says it (`LeetCode 37`, `POJ 3074`).
     pub short: &'static str,
+    /// Its names on the judges, for telling it from a file's path:
+    /// `JUDGE ID` each, comma-separated (`poj 2676, luogu p10481`); an ID
+    /// may be `CONTEST/TASK` (`atcoder abc327/c`), and words after it are
+    /// the title (`leetcode 37 sudoku solver`).
+    pub names: &'static str,
     /// Java: the class a stdin program must be (`Main`), or `None` where the
     /// judge takes any public class (Codeforces).
     pub java_main: Option<&'static str>,
@@ -91,12 +96,13 @@ fn from_program(result: Result<String, (u8, String)>) -> Result<Answer, String> 
 /// `solutions/KEY.rs` (binary `KEY`), exit 0 answer / 1 outside the
 /// statement's promise / 2 malformed, judged by `checker`.
 macro_rules! family {
-    ($key:literal, $short:literal, $title:literal, $url:literal, $input:literal, $output:literal,
+    ($key:literal, $short:literal, $names:literal, $title:literal, $url:literal, $input:literal, $output:literal,
      $time:literal, $memory:literal, $checker:expr, $java:expr, [$($solution:expr),*]) => {
         Problem {
             key: $key,
             title: $title,
             short: $short,
+            names: $names,
             java_main: $java,
             statement: $url,
             input: $input,
@@ -150,6 +156,7 @@ const LC36: Problem = Problem {
     key: "lc36",
     title: "LeetCode 36 (Valid Sudoku)",
     short: "LeetCode 36",
+    names: "leetcode 36 valid sudoku",
     java_main: None,
     statement: "https://leetcode.com/problems/valid-sudoku/",
     input: "LeetCode's board literal [[\"5\",\"3\",\".\",…],…]",
@@ -178,6 +185,7 @@ const LC37: Problem = Problem {
     key: "lc37",
     title: "LeetCode 37 (Sudoku Solver)",
     short: "LeetCode 37",
+    names: "leetcode 37 sudoku solver",
     java_main: None,
     statement: "https://leetcode.com/problems/sudoku-solver/",
     input: "LeetCode's board literal, `.` for an empty cell; exactly one solution",

@@ -5,16 +5,21 @@
 //!
 //! Which problem a user's file is, in order:
 //! 1. `--problem KEY`;
-//! 2. a file name that starts with a problem's key (`poj3074.cpp`,
-//!    `abc327c_mine.py`);
+//! 2. its path, as people keep files (see [`problem_by_path`]): the file
+//!    name (`poj3074.cpp`, `abc327c_mine.py`, `POJ2676.cpp`, `1335D.py`,
+//!    `37.sudoku-solver.cpp`), or folders with it (`poj/2676/Main.java`,
+//!    `HDU/1426.cpp`, `abc327/src/bin/c.rs`, `0037.Sudoku Solver/Solution.java`);
 //! 3. LeetCode's frame in the file (`class Solution` with `solveSudoku`,
 //!    `impl Solution` with `solve_sudoku`, …): LeetCode 36 or 37, a local
-//!    test `main` of its own notwithstanding;
-//! 4. else a stdin program: Lanqiao.
+//!    test `main` of its own and a speed-up before it notwithstanding;
+//! 4. LeetCode's method in a class of another name, in a file that reads no
+//!    stdin: LeetCode's problem, a CE saying to rename the class;
+//! 5. else a stdin program: Lanqiao.
 //!
-//! A file that could be two problems (its name says one and its LeetCode
-//! frame another; both LeetCode methods; a LeetCode frame and a `main` that
-//! reads stdin) is an error naming both, never a guess.
+//! The `judged as` line says which part of the path decided. A file that
+//! could be two problems (its path says one and its LeetCode frame another,
+//! or two parts of its path two; both LeetCode methods; a LeetCode frame
+//! and a `main` that reads stdin) is an error naming both, never a guess.
 
 use super::cache::{Cache, Key};
 use super::language::{self, Entry, Language, Method, Plan, Source, Toolchain};
@@ -237,16 +242,247 @@ fn toolchain_of(language: &Language, tool: &Path) -> Result<Toolchain, Error> {
     Ok(found)
 }
 
-/// The problem whose key the file name starts with (the longest key).
-fn problem_by_name(path: &Path) -> Option<&'static Problem> {
-    let stem = path.file_stem()?.to_str()?.to_ascii_lowercase();
-    problem::PROBLEMS
-        .iter()
-        .filter(|p| {
-            stem.strip_prefix(p.key)
-                .is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_alphanumeric()))
+/// Judges' names in paths besides their own.
+const JUDGE_ALIASES: [(&str, &str); 3] =
+    [("leetcode", "lc"), ("codeforces", "cf"), ("luogu", "lg")];
+
+/// Folders that cargo-compete and the like put between a contest and its task.
+const BETWEEN: [&str; 2] = ["src", "bin"];
+
+/// How many folders above the file count.
+const FOLDERS: usize = 4;
+
+/// One part of a path: as written, and its alphanumeric runs lowercased, a
+/// number's leading zeros dropped (`0037.Sudoku Solver`: `37`, `sudoku`,
+/// `solver`).
+struct Part {
+    shown: String,
+    runs: Vec<String>,
+}
+
+impl Part {
+    fn of(shown: &str, name: &str) -> Part {
+        let runs = name
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|r| !r.is_empty())
+            .map(|r| {
+                let r = r.to_lowercase();
+                if r.chars().all(|c| c.is_ascii_digit()) {
+                    let t = r.trim_start_matches('0');
+                    if t.is_empty() {
+                        "0".into()
+                    } else {
+                        t.to_string()
+                    }
+                } else {
+                    r
+                }
+            })
+            .collect();
+        Part {
+            shown: shown.to_string(),
+            runs,
+        }
+    }
+
+    /// Whether its first runs spell `word` (`hdu_1426_mine`: `hdu1426`).
+    fn starts_with(&self, word: &str) -> bool {
+        let mut spelled = String::new();
+        for run in &self.runs {
+            spelled.push_str(run);
+            if spelled == word {
+                return true;
+            }
+            if !word.starts_with(&spelled) {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// Whether its runs spell `word` and nothing more (`poj`, `abc327`).
+    fn is(&self, word: &str) -> bool {
+        self.runs.concat() == word
+    }
+}
+
+/// A name of `problem` found in the parts `first..=last` of the path.
+struct Found {
+    problem: &'static Problem,
+    first: usize,
+    last: usize,
+}
+
+/// `s` lowercased, letters and digits only.
+fn squash(s: &str) -> String {
+    s.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The problem a file's path names, and which part of it: `file name`,
+/// `folder poj/2676`, `path HDU/1426.cpp`; or an error naming two.
+///
+/// The parts are the file name and up to four folders above it, each read
+/// as its alphanumeric runs, lowercased (a number's leading zeros dropped).
+/// A problem's names are its key and its `JUDGE ID [TITLE]` names
+/// ([`Problem::names`]; `leetcode` also reads `lc`, `codeforces` `cf`,
+/// `luogu` `lg`). A part whose first runs spell one of these names it:
+/// - its key (`poj3074_mine`, `lanqiao_ok`, `spoj_sudoku`);
+/// - a judge and an ID (`POJ2676`, `hdu_1426`, `cf1335d`, `luogu-P1074`);
+/// - an ID that has letters and digits, alone (`P1074`, `1335D`, `abc327_c`);
+/// - LeetCode's number and title (`37.sudoku-solver`, `0037.Sudoku Solver`).
+///
+/// So do two parts, the first above the second:
+/// - a folder that is a judge's name, and a part below whose first runs
+///   spell the ID (`poj/2676/Main.java`, `HDU/1426.cpp`, `leetcode/37.cpp`);
+/// - a folder that is a contest with letters in it (or any contest under
+///   its judge's folder), and the next part but `src` and `bin` starting
+///   with the task (`abc327/c.py`, `abc327/src/bin/c.rs`,
+///   `codeforces/1335/D.cpp`).
+///
+/// Where names of two problems are found, it is an error naming both.
+pub fn problem_by_path(path: &Path) -> Result<Option<(&'static Problem, String)>, Error> {
+    let full = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let Some(file) = full.file_name().map(|f| f.to_string_lossy().into_owned()) else {
+        return Ok(None);
+    };
+    let stem = full
+        .file_stem()
+        .map_or(String::new(), |s| s.to_string_lossy().into_owned());
+    let mut parts: Vec<Part> = full
+        .parent()
+        .into_iter()
+        .flat_map(Path::components)
+        .filter_map(|c| match c {
+            std::path::Component::Normal(n) => Some(n.to_string_lossy().into_owned()),
+            _ => None,
         })
-        .max_by_key(|p| p.key.len())
+        .map(|n| Part::of(&n, &n))
+        .collect();
+    parts.drain(..parts.len().saturating_sub(FOLDERS));
+    parts.push(Part::of(&file, &stem));
+    let found = names_in(&parts);
+    let decided = |f: &Found| {
+        let last = parts.len() - 1;
+        let shown: Vec<&str> = parts[f.first..=f.last]
+            .iter()
+            .map(|p| p.shown.as_str())
+            .collect();
+        match (f.first == last, f.last == last) {
+            (true, _) => "file name".to_string(),
+            (false, true) => format!("path {}", shown.join("/")),
+            (false, false) => format!("folder {}", shown.join("/")),
+        }
+    };
+    let Some(nearest) = found.iter().max_by_key(|f| (f.last, f.first)) else {
+        return Ok(None);
+    };
+    if let Some(other) = found
+        .iter()
+        .filter(|f| f.problem.key != nearest.problem.key)
+        .max_by_key(|f| (f.last, f.first))
+    {
+        return Err(Error::Usage(format!(
+            "{}: could be {} (its {}) or {} (its {}); say which with --problem KEY",
+            path.display(),
+            nearest.problem.short,
+            decided(nearest),
+            other.problem.short,
+            decided(other)
+        )));
+    }
+    Ok(Some((nearest.problem, decided(nearest))))
+}
+
+/// Every name of a problem in `parts` (outermost first, the file last).
+fn names_in(parts: &[Part]) -> Vec<Found> {
+    let aliases = |judge: &str| {
+        let mut all = vec![judge.to_string()];
+        all.extend(
+            JUDGE_ALIASES
+                .iter()
+                .filter(|(j, _)| *j == judge)
+                .map(|(_, a)| a.to_string()),
+        );
+        all
+    };
+    let below =
+        |at: usize| (at + 1..parts.len()).find(|&k| !BETWEEN.iter().any(|b| parts[k].is(b)));
+    let mut found = Vec::new();
+    for problem in problem::PROBLEMS.iter() {
+        let mut alone = vec![squash(problem.key)];
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        let mut contests: Vec<(Option<Vec<String>>, String, String)> = Vec::new();
+        for name in problem.names.split(',') {
+            let mut words = name.split_whitespace();
+            let (Some(judge), Some(id)) = (words.next(), words.next()) else {
+                continue;
+            };
+            let title: String = words.map(squash).collect();
+            let whole = squash(id);
+            let has_letters = whole.chars().any(|c| c.is_alphabetic());
+            for alias in aliases(judge) {
+                alone.push(format!("{alias}{whole}"));
+                pairs.push((alias, whole.clone()));
+            }
+            if has_letters && whole.chars().any(|c| c.is_ascii_digit()) {
+                alone.push(whole.clone());
+            }
+            if !title.is_empty() {
+                alone.push(format!("{whole}{title}"));
+            }
+            if let Some((contest, task)) = id.split_once('/') {
+                let contest = squash(contest);
+                let letters = contest.chars().any(|c| c.is_alphabetic());
+                let judges = (!letters).then(|| aliases(judge));
+                contests.push((judges, contest, squash(task)));
+            }
+        }
+        for (i, part) in parts.iter().enumerate() {
+            if alone.iter().any(|name| part.starts_with(name)) {
+                found.push(Found {
+                    problem,
+                    first: i,
+                    last: i,
+                });
+            }
+            for (judge, id) in &pairs {
+                if part.is(judge) && i + 1 < parts.len() {
+                    if let Some(j) = (i + 1..parts.len()).find(|&j| parts[j].starts_with(id)) {
+                        found.push(Found {
+                            problem,
+                            first: i,
+                            last: j,
+                        });
+                    }
+                }
+            }
+            for (judges, contest, task) in &contests {
+                if !part.is(contest) {
+                    continue;
+                }
+                let Some(k) = below(i).filter(|&k| parts[k].starts_with(task)) else {
+                    continue;
+                };
+                let first = match judges {
+                    None => Some(i),
+                    Some(judges) => (0..i)
+                        .rev()
+                        .find(|&h| judges.iter().any(|j| parts[h].is(j))),
+                };
+                if let Some(first) = first {
+                    found.push(Found {
+                        problem,
+                        first,
+                        last: k,
+                    });
+                }
+            }
+        }
+    }
+    found
 }
 
 fn title(key: &str) -> &'static str {
@@ -289,25 +525,40 @@ pub fn place(
         ));
     }
     let leetcode = methods.first().copied();
-    if let Some(p) = problem_by_name(path) {
+    if let Some((p, decided)) = problem_by_path(path)? {
         return match leetcode {
             Some(m) if m.problem() != p.key && !(language.reads_stdin)(text) => Err(two(
-                format!("{} (its file name)", p.short),
+                format!("{} (its {decided})", p.short),
                 format!("{} ({})", title(m.problem()), frame(m)),
             )),
-            _ => Ok((p, entry_for(p), format!("{} (file name)", p.short))),
+            _ => Ok((p, entry_for(p), format!("{} ({decided})", p.short))),
         };
     }
-    match leetcode {
-        Some(m) if (language.reads_stdin)(text) => Err(two(
+    // LeetCode's method in a class of another name: LeetCode's problem when
+    // nothing reads stdin (else a program that has such a helper).
+    let other = leetcode
+        .is_none()
+        .then(|| (language.other_class)(text))
+        .flatten()
+        .filter(|_| !(language.reads_stdin)(text));
+    match (leetcode, other) {
+        (Some(m), _) if (language.reads_stdin)(text) => Err(two(
             format!("{} ({})", title(m.problem()), frame(m)),
             "a stdin program (it reads stdin)".into(),
         )),
-        Some(m) => {
+        (Some(m), _) => {
             let p = problem::by_key(m.problem()).expect("LeetCode's problems exist");
             Ok((p, Entry::LeetCode(m), format!("{} ({})", p.short, frame(m))))
         }
-        None => {
+        (None, Some(other)) => {
+            let p = problem::by_key(other.method.problem()).expect("LeetCode's problems exist");
+            Ok((
+                p,
+                Entry::LeetCode(other.method),
+                format!("{} ({})", p.short, other.frame()),
+            ))
+        }
+        (None, None) => {
             let p = problem::by_key("lanqiao").expect("Lanqiao exists");
             Ok((
                 p,
@@ -339,10 +590,14 @@ pub fn from_file(
         path: path.to_path_buf(),
         source,
     })?;
-    let text = String::from_utf8(bytes).map_err(|e| Error::Parse {
-        path: path.to_path_buf(),
-        why: format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1),
-    })?;
+    // The compiler takes the bytes; what is read or shown of the file here
+    // is their UTF-8 reading, a byte that is not UTF-8 read as U+FFFD.
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let not_utf8 = language::not_utf8_at(&bytes).map(|at| {
+        format!(
+            "{at}: not UTF-8 (GBK or Latin-1, say): the file is built from its bytes as they are, and what is shown of it here reads such bytes as U+FFFD"
+        )
+    });
     let (problem, entry, judged_as) = place(path, &text, language, named)?;
     let weak = check_sandbox(&opts.exe, opts.trust)?;
     let tool = match &opts.rustc {
@@ -355,6 +610,7 @@ pub fn from_file(
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "solution".into());
     let source = Source {
+        bytes: &bytes,
         text: &text,
         path,
         name: &name,
@@ -364,9 +620,17 @@ pub fn from_file(
         toolchain: &toolchain,
         java_main: problem.java_main,
     };
-    let (notes, built) = match (language.plan)(&source, entry, &options) {
-        Err(why) => (Vec::new(), Err(why)),
-        Ok(plan) => {
+    // LeetCode calls `new Solution()`: a method in another class cannot build there.
+    let other = match entry {
+        Entry::LeetCode(_) if (language.leetcode)(&text).is_empty() => {
+            (language.other_class)(&text)
+        }
+        _ => None,
+    };
+    let (mut notes, built) = match (other, (language.plan)(&source, entry, &options)) {
+        (Some(other), _) => (Vec::new(), Err(other.compile_error(&name))),
+        (None, Err(why)) => (Vec::new(), Err(why)),
+        (None, Ok(plan)) => {
             let notes = plan.notes.clone();
             (
                 notes,
@@ -374,6 +638,7 @@ pub fn from_file(
             )
         }
     };
+    notes.splice(0..0, not_utf8);
     Ok(Solution {
         // As the tables show it: no control character of a file's name
         // reaches the terminal.
@@ -511,5 +776,69 @@ fn compile(
             BUILD_LIMITS.memory_kib >> 10
         )),
         _ => Err(language::first_error(&said, dir, aliases, shown)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_problem_from_the_path_as_people_keep_files() {
+        for (path, key, decided) in [
+            ("37.sudoku-solver.cpp", "lc37", "file name"),
+            (
+                "leetcode/0037.Sudoku Solver/Solution.java",
+                "lc37",
+                "folder 0037.Sudoku Solver",
+            ),
+            ("36.valid-sudoku.py", "lc36", "file name"),
+            ("lc/37.cpp", "lc37", "path lc/37.cpp"),
+            ("abc327/src/bin/c.rs", "abc327c", "path abc327/src/bin/c.rs"),
+            ("contests/abc327/c.py", "abc327c", "path abc327/c.py"),
+            ("atcoder/abc327_c.py", "abc327c", "file name"),
+            ("poj/2676/Main.java", "poj2676", "folder poj/2676"),
+            ("POJ2676.cpp", "poj2676", "file name"),
+            ("poj_2676_dfs.cpp", "poj2676", "file name"),
+            ("HDU/1426.cpp", "hdu1426", "path HDU/1426.cpp"),
+            ("1335D.py", "cf1335d", "file name"),
+            (
+                "codeforces/1335/D.cpp",
+                "cf1335d",
+                "path codeforces/1335/D.cpp",
+            ),
+            ("luogu/P1074.cpp", "p1074", "file name"),
+            ("acwing/166.cpp", "poj3074", "path acwing/166.cpp"),
+            ("luogu/P10481/Main.java", "poj2676", "folder P10481"),
+            ("spoj_sudoku_mine.py", "spoj_sudoku", "file name"),
+            ("lanqiao_ok.cpp", "lanqiao", "file name"),
+            ("lanqiao/sudoku.cpp", "lanqiao", "folder lanqiao"),
+        ] {
+            let found = problem_by_path(Path::new(path)).unwrap();
+            let (p, said) = found.unwrap_or_else(|| panic!("{path}: no problem"));
+            assert_eq!((p.key, said.as_str()), (key, decided), "{path}");
+        }
+        for path in [
+            "mine.py",
+            "sudoku_solver.cpp",
+            "37.cpp",
+            "1426.cpp",
+            "abc327/d.py",
+            "1335/d.py",
+            "work/wt-30/target/tmp/two-name/main.cpp",
+            "poj/notes/Main.java",
+        ] {
+            assert!(
+                problem_by_path(Path::new(path)).unwrap().is_none(),
+                "{path}"
+            );
+        }
+        let two = problem_by_path(Path::new("poj/2676/hdu1426.cpp"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            two.contains("could be HDU 1426 (its file name) or POJ 2676 (its folder poj/2676)"),
+            "{two}"
+        );
     }
 }

@@ -51,7 +51,7 @@ pub struct CaseResult {
     pub first: Option<FirstDifference>,
     /// For a WA, the start of what it wrote (up to [`OUTPUT_KEPT`] bytes).
     pub output: Option<String>,
-    /// The fixture's `NAME.slow` lists this solution: TLE is as good as AC.
+    /// The fixture's `slow:` line lists this solution: TLE is as good as AC.
     pub slow: bool,
     /// The case is harder than the real judge's data (where it comes from).
     pub hard: Option<String>,

@@ -24,7 +24,7 @@ Codeforces 1335D: any Anti-Sudoku), the output is validated against the rules in
 
 Exit codes:
   0    every solution got its expected verdict (AC; TLE for the wrong DFS and the cases a
-       NAME.slow file pins)
+       slow: line pins)
   1    some verdict was not the expected one
   2    bad command line (a limit out of its range, an unknown name), or an input, answer or
        fixture file that cannot be read or is malformed (the message names line and column)
@@ -35,8 +35,9 @@ Exit codes:
 pub struct JudgeArgs {
     /// Your own solution file instead of the built-in ones: Rust (.rs), C++ (.cpp), Java
     /// (.java), Python 3 (.py) or JavaScript (.js). A LeetCode paste (only `class Solution`)
-    /// is wrapped in a harness; anything else is a stdin program (Lanqiao unless --problem
-    /// names another). The problem comes from the methods it defines or from --problem.
+    /// is wrapped in a harness; anything else is a stdin program. The problem comes from
+    /// --problem, else the path (poj3074.cpp, 37.sudoku-solver.cpp, poj/2676/Main.java,
+    /// abc327/src/bin/c.rs), else the LeetCode method it defines, else Lanqiao.
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
     /// With FILE: also run the built-in solutions of its problem, for comparison.

@@ -1,6 +1,7 @@
-//! C: `gcc -std=c11 -O2 … -lm`, which Lanqiao and POJ accept; a LeetCode
-//! paste (its `solveSudoku(char** board, …)`) gets LeetCode's headers before
-//! it, on line 1 by `#line`, and the harness after it.
+//! C: `gcc -std=c11 -O2 … -lm`, which Lanqiao and POJ accept, from the
+//! file's bytes as they are. A LeetCode paste (its `solveSudoku(char**
+//! board, …)`) is compiled as it is, included by a file of the judge's
+//! between LeetCode's headers and the harness (as for C++).
 
 use super::{methods_named, Entry, Language, Method, Options, Plan, Source};
 
@@ -17,6 +18,7 @@ pub static C: Language = Language {
             Vec::new()
         }
     },
+    other_class: |_| None,
     reads_stdin: super::cpp::reads_stdin,
     toolchain: super::cpp::toolchain,
     plan,
@@ -35,22 +37,19 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         "-O2".into(),
     ];
     compile.extend(super::cpp::beside(source));
-    let text = match entry {
-        Entry::Program => source.text.to_string(),
-        Entry::LeetCode(method) => {
-            if method == Method::IsValidSudoku {
-                compile.push("-DSUDOKU_LC36=1".into());
-            }
-            format!(
-                "#define _POSIX_C_SOURCE 200809L\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <stdbool.h>\n#include <limits.h>\n#include <unistd.h>\n#define main sudoku_user_main\n#line 1 \"{}\"\n{}\n{HARNESS}",
-                super::quoted(source.name),
-                super::without_bom(source.text)
-            )
-        }
-    };
-    compile.extend(["-o".into(), "main".into(), source.name.into(), "-lm".into()]);
+    if entry == Entry::LeetCode(Method::IsValidSudoku) {
+        compile.push("-DSUDOKU_LC36=1".into());
+    }
+    let (files, main) = super::cpp::staged(
+        source,
+        entry,
+        "#define _POSIX_C_SOURCE 200809L\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <stdbool.h>\n#include <limits.h>\n#include <unistd.h>\n",
+        HARNESS,
+        "c",
+    );
+    compile.extend(["-o".into(), "main".into(), main.into(), "-lm".into()]);
     Ok(Plan {
-        files: vec![(source.name.to_string(), text.into_bytes())],
+        files,
         compile: vec![compile],
         outputs: vec!["main".into()],
         run: vec!["/box/main".into()],

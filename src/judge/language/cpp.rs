@@ -1,6 +1,9 @@
-//! C++: `g++ -O2 -std=c++17`, as Codeforces and AtCoder build it; a
-//! LeetCode paste (`class Solution`) gets LeetCode's headers before it, on
-//! line 1 by `#line`, and the harness after it.
+//! C++: `g++ -O2 -std=c++17`, as Codeforces and AtCoder build it, from the
+//! file's bytes as they are (g++ takes comments in GBK or Latin-1). A
+//! LeetCode paste (`class Solution`) is compiled as it is, included by a
+//! file of the judge's that puts LeetCode's headers before it and the
+//! harness after it, so the compiler's line numbers and the source lines
+//! it prints are the user's own.
 
 use super::{methods_named, Entry, Language, Method, Options, Plan, Source, Toolchain};
 use std::path::Path;
@@ -18,6 +21,7 @@ pub static CPP: Language = Language {
             Vec::new()
         }
     },
+    other_class: |text| super::other_class(text, true),
     reads_stdin,
     toolchain,
     plan,
@@ -29,13 +33,31 @@ pub static CPP: Language = Language {
 
 const HARNESS: &str = include_str!("harness/leetcode.cpp");
 
-/// C and C++ read stdin the same ways.
+/// C and C++ read stdin the same ways, from a `main`: a file without one
+/// is no program, whatever it mentions. `cin.tie(…)` and
+/// `sync_with_stdio(…)`, LeetCode's usual speed-up before `class Solution`,
+/// read nothing.
 pub fn reads_stdin(text: &str) -> bool {
-    [
-        "cin", "scanf", "getchar", "fgets", "fread", "getline", "gets",
-    ]
-    .iter()
-    .any(|w| super::has_word(text, w))
+    let is_name = |c: char| c.is_alphanumeric() || c == '_';
+    let calls = |word: &str| {
+        text.match_indices(word).any(|(at, _)| {
+            !text[..at].ends_with(is_name) && text[at + word.len()..].trim_start().starts_with('(')
+        })
+    };
+    let reads_cin = text.match_indices("cin").any(|(at, _)| {
+        let after = &text[at + "cin".len()..];
+        !text[..at].ends_with(is_name)
+            && !after.starts_with(is_name)
+            && !after.starts_with(".tie")
+            && !after.starts_with(".sync_with_stdio")
+    });
+    calls("main")
+        && (reads_cin
+            || [
+                "scanf", "getchar", "fgets", "fread", "getline", "gets", "read",
+            ]
+            .iter()
+            .any(|w| calls(w)))
 }
 
 /// `--version`'s first line.
@@ -146,6 +168,34 @@ fn header_like_files(dir: &Path) -> Vec<std::path::PathBuf> {
     files
 }
 
+/// The file of the judge's that a LeetCode paste is compiled through.
+pub const LEETCODE_MAIN: &str = "sudoku-judge-leetcode";
+
+/// The user's file as it is and, for a LeetCode paste, the judge's file
+/// that includes it between `prefix` (LeetCode's headers) and `harness`;
+/// the name to compile.
+pub fn staged(
+    source: &Source<'_>,
+    entry: Entry,
+    prefix: &str,
+    harness: &str,
+    extension: &str,
+) -> (Vec<(String, Vec<u8>)>, String) {
+    let mut files = vec![(source.name.to_string(), source.bytes.to_vec())];
+    match entry {
+        Entry::Program => (files, source.name.to_string()),
+        Entry::LeetCode(_) => {
+            let main = format!("{LEETCODE_MAIN}.{extension}");
+            let text = format!(
+                "{prefix}#define main sudoku_user_main\n#include \"{}\"\n{harness}",
+                super::quoted(source.name)
+            );
+            files.push((main.clone(), text.into_bytes()));
+            (files, main)
+        }
+    }
+}
+
 fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, String> {
     let mut compile = vec![
         opts.toolchain.program.clone().into_os_string(),
@@ -153,22 +203,19 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         "-std=c++17".into(),
     ];
     compile.extend(beside(source));
-    let text = match entry {
-        Entry::Program => source.text.to_string(),
-        Entry::LeetCode(method) => {
-            if method == Method::IsValidSudoku {
-                compile.push("-DSUDOKU_LC36=1".into());
-            }
-            format!(
-                "#include <bits/stdc++.h>\n#include <unistd.h>\nusing namespace std;\n#define main sudoku_user_main\n#line 1 \"{}\"\n{}\n{HARNESS}",
-                super::quoted(source.name),
-                super::without_bom(source.text)
-            )
-        }
-    };
-    compile.extend(["-o".into(), "main".into(), source.name.into()]);
+    if entry == Entry::LeetCode(Method::IsValidSudoku) {
+        compile.push("-DSUDOKU_LC36=1".into());
+    }
+    let (files, main) = staged(
+        source,
+        entry,
+        "#include <bits/stdc++.h>\n#include <unistd.h>\nusing namespace std;\n",
+        HARNESS,
+        "cpp",
+    );
+    compile.extend(["-o".into(), "main".into(), main.into()]);
     Ok(Plan {
-        files: vec![(source.name.to_string(), text.into_bytes())],
+        files,
         compile: vec![compile],
         outputs: vec!["main".into()],
         run: vec!["/box/main".into()],
@@ -202,6 +249,21 @@ pub fn crash(stderr: &str, _name: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_speed_up_or_a_main_that_reads_nothing_is_no_stdin_program() {
+        let speed_up = "static const auto _ = []() { std::ios::sync_with_stdio(false); std::cin.tie(nullptr); return nullptr; }();\nclass Solution {};\n";
+        assert!(!reads_stdin(speed_up));
+        assert!(!reads_stdin("int main() { Solution().solveSudoku(b); }"));
+        assert!(!reads_stdin("// no main: scanf(\"%d\", &x) in a comment"));
+        assert!(reads_stdin("int main() { int x; std::cin >> x; }"));
+        assert!(reads_stdin(
+            "int main(void) { char s[9]; scanf(\"%s\", s); }"
+        ));
+        assert!(reads_stdin(
+            "int main() { string s; while (getline(cin, s)) {} }"
+        ));
+    }
 
     #[test]
     fn uncaught_exceptions_and_asserts() {

@@ -1,5 +1,6 @@
-//! Java: `javac` (Java 17), run with `-Xss256m` and the memory limit as
-//! `-Xmx`, as the judges run it. A stdin program's class is the judge's:
+//! Java: `javac -encoding UTF-8` (Java 17; for a file that is not UTF-8,
+//! the encoding that reads it), run with `-Xss256m` and
+//! the memory limit as `-Xmx`, as the judges run it. A stdin program's class is the judge's:
 //! `public class Main` where the problem's judge requires that name. A
 //! `package` line is dropped, with a note: judges compile the file alone.
 //! A LeetCode paste is compiled beside the harness, with LeetCode's usual
@@ -21,6 +22,7 @@ pub static JAVA: Language = Language {
             Vec::new()
         }
     },
+    other_class: |text| super::other_class(text, false),
     reads_stdin: |text| text.contains("System.in"),
     toolchain,
     plan,
@@ -77,26 +79,69 @@ pub fn which(tool: &Path) -> Result<std::path::PathBuf, std::io::Error> {
 }
 
 /// The source with its `package` line blanked (line numbers kept), and the
-/// note saying so.
-fn without_package(text: &str) -> (String, Option<String>) {
+/// note saying so; bytes in, bytes out, whatever their encoding.
+fn without_package(bytes: &[u8]) -> (Vec<u8>, Option<String>) {
     let mut note = None;
-    let lines: Vec<String> = text
-        .split('\n')
+    let lines: Vec<&[u8]> = bytes
+        .split(|&b| b == b'\n')
         .enumerate()
         .map(|(i, line)| {
-            let t = line.trim_start_matches('\u{feff}').trim_start();
-            if note.is_none() && t.starts_with("package ") && t.trim_end().ends_with(';') {
+            let t = String::from_utf8_lossy(line);
+            let t = t.trim_start_matches('\u{feff}').trim();
+            if note.is_none() && t.starts_with("package ") && t.ends_with(';') {
                 note = Some(format!(
-                    "line {}: `{}` dropped: the judges compile the file without a package",
-                    i + 1,
-                    t.trim_end()
+                    "line {}: `{t}` dropped: the judges compile the file without a package",
+                    i + 1
                 ));
-                return String::new();
+                return &b""[..];
             }
-            line.to_string()
+            line
         })
         .collect();
-    (lines.join("\n"), note)
+    (lines.join(&b'\n'), note)
+}
+
+/// The `-encoding` javac reads the file with: UTF-8 when the bytes are
+/// UTF-8; else GB18030 (GBK's superset) when they are GB18030, as javac on
+/// Chinese Windows reads a file by default (POJ and HDU judge on Windows);
+/// else ISO-8859-1, which maps every byte. javac 17 refuses a byte its
+/// encoding cannot map, in a comment too (an error, not a warning), so the
+/// encoding is the one that reads the file, and a note says which.
+fn encoding(bytes: &[u8]) -> (&'static str, Option<String>) {
+    if std::str::from_utf8(bytes).is_ok() {
+        return ("UTF-8", None);
+    }
+    let (encoding, read_as) = if is_gb18030(bytes) {
+        (
+            "GB18030",
+            "GBK/GB18030, as javac on Chinese Windows reads it",
+        )
+    } else {
+        ("ISO-8859-1", "Latin-1, which maps every byte")
+    };
+    (
+        encoding,
+        Some(format!(
+            "javac -encoding {encoding}: the file is not UTF-8 and reads as {read_as}; a judge that passes -encoding UTF-8 refuses such bytes, in comments too"
+        )),
+    )
+}
+
+/// Whether the bytes are GB18030 by its byte ranges: ASCII, two bytes
+/// (81-FE, then 40-7E or 80-FE), or four (81-FE, 30-39, 81-FE, 30-39).
+fn is_gb18030(bytes: &[u8]) -> bool {
+    let lead = |b: u8| (0x81..=0xfe).contains(&b);
+    let digit = |b: u8| b.is_ascii_digit();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i..] {
+            [b, ..] if b < 0x80 => i += 1,
+            [a, b, c, d, ..] if lead(a) && digit(b) && lead(c) && digit(d) => i += 4,
+            [a, b, ..] if lead(a) && (0x40..=0xfe).contains(&b) && b != 0x7f => i += 2,
+            _ => return false,
+        }
+    }
+    true
 }
 
 /// The name and line of the first top-level `public class NAME` (also
@@ -138,7 +183,10 @@ fn main_class(text: &str) -> Option<String> {
 }
 
 fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, String> {
-    let (text, note) = without_package(source.text);
+    let (bytes, note) = without_package(source.bytes);
+    let (encoding, read_as) = encoding(&bytes);
+    // For finding the classes: the names are ASCII whatever the encoding.
+    let text = String::from_utf8_lossy(&bytes).into_owned();
     let javac = opts.toolchain.program.clone();
     let java = javac.with_file_name("java");
     let public = public_class(&text);
@@ -163,18 +211,18 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
                 },
                 (None, None) => main_class(&text).unwrap_or_else(|| "Main".into()),
             };
-            (vec![(format!("{class}.java"), text.into_bytes())], class)
+            (vec![(format!("{class}.java"), bytes)], class)
         }
         Entry::LeetCode(_) => {
             // On the first line, so the paste's line numbers stay its own.
-            let text = format!(
-                "import java.util.*; import java.util.stream.*; import java.util.function.*; {}",
-                super::without_bom(&text)
-            );
+            let mut staged =
+                b"import java.util.*; import java.util.stream.*; import java.util.function.*; "
+                    .to_vec();
+            staged.extend_from_slice(super::bytes_without_bom(&bytes));
             let file = public.map_or("Solution".to_string(), |(name, _)| name);
             (
                 vec![
-                    (format!("{file}.java"), text.into_bytes()),
+                    (format!("{file}.java"), staged),
                     (
                         "SudokuJudgeHarness.java".into(),
                         HARNESS.as_bytes().to_vec(),
@@ -190,7 +238,7 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         // No /tmp/hsperfdata file (builds run side by side in pid namespaces).
         "-J-XX:-UsePerfData".into(),
         "-encoding".into(),
-        "UTF-8".into(),
+        encoding.into(),
         "-d".into(),
         "classes".into(),
     ];
@@ -214,7 +262,7 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         outputs: vec!["classes".into()],
         run,
         binds: opts.toolchain.prefix.to_vec(),
-        notes: note.into_iter().collect(),
+        notes: note.into_iter().chain(read_as).collect(),
         depends: Vec::new(),
         aliases: vec![(staged, source.name.to_string())],
     })
@@ -264,9 +312,20 @@ mod tests {
             main_class("class A {}\nclass Main {\n public static void main(String[] a) {}"),
             Some("Main".into())
         );
-        let (text, note) = without_package("package a.b;\npublic class Main {}");
-        assert_eq!(text, "\npublic class Main {}");
+        let (text, note) = without_package(b"package a.b;\npublic class Main {}");
+        assert_eq!(text, b"\npublic class Main {}");
         assert!(note.unwrap().starts_with("line 1: `package a.b;` dropped"));
+    }
+
+    #[test]
+    fn the_encoding_is_the_one_that_reads_the_file() {
+        assert_eq!(encoding("// 中文\n".as_bytes()).0, "UTF-8");
+        // 中文 in GBK; a GB18030 four-byte sequence; é in Latin-1 before a space.
+        assert_eq!(encoding(b"// \xd6\xd0\xce\xc4\n").0, "GB18030");
+        assert_eq!(encoding(b"// \x81\x30\x81\x30\n").0, "GB18030");
+        let (latin1, note) = encoding(b"// caf\xe9 au lait\n");
+        assert_eq!(latin1, "ISO-8859-1");
+        assert!(note.unwrap().contains("Latin-1"));
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub static JAVASCRIPT: Language = Language {
     install: "Node.js (Debian/Ubuntu: apt-get install nodejs)",
     address_space: false,
     leetcode: |text| methods_named(text, "isValidSudoku", "solveSudoku"),
+    other_class: |_| None,
     reads_stdin: |text| {
         ["process.stdin", "readFileSync(0", "/dev/stdin", "readline"]
             .iter()
@@ -55,7 +56,7 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         "--check".into(),
         source.name.into(),
     ];
-    let mut files = vec![(source.name.to_string(), source.text.as_bytes().to_vec())];
+    let mut files = vec![(source.name.to_string(), source.bytes.to_vec())];
     let mut run = vec![node, "--max-old-space-size={memory_mb}".into()];
     match entry {
         Entry::Program => run.push(format!("/box/{}", source.name)),

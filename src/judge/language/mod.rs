@@ -10,18 +10,22 @@
 //! | Rust | `.rs` | `rustc -O --edition 2021` (`--edition`, `--rustc`) | the binary |
 //! | C++ | `.cpp`, `.cc`, `.cxx` | `g++ -O2 -std=c++17` | the binary |
 //! | C | `.c` | `gcc -std=c11 -O2 … -lm` | the binary |
-//! | Java | `.java` | `javac` (Java 17) | `java -Xss256m -Xmx<limit>m` |
+//! | Java | `.java` | `javac -encoding …` (Java 17) | `java -Xss256m -Xmx<limit>m` |
 //! | Python 3 | `.py` | a syntax check (`compile`) | `python3` |
 //! | JavaScript | `.js` | `node --check` | `node --max-old-space-size=<limit>` |
+//!
+//! A file is compiled from its bytes ([`Source::bytes`]), UTF-8 or not, as
+//! the judges' compilers take it; what is read of it here (detection,
+//! headers) is its lossy UTF-8 reading ([`Source::text`]).
 //!
 //! A LeetCode paste (only `class Solution`, `impl Solution`, or LeetCode's
 //! C and JavaScript functions) is wrapped in a harness (`harness/` here
 //! holds one per language, as source files) that reads the board literal on
 //! stdin, calls the method with the paste's own prints sent to stderr (LeetCode
 //! shows them apart from the answer), and prints the answer. The harness
-//! comes after the pasted code, or a `#line` directive resets the count, so
-//! a compiler's line numbers are the user's; a `main` of the paste's own
-//! (a local test) is set aside.
+//! comes after the pasted code, or includes the paste as it is (C, C++), so
+//! a compiler's line numbers, and the lines it prints under them, are the
+//! user's; a `main` of the paste's own (a local test) is set aside.
 
 pub mod c;
 pub mod cpp;
@@ -96,7 +100,10 @@ pub struct Plan {
 /// The file, as a language sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct Source<'a> {
-    /// Its text.
+    /// Its bytes, as the compiler takes them (UTF-8 or not).
+    pub bytes: &'a [u8],
+    /// Its text for reading (detection, local headers): the bytes decoded
+    /// as UTF-8, a byte that is not UTF-8 read as U+FFFD.
     pub text: &'a str,
     /// Its path.
     pub path: &'a Path,
@@ -168,6 +175,9 @@ pub struct Language {
     /// The LeetCode method the source defines inside LeetCode's own frame
     /// (`class Solution`, `impl Solution`, a top-level function), if any.
     pub leetcode: fn(&str) -> Vec<Method>,
+    /// LeetCode's method in a class of another name (`class SudokuSolver`
+    /// with `solveSudoku`), for the languages whose frame is a class.
+    pub other_class: fn(&str) -> Option<OtherClass>,
     /// Whether the source reads stdin (a program, not only a local test).
     pub reads_stdin: fn(&str) -> bool,
     /// Finds the tool (`tool`, or the path given) and its version.
@@ -195,6 +205,79 @@ pub static LANGUAGES: [&Language; 6] = [
     &python::PYTHON,
     &javascript::JAVASCRIPT,
 ];
+
+/// LeetCode's method in a class not named `Solution`: LeetCode's problem
+/// still, but LeetCode calls `new Solution()`, so it cannot build there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OtherClass {
+    /// The method.
+    pub method: Method,
+    /// The class that holds it.
+    pub class: String,
+    /// The line of `class NAME`.
+    pub line: usize,
+}
+
+impl OtherClass {
+    /// The `judged as` frame: `class SudokuSolver with solveSudoku, not Solution`.
+    pub fn frame(&self) -> String {
+        format!(
+            "class {} with {}, not class Solution",
+            self.class,
+            self.method.camel()
+        )
+    }
+
+    /// The compile error a file named `shown` gets.
+    pub fn compile_error(&self, shown: &str) -> String {
+        format!(
+            "{shown}:{}: LeetCode calls `new Solution().{}(board)`, and the method is in `class {}`: rename the class to `Solution`",
+            self.line,
+            self.method.camel(),
+            self.class
+        )
+    }
+}
+
+/// The class (`class NAME` or `struct NAME`, the last one before it) that
+/// holds LeetCode's method, when it is not `Solution`; `None` where a
+/// `Solution` class holds it or no class does.
+pub fn other_class(text: &str, struct_too: bool) -> Option<OtherClass> {
+    let is_name = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    let method = *methods_named(text, "isValidSudoku", "solveSudoku").first()?;
+    let (at, _) = text.match_indices(method.camel()).find(|(at, _)| {
+        let after = text[at + method.camel().len()..].trim_start();
+        after.starts_with('(') && !text[..*at].ends_with(is_name)
+    })?;
+    let before = &text[..at];
+    let keywords: &[&str] = if struct_too {
+        &["class", "struct"]
+    } else {
+        &["class"]
+    };
+    let (start, class) = keywords
+        .iter()
+        .filter_map(|k| {
+            let found = before.match_indices(k).filter(|(i, _)| {
+                !before[..*i].ends_with(is_name)
+                    && before[i + k.len()..].starts_with(char::is_whitespace)
+            });
+            found.last().map(|(i, _)| {
+                let name: String = before[i + k.len()..]
+                    .trim_start()
+                    .chars()
+                    .take_while(|c| is_name(*c))
+                    .collect();
+                (i, name)
+            })
+        })
+        .max_by_key(|(i, _)| *i)?;
+    (!class.is_empty() && class != "Solution").then(|| OtherClass {
+        method,
+        class,
+        line: before[..start].matches('\n').count() + 1,
+    })
+}
 
 /// LeetCode's frame in the languages that wrap the method in a class.
 pub fn class_frame(m: Method) -> String {
@@ -227,6 +310,27 @@ pub fn extensions() -> String {
 /// The text without a UTF-8 byte-order mark.
 pub fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+/// The bytes without a UTF-8 byte-order mark.
+pub fn bytes_without_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes)
+}
+
+/// Where the bytes stop being UTF-8, as `line L, column C`; `None` for
+/// UTF-8 text.
+pub fn not_utf8_at(bytes: &[u8]) -> Option<String> {
+    let at = std::str::from_utf8(bytes).err()?.valid_up_to();
+    let line_start = bytes[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = String::from_utf8_lossy(&bytes[line_start..at])
+        .chars()
+        .count()
+        + 1;
+    Some(format!("line {line}, column {column}"))
 }
 
 /// Does `text` hold `word` as a whole word (not inside a longer name)?
@@ -273,8 +377,10 @@ pub fn printable(text: &str) -> String {
 
 /// The first error of a compiler's output, at most 12 lines: the build
 /// folder's path dropped, staged file names replaced by the user's
-/// (`aliases`), from the first line naming the user's file (`shown`) or an
-/// error, without a runtime's own frames.
+/// (`aliases`), from the first error headline whose next line names the
+/// user's file (rustc's `error[E0432]: …` above ` --> my.rs:1:5`), else the
+/// first line naming it (`shown`), else the first error, without a
+/// runtime's own frames.
 pub fn first_error(
     output: &str,
     build_dir: &Path,
@@ -292,8 +398,9 @@ pub fn first_error(
         .filter(|l| !l.starts_with("Node.js v"))
         .collect();
     let start = lines
-        .iter()
-        .position(|l| l.contains(shown))
+        .windows(2)
+        .position(|w| w[0].starts_with("error") && w[1].contains(shown))
+        .or_else(|| lines.iter().position(|l| l.contains(shown)))
         .or_else(|| {
             lines
                 .iter()
@@ -350,10 +457,43 @@ mod tests {
     }
 
     #[test]
+    fn a_method_in_a_class_of_another_name_is_found_with_its_line() {
+        let java = "import java.util.*;\n\npublic class SudokuSolver {\n    public void solveSudoku(char[][] board) {}\n}\n";
+        assert_eq!(
+            other_class(java, false),
+            Some(OtherClass {
+                method: Method::SolveSudoku,
+                class: "SudokuSolver".into(),
+                line: 3
+            })
+        );
+        let cpp = "struct Board {};\nclass Sudoku {\npublic:\n    void solveSudoku(vector<vector<char>>& b) {}\n};\n";
+        assert_eq!(other_class(cpp, true).unwrap().class, "Sudoku");
+        assert_eq!(
+            other_class("class Solution {\n void solveSudoku(x) {}\n}", false),
+            None
+        );
+        // A call, not a definition inside a class: nothing.
+        assert_eq!(other_class("int main() { solveSudoku(b); }", true), None);
+    }
+
+    #[test]
     fn words_are_whole() {
         assert!(has_word("void solveSudoku(", "solveSudoku"));
         assert!(!has_word("void solveSudokuHelper(", "solveSudoku"));
         assert!(!has_word("mysolveSudoku", "solveSudoku"));
+    }
+
+    #[test]
+    fn a_rustc_error_keeps_its_headline_and_skips_warnings_before_it() {
+        let rustc = "warning: unused variable: `x`\n --> c.rs:3:9\n  |\n3 |     let x = 1;\n  |         ^\n\nerror[E0432]: unresolved import `proconio`\n --> c.rs:1:5\n  |\n1 | use proconio::input;\n  |     ^^^^^^^^ use of unresolved module or unlinked crate `proconio`\n";
+        let shown = first_error(rustc, Path::new("/b"), &[], "c.rs");
+        assert!(
+            shown.starts_with("error[E0432]: unresolved import `proconio`\n --> c.rs:1:5"),
+            "{shown}"
+        );
+        let gcc = "/b/a.cpp: In function 'int main()':\n/b/a.cpp:2:5: error: 'x' was not declared in this scope\n";
+        assert!(first_error(gcc, Path::new("/b"), &[], "a.cpp").starts_with("a.cpp: In function"));
     }
 
     #[test]

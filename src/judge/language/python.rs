@@ -1,7 +1,9 @@
 //! Python 3: a syntax check stands for the build; the file runs under the
 //! interpreter `python3` names (a pyenv shim is resolved once, and its
-//! prefix bound read-only into the sandbox). A LeetCode paste runs through
-//! the harness, which reads it with `utf-8-sig` (a byte-order mark is fine).
+//! prefix bound read-only into the sandbox). The file is its bytes, read as
+//! Python reads them: UTF-8 (a byte-order mark is fine), or the encoding a
+//! coding line names; other bytes are Python's own SyntaxError, a CE. A
+//! LeetCode paste runs through the harness, which compiles it the same way.
 
 use super::{methods_named, Entry, Language, Options, Plan, Source, Toolchain};
 use std::path::{Path, PathBuf};
@@ -19,6 +21,7 @@ pub static PYTHON: Language = Language {
             Vec::new()
         }
     },
+    other_class: |text| super::other_class(text, false),
     reads_stdin: |text| {
         text.contains("input(") || text.contains("sys.stdin") || text.contains("open(0")
     },
@@ -65,7 +68,7 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')".into(),
         source.name.into(),
     ];
-    let mut files = vec![(source.name.to_string(), source.text.as_bytes().to_vec())];
+    let mut files = vec![(source.name.to_string(), source.bytes.to_vec())];
     let run = match entry {
         Entry::Program => vec![python, format!("/box/{}", source.name)],
         Entry::LeetCode(method) => {

@@ -18,6 +18,7 @@ pub static RUST: Language = Language {
             Vec::new()
         }
     },
+    other_class: |_| None,
     reads_stdin: |text| text.contains("stdin()") || text.contains("io::stdin"),
     toolchain,
     plan,
@@ -85,13 +86,12 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         "main".into(),
         source.name.into(),
     ];
-    let text = match entry {
-        Entry::Program => source.text.to_string(),
-        Entry::LeetCode(method) => {
+    let bytes = match (entry, std::str::from_utf8(source.bytes)) {
+        (Entry::LeetCode(method), Ok(text)) => {
             if method == Method::IsValidSudoku {
                 compile.extend(["--cfg".into(), "sudoku_lc36".into()]);
             }
-            let code = super::without_bom(source.text);
+            let code = super::without_bom(text);
             // A local test's `fn main` would clash with the harness's.
             let code = rename_main(code);
             let declare = if code.contains("struct Solution") {
@@ -108,10 +108,14 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
                 "{code}\n{declare}{}",
                 HARNESS.replace("__EXTERN__", external)
             )
+            .into_bytes()
         }
+        // A program as it is; and rustc reads UTF-8 only, so a file that is
+        // not is rustc's own error, a CE, as at every judge.
+        _ => source.bytes.to_vec(),
     };
     Ok(Plan {
-        files: vec![(source.name.to_string(), text.into_bytes())],
+        files: vec![(source.name.to_string(), bytes)],
         compile: vec![compile],
         outputs: vec!["main".into()],
         run: vec!["/box/main".into()],

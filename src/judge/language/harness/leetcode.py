@@ -12,7 +12,9 @@ exec(
     "import collections, functools, itertools, heapq, bisect, math, string, re, random",
     scope,
 )
-with open(SOURCE, encoding="utf-8-sig") as f:
+# The bytes, as python3 reads a file: UTF-8 (a byte-order mark is fine) or
+# the encoding its coding line names.
+with open(SOURCE, "rb") as f:
     code = compile(f.read(), SHOWN, "exec")
 text = sys.stdin.read()
 cells = [part[0] for part in text.split('"')[1::2] if part]
