@@ -1,22 +1,24 @@
-//! Spawn, limit, measure, kill: the judge's sandbox. It knows nothing of
-//! Sudoku; it runs a program on an input under limits and says how it
-//! ended, how much CPU time and memory the whole process tree used, and
-//! where its output is.
+//! Spawn, limit, measure, kill: the sandbox the judge and the trace run
+//! programs in. It knows nothing of either, nor of Sudoku; it runs a
+//! program on an input under limits and says how it ended, how much CPU
+//! time and memory the whole process tree used, and where its output is.
 //!
 //! ```text
-//! judge ──spawn──> supervisor   (`sudoku sandbox …`: a fresh, small process; its own
-//!   │                 │          process group; dies with the judge)
-//!   │                 │ unshare: a pid namespace (in a user namespace when not root)
-//!   │                 └──fork──> init  (pid 1 there; dies with the supervisor)
-//!   │                              │ unshare: mount, net, ipc, uts namespaces
-//!   │                              │ a root of its own: read-only /usr, /etc…, the job's
-//!   │                              │ read-only binds, a fresh /proc, /dev, an empty tmpfs /tmp
-//!   │                              └──fork/exec──> program   (own user id or no capabilities;
-//!   │                                   seccomp: no new process unless --processes > 1;
-//!   │                                   RLIMIT_FSIZE, RLIMIT_CORE, RLIMIT_CPU, RLIMIT_AS)
+//! judge ──spawn──> supervisor   (`sudoku sandbox`: a fresh, small process; its own
+//!   │   fd 4: the job     │      process group; dies with the judge; not dumpable)
+//!   │                     │ a root judge: a user id of its own, locked (uid.rs)
+//!   │                     │ unshare: a pid namespace (in a user namespace when not root)
+//!   │                     └──fork──> init  (pid 1 there; dies with the supervisor; not dumpable)
+//!   │                                  │ unshare: mount, net, ipc, uts namespaces
+//!   │                                  │ a root of its own: read-only /usr, /etc…, the job's
+//!   │                                  │ read-only binds, a build's work folder, a fresh /proc,
+//!   │                                  │ /dev, an empty tmpfs /tmp (and /dev/shm)
+//!   │                                  └──fork/exec──> program   (fds 0-2 only; the run's user id
+//!   │                                       or no capabilities; seccomp; RLIMIT_FSIZE, CORE, CPU,
+//!   │                                       NOFILE, NPROC (threads), AS without a cgroup)
 //!   │   init, every 1 ms: CPU of the tree > cpu limit          -> kill all, TLE
 //!   │                     processes > the process limit         -> kill all, RE
-//!   │                     resident size of the tree > memory    -> kill all, MLE
+//!   │                     memory of the tree > memory limit     -> kill all, MLE
 //!   │                     wall clock, less the time spent waiting
 //!   │                     for a CPU, > wall limit               -> kill all, TLE (wall)
 //!   │   init reaps every process (orphans come to pid 1), so its children's
@@ -30,10 +32,13 @@
 //! sleeps or blocks, and it does not count time spent waiting for a CPU
 //! (`/proc/PID/task/*/schedstat`), so load does not trip it either.
 //!
-//! **Memory** is the tree's resident size, polled, and each process's own
-//! peak (`ru_maxrss`). Linux starts a forked child's `ru_maxrss` at its
-//! parent's resident size, so the judge never forks the program: the
-//! supervisor is a fresh exec of a few hundred KB, and init a fork of it.
+//! **Memory** is capped by a memory cgroup per run where the judge may make
+//! one; it is also polled: one process's resident size, several processes'
+//! proportional set sizes (a page shared after a fork counts once), and
+//! each process's own peak (`ru_maxrss`). Linux starts a forked child's
+//! `ru_maxrss` at its parent's resident size, so the judge never forks the
+//! program: the supervisor is a fresh exec of a few hundred KB, and init a
+//! fork of it.
 //!
 //! **Nothing leaks**: killing init kills its namespace; the supervisor and
 //! init die with their parents (`PR_SET_PDEATHSIG`); the judge kills every
@@ -43,11 +48,11 @@
 //! file, so a run leaves no file behind even when killed.
 //!
 //! Where the kernel refuses namespaces, the supervisor runs init as a plain
-//! child in the supervisor's process group and the report says so: the
-//! program then sees the host's files and network, runs as the judge's
-//! user with no quota on what it writes outside its working folder, may
-//! signal only itself and its group (the filter), and only the program
-//! itself (not a process it starts) is measured while it runs.
+//! child in the supervisor's process group and the report says so
+//! ([`Isolation::holds_untrusted`] is then false): the program sees the
+//! host's files and network, runs as the judge's user, may signal only
+//! itself and its group, which it cannot leave (the filter), and its group
+//! is what is counted and killed.
 
 pub(crate) mod cgroup;
 mod init;
