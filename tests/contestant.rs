@@ -705,3 +705,189 @@ fn stress_stays_inside_the_promise_and_covers_the_family() {
     assert_eq!(code, 1, "{text}");
     assert!(text.contains("1/1 WA"), "{text}");
 }
+
+/// The `judged as` name of a problem key.
+fn problem_short(key: &str) -> &'static str {
+    match key {
+        "cf1335d" => "Codeforces 1335D",
+        _ => "POJ 2676",
+    }
+}
+
+/// `sudoku judge` on a data file with one more environment variable.
+fn judge_with_env(test: &str, file: &str, args: &[&str], env: (&str, &str)) -> (i32, String) {
+    let dir = scratch(test);
+    let out = Command::new(SUDOKU)
+        .arg("judge")
+        .arg(data(file))
+        .args(args)
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .env("NO_COLOR", "1")
+        .env(env.0, env.1)
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code().unwrap_or(-1), text)
+}
+
+#[test]
+fn each_judge_builds_as_it_does_online_judge_and_the_old_judges_headers() {
+    for (file, problem, flag) in [
+        // Codeforces defines ONLINE_JUDGE: the local freopen is skipped.
+        ("cf1335d_online_judge.cpp", "cf1335d", "-DONLINE_JUDGE"),
+        // POJ's old g++: `gets`, and `memset` without <cstring>.
+        ("poj2676_old_gcc.cpp", "poj2676", "-std=gnu++98"),
+    ] {
+        let Some((code, text)) = judge(&format!("profile-{file}"), file, &[]) else {
+            continue;
+        };
+        assert_eq!(code, 0, "{file}: {text}");
+        assert!(
+            text.contains(&format!("judged as: {}", problem_short(problem))),
+            "{file}: {text}"
+        );
+        assert!(
+            !text.contains("WA") && !text.contains("CE"),
+            "{file} ({flag}): {text}"
+        );
+    }
+}
+
+#[test]
+fn leetcode_cpp_is_value_initialized_and_built_with_address_sanitizer() {
+    // Members without initializers start at zero under `new Solution()`.
+    if let Some((code, text)) = judge("value-init", "lc37_members_uninit.cpp", &[]) {
+        assert_eq!(code, 0, "{text}");
+        assert!(text.contains("5/5 AC"), "{text}");
+    }
+    // A read one past a row's end is RE under AddressSanitizer, as on LeetCode.
+    if let Some((code, text)) = judge(
+        "asan",
+        "lc37_read_past_row.cpp",
+        &["--fixture", "leetcode_example"],
+    ) {
+        assert_eq!(code, 1, "{text}");
+        assert!(
+            text.contains("RE (expected AC)")
+                && text.contains("AddressSanitizer: heap-buffer-overflow"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_word_in_a_comment_reads_no_stdin() {
+    let Some((code, text)) = judge("comment-gets", "valid_sudoku_comment.c", &[]) else {
+        return;
+    };
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("judged as: LeetCode 36 (a function isValidSudoku)")
+            && text.contains("7/7 AC"),
+        "{text}"
+    );
+}
+
+#[test]
+fn python_2_runs_where_the_judge_offers_it_or_is_not_judged_here() {
+    let Some((code, text)) = judge("python2", "lc36_python2.py", &[]) else {
+        return;
+    };
+    if text.contains("run as Python 2") {
+        assert_eq!(code, 0, "{text}");
+        assert!(
+            text.contains("7/7 AC") && text.contains("compiler: Python 2."),
+            "{text}"
+        );
+    } else {
+        assert_eq!(code, 3, "{text}");
+        assert!(text.contains("not judged here: needs Python 2"), "{text}");
+    }
+    // Without a Python 2: its own outcome and exit code, no RE blamed on the file.
+    let (code, text) = judge_with_env(
+        "python2-missing",
+        "lc36_python2.py",
+        &[],
+        ("SUDOKU_PYTHON2", "/nonexistent/python2"),
+    );
+    assert_eq!(code, 3, "{text}");
+    assert!(
+        text.contains("not judged here: needs Python 2, which LeetCode offers")
+            && text.contains("lc36_python2.py:5 uses `xrange`")
+            && !text.contains("RE"),
+        "{text}"
+    );
+}
+
+#[test]
+fn what_this_machine_lacks_is_not_judged_here_not_a_ce() {
+    if let Some((code, text)) = judge("acl", "abc327c_acl.cpp", &[]) {
+        assert_eq!(code, 3, "{text}");
+        assert!(
+            text.contains("not judged here: needs the AtCoder Library"),
+            "{text}"
+        );
+        assert!(!text.contains(" CE"), "{text}");
+    }
+    // C++23 that this machine's g++ lacks: built where the compiler has it.
+    if let Some((code, text)) = judge("deducing-this", "lc37_deducing_this.cpp", &[]) {
+        if code == 3 {
+            assert!(
+                text.contains("not judged here: needs C++23's explicit object parameter")
+                    && text.contains("lc37_deducing_this.cpp:13"),
+                "{text}"
+            );
+        } else {
+            assert_eq!(code, 0, "{text}");
+        }
+    }
+}
+
+#[test]
+fn atcoder_rust_has_atcoders_crates_and_no_leetcode_note() {
+    let Some((code, text)) = judge("atcoder-crates", "abc327c_proconio.rs", &[]) else {
+        return;
+    };
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("11/11 AC"), "{text}");
+    assert!(!text.contains("LeetCode's Rust"), "{text}");
+    // The note is LeetCode's alone.
+    if let Some((_, text)) = judge(
+        "leetcode-note",
+        "lc37_main.rs",
+        &["--fixture", "leetcode_example"],
+    ) {
+        assert!(text.contains("LeetCode's Rust is older"), "{text}");
+    }
+}
+
+#[test]
+fn java_limits_as_each_judge_counts_them() {
+    // HDU states Java's limits apart: 2000 ms and 64 MB on HDU 1426.
+    let Some((_, text)) = judge(
+        "java-hdu",
+        "Main.java",
+        &["--problem", "hdu1426", "--fixture", "sample*"],
+    ) else {
+        return;
+    };
+    assert!(
+        text.contains("Main.java: limits for Java: 2000 ms CPU time, 64 MB"),
+        "{text}"
+    );
+    assert!(text.contains("an idle JVM holds"), "{text}");
+    // POJ counts what a program holds above an idle JVM: the limit is raised by it.
+    let Some((_, text)) = judge(
+        "java-poj",
+        "Main.java",
+        &["--problem", "poj2676", "--fixture", "sample*"],
+    ) else {
+        return;
+    };
+    assert!(
+        text.contains("POJ counts what a program holds above it")
+            && text.contains("and the idle JVM's"),
+        "{text}"
+    );
+}

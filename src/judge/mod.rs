@@ -11,6 +11,8 @@
 //! | [`plan`] | which problems, solutions and cases a run judges |
 //! | [`solution`] | something that can be run: a built-in paste file, or a user's file, placed and built |
 //! | [`language`] | one file per language: build plan, harness, crash reading |
+//! | [`judges`] | each home judge's toolchains: standard, defines, sanitizers, libraries, memory |
+//! | [`crates`] | a judge's Rust crates, built once outside the sandbox |
 //! | [`cache`] | the build cache: atomic, locked, checked, collected |
 //! | [`runner`] | the child side of a built-in solution |
 //! | [`checker`] | one function per way of comparing output |
@@ -21,6 +23,8 @@
 
 pub mod cache;
 pub mod checker;
+pub mod crates;
+pub mod judges;
 pub mod language;
 pub mod plan;
 pub mod problem;
@@ -232,6 +236,10 @@ pub struct Report {
     pub wall: Duration,
     /// Files of a folder that could not be judged, and why (a missing compiler).
     pub not_judged: Vec<(PathBuf, String)>,
+    /// Files this machine cannot judge as their judge would (a compiler,
+    /// interpreter or library it lacks), and what they need: none of their
+    /// cases ran.
+    pub not_judged_here: Vec<(String, String)>,
 }
 
 impl Report {
@@ -264,7 +272,8 @@ fn judge_all(
                 if let Ok(mut p) = progress.lock() {
                     p.show(&solution.name, &case.name);
                 }
-                let r = judge_case(supervisor, &opts.exe, solution, case, limits);
+                let limits = solution.limits(limits, opts);
+                let r = judge_case(supervisor, &opts.exe, solution, case, &limits);
                 if let Ok(mut slot) = slots[i].lock() {
                     *slot = Some(r);
                 }
@@ -303,6 +312,7 @@ fn judge_and_report(opts: &Options, out: &mut dyn Write) -> Result<Report, Error
         let work: Vec<(&Solution, &Case)> = part
             .solutions
             .iter()
+            .filter(|s| s.user.as_ref().is_none_or(|u| u.not_judged_here.is_none()))
             .flat_map(|solution| {
                 part.cases
                     .iter()
@@ -336,10 +346,20 @@ fn judge_and_report(opts: &Options, out: &mut dyn Write) -> Result<Report, Error
         .into_inner()
         .unwrap_or_else(|e| e.into_inner())
         .finish();
+    let not_judged_here = plan
+        .problems
+        .iter()
+        .flat_map(|p| &p.solutions)
+        .filter_map(|s| {
+            let why = s.user.as_ref()?.not_judged_here.clone()?;
+            Some((s.name.clone(), why))
+        })
+        .collect();
     let report = Report {
         results,
         wall: started.elapsed(),
         not_judged: plan.not_judged,
+        not_judged_here,
     };
     if !opts.json {
         report::write_summary(out, &report, opts)?;

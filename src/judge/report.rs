@@ -54,6 +54,9 @@ fn case_cell(r: &CaseResult) -> Cell {
 
 fn summary_cell(results: &[&CaseResult]) -> Cell {
     let n = results.len();
+    if n == 0 {
+        return Cell("not judged here".into(), YELLOW);
+    }
     let mut counts: Vec<(String, usize)> = Vec::new();
     for r in results {
         let v = verdict_text(r);
@@ -165,13 +168,41 @@ fn write_header(
             user.toolchain.version,
             user.toolchain.program.display()
         );
-        if let Some(note) = user.language.compiler_note {
+        if let Some(note) = &user.compiler_note {
             compiler.push_str("; ");
             compiler.push_str(note);
         }
         writeln!(out, "{}: compiler: {compiler}", solution.name)?;
         for note in &user.notes {
             writeln!(out, "{}: note: {note}", solution.name)?;
+        }
+        let own = solution.limits(limits, opts);
+        if own != *limits {
+            writeln!(
+                out,
+                "{}: limits for {}: {} ms CPU time, {} MB{}",
+                solution.name,
+                user.language.name,
+                own.time.as_millis(),
+                own.memory_mb,
+                if user.memory_extra_mb > 0 {
+                    format!(
+                        " ({} MB and the idle JVM's {} MB)",
+                        own.memory_mb - user.memory_extra_mb,
+                        user.memory_extra_mb
+                    )
+                } else {
+                    String::new()
+                }
+            )?;
+        }
+        if let Some(why) = &user.not_judged_here {
+            writeln!(
+                out,
+                "{}: not judged here: {}",
+                solution.name,
+                printable_lines(why)
+            )?;
         }
         let cases = if opts.strict {
             "every case (--strict: the house cases too)"
@@ -417,6 +448,9 @@ pub fn write_summary(out: &mut dyn Write, report: &Report, opts: &Options) -> io
     for (path, why) in &report.not_judged {
         let path = printable(&path.display().to_string());
         writeln!(out, "{path}: not judged: {}", printable_lines(why))?;
+    }
+    for (name, why) in &report.not_judged_here {
+        writeln!(out, "{name}: not judged here: {}", printable_lines(why))?;
     }
     let bad = report.results.iter().filter(|r| !r.as_expected()).count();
     let hard = report.results.iter().filter(|r| r.tle_on_hard()).count();

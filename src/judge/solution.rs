@@ -22,6 +22,7 @@
 //! and a `main` that reads stdin) is an error naming both, never a guess.
 
 use super::cache::{Cache, Key};
+use super::judges;
 use super::language::{self, Entry, Language, Method, Plan, Source, Toolchain};
 use super::problem::{self, Problem};
 use super::{Error, Verdict};
@@ -56,10 +57,20 @@ pub struct UserFile {
     pub judged_as: String,
     /// The compiler or interpreter used, with its version.
     pub toolchain: Toolchain,
+    /// Said after the compiler's version, where the judge's differs in a
+    /// way a user should know (LeetCode's older Rust).
+    pub compiler_note: Option<String>,
     /// Notes from the build (a `package` line dropped).
     pub notes: Vec<String>,
     /// What was built, or the compiler's first error (CE on every case).
     pub built: Result<Built, String>,
+    /// Why this machine cannot judge the file as its judge would (a
+    /// compiler, interpreter or library it lacks): its cases are not run.
+    pub not_judged_here: Option<String>,
+    /// MB added to the memory limit: the idle JVM a judge does not count.
+    pub memory_extra_mb: u64,
+    /// The problem's own limits for this language (HDU's Java), ms and MB.
+    pub own_limits: Option<(u64, u64)>,
 }
 
 /// A built file: its cache entry and how to run it.
@@ -73,6 +84,8 @@ pub struct Built {
     pub binds: Vec<PathBuf>,
     /// Built now (not found in the cache).
     pub fresh: bool,
+    /// The run reserves a large address range (AddressSanitizer).
+    pub reserves_address_space: bool,
 }
 
 impl Solution {
@@ -106,10 +119,14 @@ impl Solution {
     pub fn command(&self, exe: &Path, memory_mb: u64) -> (OsString, Vec<OsString>, View) {
         match self.user.as_ref().map(|u| &u.built) {
             Some(Ok(built)) => {
+                // The heap a JVM gets is the judge's limit, without the
+                // baseline the limit was raised by.
+                let extra = self.user.as_ref().map_or(0, |u| u.memory_extra_mb);
+                let heap = memory_mb.saturating_sub(extra).max(1);
                 let mut words = built
                     .run
                     .iter()
-                    .map(|w| OsString::from(w.replace("{memory_mb}", &memory_mb.to_string())));
+                    .map(|w| OsString::from(w.replace("{memory_mb}", &heap.to_string())));
                 let program = words.next().unwrap_or_default();
                 let mut binds = vec![(built.entry.clone(), PathBuf::from("/box"))];
                 binds.extend(built.binds.iter().map(|b| (b.clone(), b.clone())));
@@ -128,7 +145,30 @@ impl Solution {
 
     /// Whether the sandbox also caps its address space (not for a JVM or node).
     pub fn address_space(&self) -> bool {
-        self.user.as_ref().is_none_or(|u| u.language.address_space)
+        self.user.as_ref().is_none_or(|u| {
+            u.language.address_space && !u.built.as_ref().is_ok_and(|b| b.reserves_address_space)
+        })
+    }
+
+    /// This solution's limits: `base`, or the problem's own for its
+    /// language where the flags did not set them, raised by what its
+    /// judge does not count.
+    pub fn limits(&self, base: &super::Limits, flags: &super::Options) -> super::Limits {
+        let mut limits = *base;
+        let Some(user) = &self.user else {
+            return limits;
+        };
+        if let Some((ms, mb)) = user.own_limits {
+            if flags.time.is_none() {
+                limits.time = Duration::from_millis(ms);
+                limits.wall = flags.wall.unwrap_or(limits.time * 3);
+            }
+            if flags.memory_mb.is_none() {
+                limits.memory_mb = mb;
+            }
+        }
+        limits.memory_mb += user.memory_extra_mb;
+        limits
     }
 
     /// The compiler's first error, when a user's file did not build.
@@ -600,15 +640,87 @@ pub fn from_file(
     });
     let (problem, entry, judged_as) = place(path, &text, language, named)?;
     let weak = check_sandbox(&opts.exe, opts.trust)?;
-    let tool = match &opts.rustc {
-        Some(rustc) if language.takes_rustc => rustc.clone(),
-        _ => PathBuf::from(language.tool),
-    };
-    let toolchain = toolchain_of(language, &tool)?;
+    let profile = judges::of(problem);
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "solution".into());
+    let tool = match &opts.rustc {
+        Some(rustc) if language.takes_rustc => rustc.clone(),
+        _ => PathBuf::from(language.tool),
+    };
+    let mut early_notes = Vec::new();
+    // What the judge has and this machine lacks: the file is not judged.
+    let mut not_judged_here = judges::missing_library(profile, &text)
+        .map(|(needs, line)| format!("needs {needs} ({name}:{line} uses it)"));
+    let python2 = (language.extensions == ["py"] && profile.python2)
+        .then(|| judges::python2_marks(&text))
+        .flatten();
+    let toolchain = match python2 {
+        Some((mark, line)) => match language::python::python2() {
+            Some(found) => {
+                early_notes.push(format!(
+                    "line {line} uses `{mark}`: run as Python 2, which {} offers beside Python 3",
+                    profile.name
+                ));
+                found
+            }
+            None => {
+                not_judged_here = Some(format!(
+                    "needs Python 2, which {} offers beside Python 3 ({name}:{line} uses `{mark}`) and this machine lacks (give its path as SUDOKU_PYTHON2)",
+                    profile.name
+                ));
+                toolchain_of(language, &tool)?
+            }
+        },
+        None => toolchain_of(language, &tool)?,
+    };
+    let compiler_note = language
+        .takes_rustc
+        .then_some(profile.rust_note)
+        .flatten()
+        .map(str::to_string);
+    // The judge's crates, built once outside the sandbox.
+    let crates = match profile.rust_crates.filter(|_| language.takes_rustc) {
+        Some(set) if not_judged_here.is_none() => {
+            let root = if weak {
+                weak_cache_root()?
+            } else {
+                super::cache::root()
+            };
+            match super::crates::ensure(set, &toolchain.program, &toolchain.version, &root) {
+                Ok(built) => Some(built),
+                Err(why) => {
+                    not_judged_here = Some(format!("needs {}'s crates: {why}", profile.name));
+                    None
+                }
+            }
+        }
+        _ => None,
+    };
+    // How the judge counts a JVM, and the limits it states for Java.
+    let (memory_extra_mb, own_limits) = if language.extensions == ["java"] {
+        let baseline = jvm_baseline(&opts.exe, &toolchain);
+        if let Some(mb) = baseline {
+            early_notes.push(format!(
+                "an idle JVM holds {mb} MB here (`java -version`, measured); {}",
+                match profile.java {
+                    judges::JavaMemory::AboveBaseline => format!(
+                        "{} counts what a program holds above it, so the limit is raised by it (-Xmx stays the problem's limit)",
+                        profile.name
+                    ),
+                    judges::JavaMemory::Whole => format!("{} counts the whole JVM", profile.name),
+                }
+            ));
+        }
+        let extra = match profile.java {
+            judges::JavaMemory::AboveBaseline => baseline.unwrap_or(0),
+            judges::JavaMemory::Whole => 0,
+        };
+        (extra, judges::java_limits(problem))
+    } else {
+        (0, None)
+    };
     let source = Source {
         bytes: &bytes,
         text: &text,
@@ -619,6 +731,8 @@ pub fn from_file(
         edition: &opts.edition,
         toolchain: &toolchain,
         java_main: problem.java_main,
+        profile,
+        crates: crates.as_ref(),
     };
     // LeetCode calls `new Solution()`: a method in another class cannot build there.
     let other = match entry {
@@ -628,6 +742,7 @@ pub fn from_file(
         _ => None,
     };
     let (mut notes, built) = match (other, (language.plan)(&source, entry, &options)) {
+        (_, _) if not_judged_here.is_some() => (Vec::new(), Err("not judged here".into())),
         (Some(other), _) => (Vec::new(), Err(other.compile_error(&name))),
         (None, Err(why)) => (Vec::new(), Err(why)),
         (None, Ok(plan)) => {
@@ -638,7 +753,24 @@ pub fn from_file(
             )
         }
     };
-    notes.splice(0..0, not_utf8);
+    // A build that failed on a feature newer than this machine's compiler
+    // is not the user's error.
+    if let (Err(error), None, true) = (&built, &not_judged_here, language.extensions[0] == "cpp") {
+        if let Some((needs, line)) = judges::newer_cpp(&text) {
+            not_judged_here = Some(format!(
+                "needs {needs} ({name}:{line}), newer than this machine's {}; {} builds it with {}. The compiler here said: {}",
+                toolchain.version,
+                profile.name,
+                profile.cpp,
+                error
+                    .lines()
+                    .find(|l| l.contains("error"))
+                    .or_else(|| error.lines().next())
+                    .unwrap_or("")
+            ));
+        }
+    }
+    notes.splice(0..0, not_utf8.into_iter().chain(early_notes));
     Ok(Solution {
         // As the tables show it: no control character of a file's name
         // reaches the terminal.
@@ -650,10 +782,59 @@ pub fn from_file(
             language,
             judged_as,
             toolchain,
+            compiler_note,
             notes,
             built,
+            not_judged_here,
+            memory_extra_mb,
+            own_limits,
         }),
     })
+}
+
+/// What an idle JVM holds here, in MB rounded up: `java -version` run in
+/// the sandbox with the flags a run has, measured once per toolchain.
+fn jvm_baseline(exe: &Path, toolchain: &Toolchain) -> Option<u64> {
+    static MEASURED: Mutex<Option<HashMap<PathBuf, Option<u64>>>> = Mutex::new(None);
+    if let Some(known) = MEASURED
+        .lock()
+        .ok()
+        .and_then(|m| m.as_ref().and_then(|m| m.get(&toolchain.program).copied()))
+    {
+        return known;
+    }
+    let java = toolchain.program.with_file_name("java");
+    let args: Vec<OsString> = [
+        "-Xss256m",
+        "-Xmx64m",
+        "-XX:+UseSerialGC",
+        "-XX:-UsePerfData",
+        "-version",
+    ]
+    .iter()
+    .map(Into::into)
+    .collect();
+    let mut limits = BUILD_LIMITS;
+    limits.cpu = Duration::from_secs(10);
+    limits.wall = Duration::from_secs(20);
+    let view = View {
+        binds: toolchain
+            .prefix
+            .iter()
+            .map(|p| (p.clone(), p.clone()))
+            .collect(),
+        work: None,
+    };
+    let measured = Supervisor::of(exe)
+        .run(java.as_os_str(), &args, None, &limits, &view)
+        .ok()
+        .filter(|run| run.end == sandbox::End::Exit(0))
+        .map(|run| run.peak_kib.div_ceil(1024));
+    if let Ok(mut m) = MEASURED.lock() {
+        m.get_or_insert_with(HashMap::new)
+            .insert(toolchain.program.clone(), measured);
+    }
+    measured
 }
 
 /// The cache entry for `plan` (of the user's `source`), built in the
@@ -680,6 +861,7 @@ fn build(
     let folder = path.parent().filter(|d| !d.as_os_str().is_empty());
     let folder = std::fs::canonicalize(folder.unwrap_or(Path::new(".")));
     binds.extend(folder.ok().map(|f| (f.clone(), f)));
+    binds.extend(plan.build_binds.iter().map(|b| (b.clone(), b.clone())));
     let mut key = Key::default();
     key.add(language.name.as_bytes())
         .add(format!("{entry:?}").as_bytes())
@@ -727,6 +909,7 @@ fn build(
         run: plan.run.clone(),
         binds: plan.binds.clone(),
         fresh,
+        reserves_address_space: plan.reserves_address_space,
     }))
 }
 

@@ -28,6 +28,9 @@ Exit codes:
   1    some verdict was not the expected one
   2    bad command line (a limit out of its range, an unknown name), or an input, answer or
        fixture file that cannot be read or is malformed (the message names line and column)
+  3    a file this machine cannot judge as its judge would (a compiler, interpreter or
+       library the judge has and this machine lacks: 'not judged here: needs ...'), every
+       other verdict as expected
   130  interrupted (SIGINT, Ctrl-C); 143: terminated (SIGTERM); every running case is killed first
   141  stdout was closed early (e.g. piped into head): the run stops quietly";
 
@@ -111,7 +114,8 @@ fn problem_keys() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(judge::problem::PROBLEMS.iter().map(|p| p.key))
 }
 
-/// Exit 0 when every case got its expected verdict, else 1.
+/// Exit 0 when every case got its expected verdict, 1 when one did not,
+/// 3 when a file could not be judged here as its judge would.
 pub fn run(args: JudgeArgs, stdout: &mut impl Write) -> Result<ExitCode, Failure> {
     let exe = this_program()?;
     let opts = judge::Options {
@@ -152,9 +156,11 @@ pub fn run(args: JudgeArgs, stdout: &mut impl Write) -> Result<ExitCode, Failure
             report.not_judged.len()
         )));
     }
-    Ok(if report.all_as_expected() {
-        ExitCode::SUCCESS
-    } else {
+    Ok(if !report.all_as_expected() {
         ExitCode::from(1)
+    } else if !report.not_judged_here.is_empty() {
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
     })
 }

@@ -1,5 +1,6 @@
-//! C: `gcc -std=c11 -O2 … -lm`, which Lanqiao and POJ accept, from the
-//! file's bytes as they are. A LeetCode paste (its `solveSudoku(char**
+//! C: `gcc -O2 … -lm` with the problem's judge's `-std` (`gnu89` on the
+//! old judges, where `gets` is declared) and defines, from the file's
+//! bytes as they are. A LeetCode paste (its `solveSudoku(char**
 //! board, …)`) is compiled as it is, included by a file of the judge's
 //! between LeetCode's headers and the harness (as for C++).
 
@@ -25,7 +26,6 @@ pub static C: Language = Language {
     crash: super::cpp::crash,
     frame: super::function_frame,
     takes_rustc: false,
-    compiler_note: None,
 };
 
 const HARNESS: &str = include_str!("harness/leetcode.c");
@@ -33,9 +33,10 @@ const HARNESS: &str = include_str!("harness/leetcode.c");
 fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, String> {
     let mut compile = vec![
         opts.toolchain.program.clone().into_os_string(),
-        "-std=c11".into(),
+        opts.profile.c_std.into(),
         "-O2".into(),
     ];
+    compile.extend(opts.profile.defines.iter().map(|d| format!("-D{d}").into()));
     compile.extend(super::cpp::beside(source));
     if entry == Entry::LeetCode(Method::IsValidSudoku) {
         compile.push("-DSUDOKU_LC36=1".into());

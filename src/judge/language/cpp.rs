@@ -1,5 +1,7 @@
-//! C++: `g++ -O2 -std=c++17`, as Codeforces and AtCoder build it, from the
-//! file's bytes as they are (g++ takes comments in GBK or Latin-1). A
+//! C++: `g++ -O2` with the problem's judge's `-std`, defines
+//! (`ONLINE_JUDGE`), the headers its older library pulled in, and
+//! AddressSanitizer where it builds with it (LeetCode), from the file's
+//! bytes as they are (g++ takes comments in GBK or Latin-1). A
 //! LeetCode paste (`class Solution`) is compiled as it is, included by a
 //! file of the judge's that puts LeetCode's headers before it and the
 //! harness after it, so the compiler's line numbers and the source lines
@@ -28,7 +30,6 @@ pub static CPP: Language = Language {
     crash,
     frame: super::class_frame,
     takes_rustc: false,
-    compiler_note: None,
 };
 
 const HARNESS: &str = include_str!("harness/leetcode.cpp");
@@ -36,8 +37,9 @@ const HARNESS: &str = include_str!("harness/leetcode.cpp");
 /// C and C++ read stdin the same ways, from a `main`: a file without one
 /// is no program, whatever it mentions. `cin.tie(…)` and
 /// `sync_with_stdio(…)`, LeetCode's usual speed-up before `class Solution`,
-/// read nothing.
+/// read nothing; nor does a word in a comment or a string.
 pub fn reads_stdin(text: &str) -> bool {
+    let text = &super::code_only(text);
     let is_name = |c: char| c.is_alphanumeric() || c == '_';
     let calls = |word: &str| {
         text.match_indices(word).any(|(at, _)| {
@@ -197,11 +199,19 @@ pub fn staged(
 }
 
 fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, String> {
+    let profile = opts.profile;
     let mut compile = vec![
         opts.toolchain.program.clone().into_os_string(),
         "-O2".into(),
-        "-std=c++17".into(),
+        profile.cpp_std.into(),
     ];
+    compile.extend(judge_flags(profile));
+    if profile.sanitize {
+        compile.extend([
+            "-fsanitize=address".into(),
+            "-fno-omit-frame-pointer".into(),
+        ]);
+    }
     compile.extend(beside(source));
     if entry == Entry::LeetCode(Method::IsValidSudoku) {
         compile.push("-DSUDOKU_LC36=1".into());
@@ -220,14 +230,49 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         outputs: vec!["main".into()],
         run: vec!["/box/main".into()],
         depends: local_headers(source),
+        reserves_address_space: profile.sanitize,
         ..Plan::default()
     })
 }
 
+/// The judge's defines (`-DONLINE_JUDGE`) and the headers its older
+/// library pulled in (`-include cstring`), for C and C++ alike.
+pub fn judge_flags(profile: &crate::judge::judges::Profile) -> Vec<std::ffi::OsString> {
+    let mut flags: Vec<std::ffi::OsString> = profile
+        .defines
+        .iter()
+        .map(|d| format!("-D{d}").into())
+        .collect();
+    for header in profile.old_headers {
+        flags.extend(["-include".into(), (*header).into()]);
+    }
+    flags
+}
+
 /// An uncaught exception (`terminate called after throwing …` and its
 /// `what()`), or a failed `assert`.
-pub fn crash(stderr: &str, _name: &str) -> Option<String> {
+pub fn crash(stderr: &str, name: &str) -> Option<String> {
     let lines: Vec<&str> = stderr.lines().collect();
+    // AddressSanitizer (LeetCode's C++): the error and the user's frame.
+    if let Some(i) = lines
+        .iter()
+        .position(|l| l.contains("ERROR: AddressSanitizer: "))
+    {
+        let error = &lines[i][lines[i].find("AddressSanitizer: ")?..];
+        let error = error.split(" on address").next().unwrap_or(error);
+        let frame = lines[i..]
+            .iter()
+            .map(|l| l.trim())
+            .filter(|l| l.starts_with('#') && l.contains(name))
+            .find_map(|l| {
+                let (_, rest) = l.split_once(" in ")?;
+                let (function, place) = rest.rsplit_once(' ')?;
+                let place = place.rsplit('/').next().unwrap_or(place);
+                Some(format!(" in {function} at {place}"))
+            })
+            .unwrap_or_default();
+        return Some(super::printable(&format!("{error}{frame}")));
+    }
     if let Some(i) = lines
         .iter()
         .position(|l| l.starts_with("terminate called after throwing"))
@@ -256,6 +301,10 @@ mod tests {
         assert!(!reads_stdin(speed_up));
         assert!(!reads_stdin("int main() { Solution().solveSudoku(b); }"));
         assert!(!reads_stdin("// no main: scanf(\"%d\", &x) in a comment"));
+        // A LeetCode C file: no main; and the word in its comment reads nothing.
+        assert!(!reads_stdin(
+            "bool isValidSudoku(char** b, int n, int* m) { // gets numerical index\n return 1; }\nint main() { puts(\"gets\"); }"
+        ));
         assert!(reads_stdin("int main() { int x; std::cin >> x; }"));
         assert!(reads_stdin(
             "int main(void) { char s[9]; scanf(\"%s\", s); }"
@@ -263,6 +312,15 @@ mod tests {
         assert!(reads_stdin(
             "int main() { string s; while (getline(cin, s)) {} }"
         ));
+    }
+
+    #[test]
+    fn an_address_sanitizer_report_reads_as_error_and_frame() {
+        let asan = "=================================================================\n==12==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602 at pc 0x5 bp 0x7 sp 0x7\nREAD of size 1 at 0x602 thread T0\n    #0 0x55 in Solution::dfs(std::vector<std::vector<char> >&, int) /b/lc37_oob.cpp:9\n    #1 0x56 in main /b/sudoku-judge-harness.cpp:20\n";
+        assert_eq!(
+            crash(asan, "lc37_oob.cpp").unwrap(),
+            "AddressSanitizer: heap-buffer-overflow in Solution::dfs(std::vector<std::vector<char> >&, int) at lc37_oob.cpp:9"
+        );
     }
 
     #[test]

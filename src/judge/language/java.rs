@@ -23,13 +23,12 @@ pub static JAVA: Language = Language {
         }
     },
     other_class: |text| super::other_class(text, false),
-    reads_stdin: |text| text.contains("System.in"),
+    reads_stdin: |text| super::code_only(text).contains("System.in"),
     toolchain,
     plan,
     crash,
     frame: super::class_frame,
     takes_rustc: false,
-    compiler_note: None,
 };
 
 const HARNESS: &str = include_str!("harness/SudokuJudgeHarness.java");
@@ -265,6 +264,7 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         notes: note.into_iter().chain(read_as).collect(),
         depends: Vec::new(),
         aliases: vec![(staged, source.name.to_string())],
+        ..Plan::default()
     })
 }
 

@@ -23,7 +23,6 @@ pub static JAVASCRIPT: Language = Language {
     crash,
     frame: super::function_frame,
     takes_rustc: false,
-    compiler_note: None,
 };
 
 const HARNESS: &str = include_str!("harness/leetcode.js");

@@ -7,11 +7,13 @@
 //!
 //! | language | file | build | run |
 //! |---|---|---|---|
-//! | Rust | `.rs` | `rustc -O --edition 2021` (`--edition`, `--rustc`) | the binary |
-//! | C++ | `.cpp`, `.cc`, `.cxx` | `g++ -O2 -std=c++17` | the binary |
-//! | C | `.c` | `gcc -std=c11 -O2 … -lm` | the binary |
+//! | Rust | `.rs` | `rustc -O --edition 2021` (`--edition`, `--rustc`), the judge's crates | the binary |
+//! | C++ | `.cpp`, `.cc`, `.cxx` | `g++ -O2`, the judge's `-std`, defines, headers, sanitizers | the binary |
+//! | C | `.c` | `gcc -O2 … -lm`, the judge's `-std` and defines | the binary |
 //! | Java | `.java` | `javac -encoding …` (Java 17) | `java -Xss256m -Xmx<limit>m` |
-//! | Python 3 | `.py` | a syntax check (`compile`) | `python3` |
+//! | Python 3 (2 where the judge offers it) | `.py` | a syntax check (`compile`) | `python3` (`python2`) |
+//!
+//! What each judge's toolchain is: [`super::judges`].
 //! | JavaScript | `.js` | `node --check` | `node --max-old-space-size=<limit>` |
 //!
 //! A file is compiled from its bytes ([`Source::bytes`]), UTF-8 or not, as
@@ -95,6 +97,11 @@ pub struct Plan {
     /// A staged file's name and the user's, for the compiler's messages
     /// (Java's file must carry its class's name).
     pub aliases: Vec<(String, String)>,
+    /// Host folders the build reads beside the system's (a judge's crates).
+    pub build_binds: Vec<PathBuf>,
+    /// The run reserves a large address range up front (AddressSanitizer's
+    /// shadow memory): the sandbox then limits resident memory only.
+    pub reserves_address_space: bool,
 }
 
 /// The file, as a language sees it.
@@ -121,6 +128,10 @@ pub struct Options<'a> {
     /// Java: the class name the problem's judge requires of a stdin program
     /// (`Main`), or `None` where any public class is taken.
     pub java_main: Option<&'a str>,
+    /// The problem's judge: its standard, defines, headers, sanitizers.
+    pub profile: &'static crate::judge::judges::Profile,
+    /// Rust: the judge's crates, built (`--extern` and `-L` arguments).
+    pub crates: Option<&'a crate::judge::crates::Built>,
 }
 
 /// A compiler or interpreter as found on this machine.
@@ -191,9 +202,6 @@ pub struct Language {
     pub frame: fn(Method) -> String,
     /// Whether `--rustc` (or `SUDOKU_RUSTC`) names this language's compiler.
     pub takes_rustc: bool,
-    /// What the header adds after the compiler's version, when the local
-    /// compiler differs from the judges' in a way a user should know.
-    pub compiler_note: Option<&'static str>,
 }
 
 /// Every language, in `--help` order.
@@ -331,6 +339,56 @@ pub fn not_utf8_at(bytes: &[u8]) -> Option<String> {
         .count()
         + 1;
     Some(format!("line {line}, column {column}"))
+}
+
+/// `text` with the comments (`//`, `/* */`) and the insides of string and
+/// character literals of a C-like language blanked, lines kept: what a
+/// program does, not what its comments say (`// gets the index` reads
+/// nothing).
+pub fn code_only(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    let blank = |c: char| if c == '\n' { '\n' } else { ' ' };
+    while let Some(c) = chars.next() {
+        match c {
+            '/' if chars.peek() == Some(&'/') => {
+                out.push(' ');
+                while let Some(&n) = chars.peek() {
+                    if n == '\n' {
+                        break;
+                    }
+                    out.push(' ');
+                    chars.next();
+                }
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                out.push_str("  ");
+                let mut last = ' ';
+                for n in chars.by_ref() {
+                    out.push(blank(n));
+                    if last == '*' && n == '/' {
+                        break;
+                    }
+                    last = n;
+                }
+            }
+            '"' | '\'' => {
+                out.push(c);
+                let mut escaped = false;
+                for n in chars.by_ref() {
+                    if !escaped && (n == c || n == '\n') {
+                        out.push(n);
+                        break;
+                    }
+                    escaped = !escaped && n == '\\';
+                    out.push(blank(n));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Does `text` hold `word` as a whole word (not inside a longer name)?
@@ -475,6 +533,19 @@ mod tests {
         );
         // A call, not a definition inside a class: nothing.
         assert_eq!(other_class("int main() { solveSudoku(b); }", true), None);
+    }
+
+    #[test]
+    fn comments_and_strings_are_blanked_lines_kept() {
+        let code = "int a; // gets the index\nchar *s = \"scanf(\\\"x\\\")\"; /* cin >>\n x */ int b;\nchar q = '\"';";
+        let blanked = code_only(code);
+        assert_eq!(blanked.lines().count(), code.lines().count());
+        assert!(
+            !blanked.contains("gets") && !blanked.contains("scanf") && !blanked.contains("cin")
+        );
+        assert!(
+            blanked.contains("int a;") && blanked.contains("int b;") && blanked.contains("char q")
+        );
     }
 
     #[test]

@@ -30,7 +30,6 @@ pub static PYTHON: Language = Language {
     crash,
     frame: super::class_frame,
     takes_rustc: false,
-    compiler_note: None,
 };
 
 const HARNESS: &str = include_str!("harness/leetcode.py");
@@ -40,7 +39,7 @@ fn toolchain(tool: &Path) -> Result<Toolchain, std::io::Error> {
         tool,
         &[
             "-c",
-            "import sys; print(sys.executable); print(sys.base_prefix); print(sys.version.split()[0])",
+            "import sys; print(sys.executable); print(getattr(sys, 'base_prefix', sys.prefix)); print(sys.version.split()[0])",
         ],
     )?;
     let mut lines = said.lines();
@@ -58,6 +57,33 @@ fn toolchain(tool: &Path) -> Result<Toolchain, std::io::Error> {
             .into_iter()
             .collect(),
     })
+}
+
+/// A Python 2 interpreter, for the judges that offer Python 2: the one
+/// `SUDOKU_PYTHON2` names, else `python2` or `python2.7` on `PATH`, else a
+/// pyenv 2.7 (whose shim on `PATH` refuses to run without a version set).
+pub fn python2() -> Option<Toolchain> {
+    if let Some(named) = std::env::var_os("SUDOKU_PYTHON2") {
+        return toolchain(Path::new(&named)).ok();
+    }
+    let pyenv = std::env::var_os("PYENV_ROOT")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".pyenv")))
+        .map(|root| root.join("versions"));
+    let mut candidates = vec![PathBuf::from("python2"), PathBuf::from("python2.7")];
+    if let Some(Ok(versions)) = pyenv.map(std::fs::read_dir) {
+        let mut found: Vec<PathBuf> = versions
+            .flatten()
+            .filter(|v| v.file_name().to_string_lossy().starts_with("2.7"))
+            .map(|v| v.path().join("bin").join("python2.7"))
+            .collect();
+        found.sort();
+        candidates.extend(found.into_iter().rev());
+    }
+    candidates
+        .iter()
+        .filter_map(|c| toolchain(c).ok())
+        .find(|t| t.version.starts_with("Python 2"))
 }
 
 fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, String> {

@@ -1,4 +1,5 @@
-//! Rust: `rustc -O` at the chosen edition; a LeetCode paste (`impl
+//! Rust: `rustc -O` at the chosen edition, with the judge's crates where
+//! it installs some (AtCoder's: [`crate::judge::crates`]); a LeetCode paste (`impl
 //! Solution`) gets `struct Solution;` when it lacks one and the harness
 //! after it, its own `fn main` renamed out of the way.
 
@@ -25,9 +26,6 @@ pub static RUST: Language = Language {
     crash,
     frame,
     takes_rustc: true,
-    compiler_note: Some(
-        "LeetCode's Rust is older (1.58 at edition 2018 by its users' reports): --rustc PATH checks with another",
-    ),
 };
 
 const HARNESS: &str = include_str!("harness/leetcode.rs");
@@ -86,6 +84,12 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         "main".into(),
         source.name.into(),
     ];
+    // The judge's crates (AtCoder's), built outside the sandbox from our manifest.
+    compile.extend(
+        opts.crates
+            .iter()
+            .flat_map(|c| c.args.iter().map(Into::into)),
+    );
     let bytes = match (entry, std::str::from_utf8(source.bytes)) {
         (Entry::LeetCode(method), Ok(text)) => {
             if method == Method::IsValidSudoku {
@@ -119,6 +123,7 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         compile: vec![compile],
         outputs: vec!["main".into()],
         run: vec!["/box/main".into()],
+        build_binds: opts.crates.iter().map(|c| c.dir.clone()).collect(),
         ..Plan::default()
     })
 }

@@ -6,8 +6,12 @@ import sys
 
 SOURCE, SHOWN, METHOD = sys.argv[1], sys.argv[2], sys.argv[3]
 scope = {"__name__": "solution", "__builtins__": __builtins__}
+try:  # Python 2 (LeetCode's "Python") has no typing module
+    exec("from typing import *", scope)
+except ImportError:
+    pass
 exec(
-    "from typing import *\nfrom collections import *\nfrom functools import *\n"
+    "from collections import *\nfrom functools import *\n"
     "from itertools import *\nfrom heapq import *\nfrom bisect import *\nfrom math import *\n"
     "import collections, functools, itertools, heapq, bisect, math, string, re, random",
     scope,
