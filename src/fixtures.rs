@@ -414,7 +414,8 @@ mod tests {
                 .unwrap_err()
                 .to_string();
             std::fs::remove_dir_all(&dir).unwrap();
-            assert!(err.contains(want), "{test}: {err}");
+            let want = want.replace('/', std::path::MAIN_SEPARATOR_STR);
+            assert!(err.contains(&want), "{test}: {err}");
         }
         let missing = load_set(&Source::Dir("/no/such/folder".into()), "").unwrap_err();
         assert!(

@@ -605,6 +605,7 @@ fn a_folder_is_one_line_per_file_with_details_only_for_failures() {
     }
 }
 
+#[cfg(unix)] // the wrapper is a shell script
 #[test]
 fn rustc_names_the_compiler_it_was_given() {
     // A wrapper standing for another rustc (CI also checks the paste files

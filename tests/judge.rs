@@ -7,9 +7,10 @@ mod common;
 
 use serde_json::Value;
 use std::io::Write;
+#[cfg(target_os = "linux")]
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use sudoku_workspace::fixtures::{self, inputs_dir};
 use sudoku_workspace::judge::problem::{self, Problem};
@@ -89,6 +90,15 @@ fn a_sleeper_is_tle_by_the_wall_clock_and_says_so() {
     assert!(r.detail.contains("wall clock"), "{}", r.detail);
 }
 
+/// Whether `end` is an abort: SIGABRT on Unix; on Windows, where a failed
+/// allocation's abort is an exit code, the verdict alone says MLE.
+fn abort(end: End) -> bool {
+    #[cfg(unix)]
+    return end == End::Signal(libc::SIGABRT);
+    #[cfg(not(unix))]
+    return matches!(end, End::Exit(_));
+}
+
 #[test]
 fn allocating_past_the_limit_is_mle_not_re() {
     let r = judge("test_alloc", "lc37", "leetcode_example");
@@ -97,7 +107,7 @@ fn allocating_past_the_limit_is_mle_not_re() {
     // Killed by the polling (MemoryLimit), or refused by RLIMIT_AS first on
     // a machine too busy to poll (an abort that says so): MLE either way.
     assert!(
-        matches!(r.end, End::MemoryLimit | End::Signal(libc::SIGABRT)),
+        matches!(r.end, End::MemoryLimit) || abort(r.end),
         "stopped for memory, not time: {:?}",
         r.end
     );
@@ -242,6 +252,8 @@ fn cases_run_at_once_keep_their_order_and_verdicts() {
     assert!(err.contains("--jobs"), "{err}");
 }
 
+// Linux only: sched_setaffinity.
+#[cfg(target_os = "linux")]
 /// Pins the calling process (between fork and exec) to CPU 0.
 fn pin_to_cpu0(cmd: &mut Command) -> &mut Command {
     // SAFETY: sched_setaffinity is async-signal-safe; the set lives on the stack.
@@ -256,8 +268,10 @@ fn pin_to_cpu0(cmd: &mut Command) -> &mut Command {
 }
 
 /// Kills its busy loops when dropped, also when the test fails.
-struct Load(Vec<Child>);
+#[cfg(target_os = "linux")]
+struct Load(Vec<std::process::Child>);
 
+#[cfg(target_os = "linux")]
 impl Drop for Load {
     fn drop(&mut self) {
         for c in &mut self.0 {
@@ -267,6 +281,7 @@ impl Drop for Load {
     }
 }
 
+#[cfg(target_os = "linux")] // pins to one core with sched_setaffinity
 #[test]
 fn verdicts_do_not_flip_under_load() {
     // Three CPU-bound processes share CPU 0 with the judge and its solution:
@@ -350,6 +365,7 @@ fn a_300_mb_expect_is_wa_with_the_solutions_own_memory() {
     );
 }
 
+#[cfg(target_os = "linux")] // reads /proc
 /// Every process whose parent chain reaches `root`, with its command line.
 fn descendants(root: u32) -> Vec<(u32, String)> {
     let mut parent = std::collections::HashMap::new();
@@ -380,6 +396,7 @@ fn descendants(root: u32) -> Vec<(u32, String)> {
     found
 }
 
+#[cfg(target_os = "linux")] // reads /proc
 /// Alive: present in /proc and not a zombie.
 fn alive(pid: u32) -> bool {
     match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
@@ -388,6 +405,7 @@ fn alive(pid: u32) -> bool {
     }
 }
 
+#[cfg(target_os = "linux")] // reads /proc
 fn no_orphans_after(signal: libc::c_int, expected_code: Option<i32>) {
     let mut judge = Command::new(SUDOKU)
         .args([
@@ -439,16 +457,19 @@ fn no_orphans_after(signal: libc::c_int, expected_code: Option<i32>) {
     }
 }
 
+#[cfg(target_os = "linux")] // the process tree from /proc, Unix signals
 #[test]
 fn no_orphans_after_sigint() {
     no_orphans_after(libc::SIGINT, Some(130));
 }
 
+#[cfg(target_os = "linux")] // the process tree from /proc, Unix signals
 #[test]
 fn no_orphans_after_sigterm() {
     no_orphans_after(libc::SIGTERM, Some(143));
 }
 
+#[cfg(target_os = "linux")] // the process tree from /proc, Unix signals
 #[test]
 fn no_orphans_after_sigkill() {
     no_orphans_after(libc::SIGKILL, None);
@@ -513,6 +534,7 @@ fn expect_is_compared_as_judges_do() {
     );
 }
 
+#[cfg(unix)] // mkfifo
 #[test]
 fn input_is_read_once_from_stdin_and_a_fifo() {
     let puzzle = std::fs::read(inputs_dir().join("lanqiao/sample1.in")).unwrap();
@@ -596,6 +618,7 @@ fn input_is_read_once_from_stdin_and_a_fifo() {
 
 /// A case whose sandbox cannot start is IE, with its reason, and is that
 /// case's verdict only: the judge goes on.
+#[cfg(target_os = "linux")] // a supervisor process is Linux's sandbox alone
 #[test]
 fn an_internal_failure_is_a_verdict_of_its_own() {
     let problem = problem("lanqiao");
@@ -822,7 +845,8 @@ fn your_own_fixtures_folder_is_judged_and_a_bad_one_named() {
     let (code, out, err) = sudoku(&["judge", "--problem", "lanqiao", "--fixtures", d]);
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(code, 2, "{out}{err}");
-    assert!(err.contains("fail/dots.err: no `exit:` line"), "{err}");
+    let want = format!("fail{}dots.err: no `exit:` line", std::path::MAIN_SEPARATOR);
+    assert!(err.contains(&want), "{err}");
 }
 
 /// `--input` takes a puzzle as `sudoku gen` writes it in any format: one

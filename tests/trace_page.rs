@@ -15,6 +15,10 @@
 //! they were skipped, on stderr past cargo's capture; with
 //! `SUDOKU_NO_SKIP=1` (set by `.ci/run`) a skip is a failure.
 //! `UPDATE_SCREENSHOT=1` also writes the README's `docs/trace.png`.
+//!
+//! Unix only: Chromium is handed its DevTools pipe as fds 3 and 4.
+
+#![cfg(unix)]
 
 mod browser;
 

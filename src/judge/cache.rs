@@ -22,7 +22,6 @@ use crate::sandbox::janitor;
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io;
-use std::os::fd::AsRawFd;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -90,17 +89,39 @@ pub fn root() -> PathBuf {
     let base = std::env::var_os("XDG_CACHE_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .or_else(local_app_data)
         .unwrap_or_else(|| {
             // No home: a folder of this user's own under the temp dir, not a
             // shared one another user could plant a build in.
-            // SAFETY: getuid has no preconditions and cannot fail.
-            let uid = unsafe { libc::getuid() };
-            std::env::temp_dir().join(format!("sudoku-workspace-{uid}"))
+            std::env::temp_dir().join(format!("sudoku-workspace-{}", user_id()))
         });
     base.join("sudoku-workspace")
 }
 
-/// An exclusive `flock` on a file, released when dropped.
+/// Windows's per-user cache folder (`%LOCALAPPDATA%`).
+#[cfg(windows)]
+fn local_app_data() -> Option<PathBuf> {
+    std::env::var_os("LOCALAPPDATA").map(PathBuf::from)
+}
+
+#[cfg(not(windows))]
+fn local_app_data() -> Option<PathBuf> {
+    None
+}
+
+/// This user, for a folder name.
+#[cfg(unix)]
+fn user_id() -> String {
+    // SAFETY: getuid has no preconditions and cannot fail.
+    unsafe { libc::getuid() }.to_string()
+}
+
+#[cfg(windows)]
+fn user_id() -> String {
+    std::env::var("USERNAME").unwrap_or_default()
+}
+
+/// An exclusive lock on a file (`flock` on Unix), released when dropped.
 struct Lock {
     _held: File,
 }
@@ -112,17 +133,21 @@ impl Lock {
             .truncate(false)
             .write(true)
             .open(path)?;
-        let how = libc::LOCK_EX | if wait { 0 } else { libc::LOCK_NB };
         loop {
-            // SAFETY: flock on our own descriptor.
-            if unsafe { libc::flock(file.as_raw_fd(), how) } == 0 {
-                return Ok(Some(Lock { _held: file }));
-            }
-            let e = io::Error::last_os_error();
-            match e.kind() {
-                io::ErrorKind::Interrupted => continue,
-                io::ErrorKind::WouldBlock => return Ok(None),
-                _ => return Err(e),
+            let taken = if wait {
+                file.lock()
+            } else {
+                match file.try_lock() {
+                    Ok(()) => Ok(()),
+                    Err(std::fs::TryLockError::WouldBlock) => return Ok(None),
+                    Err(std::fs::TryLockError::Error(e)) => Err(e),
+                }
+            };
+            match taken {
+                Ok(()) => return Ok(Some(Lock { _held: file })),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return Ok(None),
+                Err(e) => return Err(e),
             }
         }
     }
@@ -204,8 +229,7 @@ impl Cache {
         if entry.exists() {
             std::fs::remove_dir_all(&entry)?;
         }
-        // SAFETY: getpid has no preconditions.
-        let pid = unsafe { libc::getpid() };
+        let pid = std::process::id();
         let n = STAGED.fetch_add(1, Ordering::SeqCst);
         let staging = self.root.join(format!(".staging-{}-{pid}-{n}", key.name()));
         std::fs::create_dir_all(&staging)?;
@@ -250,9 +274,8 @@ impl Cache {
             let name = e.file_name().to_string_lossy().into_owned();
             let path = e.path();
             if let Some(rest) = name.strip_prefix(".staging-") {
-                let pid: Option<i32> = rest.split('-').nth(1).and_then(|p| p.parse().ok());
-                // SAFETY: kill with signal 0 only checks the process exists.
-                let gone = pid.is_some_and(|p| unsafe { libc::kill(p, 0) } != 0);
+                let pid: Option<u32> = rest.split('-').nth(1).and_then(|p| p.parse().ok());
+                let gone = pid.is_some_and(|p| !crate::sandbox::process_exists(p));
                 if gone {
                     let _ = std::fs::remove_dir_all(&path);
                 }

@@ -212,17 +212,10 @@ fn write_header(
         writeln!(out, "{}: judged on {cases}", solution.name)?;
     }
     if let Some(r) = results.iter().find(|r| r.isolation.is_some()) {
-        let memory = if r.memory_cgroup {
-            "a memory cgroup per run"
-        } else {
-            "memory polled (no writable memory cgroup)"
-        };
-        let isolation = r
-            .isolation
-            .as_ref()
-            .map(ToString::to_string)
-            .unwrap_or_default();
-        writeln!(out, "sandbox: {isolation}; {memory}")?;
+        if let Some(isolation) = &r.isolation {
+            let memory = isolation.memory(r.memory_cgroup);
+            writeln!(out, "sandbox: {isolation}; {memory}")?;
+        }
     }
     Ok(())
 }

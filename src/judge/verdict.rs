@@ -115,6 +115,7 @@ const OUT_OF_MEMORY: [&str; 6] = [
 ];
 
 /// The name of a signal, for an RE's detail.
+#[cfg(unix)]
 fn signal_name(sig: i32) -> String {
     let name = match sig {
         libc::SIGSEGV => {
@@ -132,6 +133,13 @@ fn signal_name(sig: i32) -> String {
         _ => return format!("signal {sig}"),
     };
     format!("signal {sig} ({name})")
+}
+
+/// The name of a signal, for an RE's detail (no signals end a program on
+/// Windows: a crash is an exit code).
+#[cfg(not(unix))]
+fn signal_name(sig: i32) -> String {
+    format!("signal {sig}")
 }
 
 /// The language's reading of stderr: the error and the user's own frame,

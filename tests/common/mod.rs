@@ -7,6 +7,7 @@
 #![allow(dead_code)] // each test file uses part of it
 
 use std::io::Read;
+#[cfg(unix)]
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -57,9 +58,11 @@ pub fn run_with_input(mut cmd: Command, input: &[u8]) -> (i32, String, String) {
 }
 
 /// Runs `cmd` with `stdin`, stdout and stderr piped, killing it after
-/// `timeout`. The child's address space is capped at 1 GiB so that a
-/// program that reads without end fails fast instead of eating the machine.
+/// `timeout`. On Unix the child's address space is capped at 1 GiB so that
+/// a program that reads without end fails fast instead of eating the machine
+/// (macOS may refuse the cap: then the time limit alone holds it).
 pub fn run_measured(mut cmd: Command, stdin: Stdio, timeout: Duration) -> Run {
+    #[cfg(unix)]
     // SAFETY: setrlimit is async-signal-safe; nothing else runs in pre_exec.
     unsafe {
         cmd.pre_exec(|| {
@@ -67,14 +70,14 @@ pub fn run_measured(mut cmd: Command, stdin: Stdio, timeout: Duration) -> Run {
                 rlim_cur: 1 << 30,
                 rlim_max: 1 << 30,
             };
-            if libc::setrlimit(libc::RLIMIT_AS, &cap) != 0 {
+            if libc::setrlimit(libc::RLIMIT_AS, &cap) != 0 && cfg!(target_os = "linux") {
                 return Err(std::io::Error::last_os_error());
             }
             Ok(())
         });
     }
     let start = Instant::now();
-    // Reaped below by wait4 on its pid, which also gives its rusage.
+    // Reaped below (wait4 on Unix, for its rusage), also when it times out.
     #[allow(clippy::zombie_processes)]
     let mut child = cmd
         .stdin(stdin)
@@ -82,7 +85,6 @@ pub fn run_measured(mut cmd: Command, stdin: Stdio, timeout: Duration) -> Run {
         .stderr(Stdio::piped())
         .spawn()
         .expect("spawn");
-    let pid = child.id() as libc::pid_t;
     let mut out = child.stdout.take().unwrap();
     let mut err = child.stderr.take().unwrap();
     let out_thread = std::thread::spawn(move || {
@@ -106,6 +108,30 @@ pub fn run_measured(mut cmd: Command, stdin: Stdio, timeout: Duration) -> Run {
         let _ = err.read_to_string(&mut text);
         text
     });
+    let (code, timed_out, max_rss_kb) = wait_measured(&mut child, start, timeout);
+    let elapsed = start.elapsed();
+    let (stdout, stdout_lines) = out_thread.join().unwrap();
+    let stderr = err_thread.join().unwrap();
+    Run {
+        code,
+        timed_out,
+        max_rss_kb,
+        stdout,
+        stdout_lines,
+        stderr,
+        elapsed,
+    }
+}
+
+/// Waits for `child`, killing it after `timeout`: its exit code, whether
+/// it timed out, and its peak resident size in KiB (`ru_maxrss` from wait4).
+#[cfg(unix)]
+fn wait_measured(
+    child: &mut std::process::Child,
+    start: Instant,
+    timeout: Duration,
+) -> (Option<i32>, bool, i64) {
+    let pid = child.id() as libc::pid_t;
     let mut status = 0;
     // SAFETY: an all-zero rusage is a valid value; wait4 fills it in.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -124,26 +150,70 @@ pub fn run_measured(mut cmd: Command, stdin: Stdio, timeout: Duration) -> Run {
         }
         std::thread::sleep(Duration::from_millis(5));
     }
-    let elapsed = start.elapsed();
-    let (stdout, stdout_lines) = out_thread.join().unwrap();
-    let stderr = err_thread.join().unwrap();
     let code = if libc::WIFEXITED(status) {
         Some(libc::WEXITSTATUS(status))
     } else {
         None
     };
-    Run {
-        code,
-        timed_out,
-        max_rss_kb: usage.ru_maxrss,
-        stdout,
-        stdout_lines,
-        stderr,
-        elapsed,
-    }
+    // macOS gives ru_maxrss in bytes, Linux in KiB.
+    let rss = if cfg!(target_os = "macos") {
+        usage.ru_maxrss / 1024
+    } else {
+        usage.ru_maxrss
+    };
+    (code, timed_out, rss)
+}
+
+/// Waits for `child`, killing it after `timeout`: its exit code, whether
+/// it timed out, and its peak working set in KiB.
+#[cfg(windows)]
+fn wait_measured(
+    child: &mut std::process::Child,
+    start: Instant,
+    timeout: Duration,
+) -> (Option<i32>, bool, i64) {
+    use std::os::windows::io::AsRawHandle;
+    use windows_sys::Win32::System::ProcessStatus::{
+        K32GetProcessMemoryInfo, PROCESS_MEMORY_COUNTERS,
+    };
+    let mut timed_out = false;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > timeout && !timed_out {
+            timed_out = true;
+            let _ = child.kill();
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    // SAFETY: an all-zero counters structure is valid; cb says its size;
+    // the handle stays valid until `child` is dropped.
+    let peak = unsafe {
+        let mut counters: PROCESS_MEMORY_COUNTERS = std::mem::zeroed();
+        counters.cb = std::mem::size_of_val(&counters) as u32;
+        K32GetProcessMemoryInfo(child.as_raw_handle() as _, &mut counters, counters.cb);
+        counters.PeakWorkingSetSize as i64 / 1024
+    };
+    let code = if timed_out { None } else { status.code() };
+    (code, timed_out, peak)
 }
 
 /// `/dev/zero` as stdin.
+#[cfg(unix)]
 pub fn dev_zero() -> Stdio {
     Stdio::from(std::fs::File::open("/dev/zero").unwrap())
+}
+
+/// Endless zero bytes as stdin (Windows has no `/dev/zero`): a pipe a thread
+/// fills until the reader is gone.
+#[cfg(windows)]
+pub fn dev_zero() -> Stdio {
+    use std::io::Write;
+    let (reader, mut writer) = std::io::pipe().unwrap();
+    std::thread::spawn(move || {
+        let zeros = vec![0u8; 1 << 16];
+        while writer.write_all(&zeros).is_ok() {}
+    });
+    Stdio::from(reader)
 }

@@ -8,7 +8,7 @@
 
 use super::cgroup::MemoryCgroup;
 use super::spec::{format_report, parse_report, Measured, Spec};
-use super::{init, sys, uid, End, Isolation};
+use super::{init, sys, uid, End, Isolation, FORCE_GROUP};
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -16,10 +16,6 @@ use std::os::fd::FromRawFd;
 use std::os::unix::ffi::OsStringExt;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-
-/// `SUDOKU_SANDBOX=group` makes the supervisor skip the namespaces, as on a
-/// machine without them (for the tests of that fallback).
-pub const FORCE_GROUP: &str = "SUDOKU_SANDBOX";
 
 /// The supervisor's own deadline for a run with these limits.
 pub fn backstop(limits: &super::Limits) -> Duration {
