@@ -16,9 +16,9 @@
 //! ```
 
 use super::record::{first_difference, Recording};
-use super::search::Event;
 use super::source::Kind;
 use crate::grid::Grid;
+use crate::mirror::Event;
 use serde_json::json;
 
 const TEMPLATE: &str = include_str!("page.html");

@@ -2,14 +2,15 @@
 //! step, for `sudoku trace` (a log, an animation, or a page) and `sudoku judge
 //! --stats` (placements and undos per order).
 //!
-//! The paste-ready files cannot carry counters, so this module re-walks their
-//! search orders on a mask board and says which files each order stands for
+//! The paste-ready files cannot carry counters, so the searches shown are
+//! the mirrors of [`crate::mirror`], which re-walk their search orders on a
+//! mask board and say which files each order stands for
 //! ([`Order::approaches`]). Tests check that each mirror ends on the same board
 //! as the files it stands for, on puzzles with several solutions too (where
 //! only the same order finds the same first solution).
 //!
 //! ```text
-//! search.rs   the mirrors and their steps (Event), the wrong DFS's loop found
+//! ../mirror.rs  the mirrors and their steps (Event), the wrong DFS's loop found
 //! render.rs   the terminal trace: a line a step, the board as text
 //! source.rs   the files a mirror stands for, and the line of each kind of step
 //! record.rs   a run kept step by step (a mirror's, or a user's file's writes)
@@ -25,14 +26,14 @@
 pub mod html;
 pub mod record;
 mod render;
-mod search;
 mod source;
 mod user_file;
 
-pub use render::{at, dead_end_why, render_board, unit_name, LEGEND};
-pub use search::{
-    blockers, count, search, unit_cells, Board, End, Event, Limit, Outcome, Stats, Stopped, Watch,
+pub use crate::mirror::{
+    blockers, count, search, unit_cells, Board, End, Event, Limit, Order, Outcome, Stats, Stopped,
+    Watch,
 };
+pub use render::{at, dead_end_why, render_board, unit_name, LEGEND};
 pub use source::{Kind, Source, SOURCES};
 
 use crate::format::read_valid_puzzle;
@@ -44,78 +45,6 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// The search orders of the write-ups, each mirrored here step by step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Order {
-    /// Write-up 000's right DFS (`lc37_05`): next empty cell scanning forward,
-    /// digits 1..=9, undo only when the recursion failed. 01–05, 07 and 08
-    /// walk this same tree.
-    RowMajor,
-    /// Write-up 003 (`lc37_06`): the same tree, but every call rescans from
-    /// `(0, 0)` for the first empty cell.
-    Rescan,
-    /// Write-up 000's wrong DFS (`lc37_09`): returns nothing, always undoes,
-    /// and its `while` loop comes back to a cell whose digits are used up.
-    Wrong,
-    /// The `lanqiao` search: forced moves first (naked and hidden singles),
-    /// else the cell with the fewest candidates; counts solutions up to 2.
-    Fewest,
-}
-
-impl Order {
-    /// Every order, for `--approach` and the stats table.
-    pub const ALL: [Order; 4] = [Order::RowMajor, Order::Rescan, Order::Wrong, Order::Fewest];
-
-    /// The `--approach` name.
-    pub fn key(self) -> &'static str {
-        match self {
-            Order::RowMajor => "right",
-            Order::Rescan => "rescan",
-            Order::Wrong => "wrong",
-            Order::Fewest => "fewest",
-        }
-    }
-
-    /// One line for a title.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Order::RowMajor => {
-                "row-major DFS, scan forward to the next empty cell (write-up 000's right DFS)"
-            }
-            Order::Rescan => "row-major DFS, rescan from (0,0) on every call (write-up 003)",
-            Order::Wrong => "write-up 000's wrong DFS: returns nothing, always undoes",
-            Order::Fewest => {
-                "fewest candidates first, forced moves first, counting to 2 (lanqiao; lc37_11_bitboard stops at the first)"
-            }
-        }
-    }
-
-    /// The solution files whose search this order mirrors.
-    pub fn approaches(self) -> &'static [&'static str] {
-        match self {
-            Order::RowMajor => &[
-                "lc37_01_scan_flag",
-                "lc37_02_hash_sets_flag",
-                "lc37_03_hash_sets_bool",
-                "lc37_04_bitmasks",
-                "lc37_05_marks_forward",
-                "lc37_07_explicit_stack",
-                "lc37_08_scan_next_cell",
-            ],
-            Order::Rescan => &["lc37_06_marks_rescan"],
-            Order::Wrong => &["lc37_09_wrong_dfs"],
-            // lc37_11 is lanqiao's engine, stopping at the first solution.
-            Order::Fewest => &["lanqiao", "lanqiao_proconio", "lc37_11_bitboard"],
-        }
-    }
-
-    /// The order a solution (by file name) follows, or by `--approach` name.
-    pub fn of(name: &str) -> Option<Order> {
-        Order::ALL
-            .into_iter()
-            .find(|o| o.key() == name || o.approaches().contains(&name))
-    }
-}
 /// Why `sudoku trace` could not start.
 #[derive(Debug)]
 pub enum Error {

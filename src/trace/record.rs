@@ -3,9 +3,9 @@
 //! [`Watch`], which is how the terminal shows a user's file and how tests
 //! read the board at any step.
 
-use super::search::{self, Board, End, Event, Outcome, Stats, Stopped, Watch};
 use super::source::{Kind, Source};
 use crate::grid::{Grid, CELLS};
+use crate::mirror::{self as search, Board, End, Event, Outcome, Stats, Stopped, Watch};
 use std::collections::HashSet;
 
 /// One step as the page shows it.

@@ -10,8 +10,8 @@
 //! edit to a file moves the highlight with it; a test checks every piece is
 //! there.
 
-use super::search::Event;
-use super::Order;
+use crate::mirror::Event;
+use crate::mirror::Order;
 
 /// The kinds of step, as the page and the line table name them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,6 +1,8 @@
-//! The traced searches: mirrors of the write-ups' search orders that report
-//! every step to a [`Watch`], and what a step can say about the board (which
-//! cells block a dead end).
+//! The write-ups' search orders, mirrored: each reports every step to a
+//! [`Watch`] and counts what it does ([`Stats`]), and a step can say what it
+//! means on the board (which cells block a dead end). The trace shows these
+//! steps; the judge's `--stats` prints their counts. Neither of those is
+//! imported here, and they do not import each other.
 //!
 //! The wrong DFS never ends on its own, so the mirror watches for its loop:
 //! the program's state when its `while` loop comes back to a cell is the
@@ -8,9 +10,81 @@
 //! a second time, the program, being deterministic, will go round for ever,
 //! and the search ends with [`End::Loop`].
 
-use super::Order;
 use crate::grid::{Grid, CELLS};
 use std::collections::HashMap;
+
+/// The search orders of the write-ups, each mirrored here step by step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Order {
+    /// Write-up 000's right DFS (`lc37_05`): next empty cell scanning forward,
+    /// digits 1..=9, undo only when the recursion failed. 01–05, 07 and 08
+    /// walk this same tree.
+    RowMajor,
+    /// Write-up 003 (`lc37_06`): the same tree, but every call rescans from
+    /// `(0, 0)` for the first empty cell.
+    Rescan,
+    /// Write-up 000's wrong DFS (`lc37_09`): returns nothing, always undoes,
+    /// and its `while` loop comes back to a cell whose digits are used up.
+    Wrong,
+    /// The `lanqiao` search: forced moves first (naked and hidden singles),
+    /// else the cell with the fewest candidates; counts solutions up to 2.
+    Fewest,
+}
+
+impl Order {
+    /// Every order, for `--approach` and the stats table.
+    pub const ALL: [Order; 4] = [Order::RowMajor, Order::Rescan, Order::Wrong, Order::Fewest];
+
+    /// The `--approach` name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Order::RowMajor => "right",
+            Order::Rescan => "rescan",
+            Order::Wrong => "wrong",
+            Order::Fewest => "fewest",
+        }
+    }
+
+    /// One line for a title.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Order::RowMajor => {
+                "row-major DFS, scan forward to the next empty cell (write-up 000's right DFS)"
+            }
+            Order::Rescan => "row-major DFS, rescan from (0,0) on every call (write-up 003)",
+            Order::Wrong => "write-up 000's wrong DFS: returns nothing, always undoes",
+            Order::Fewest => {
+                "fewest candidates first, forced moves first, counting to 2 (lanqiao; lc37_11_bitboard stops at the first)"
+            }
+        }
+    }
+
+    /// The solution files whose search this order mirrors.
+    pub fn approaches(self) -> &'static [&'static str] {
+        match self {
+            Order::RowMajor => &[
+                "lc37_01_scan_flag",
+                "lc37_02_hash_sets_flag",
+                "lc37_03_hash_sets_bool",
+                "lc37_04_bitmasks",
+                "lc37_05_marks_forward",
+                "lc37_07_explicit_stack",
+                "lc37_08_scan_next_cell",
+            ],
+            Order::Rescan => &["lc37_06_marks_rescan"],
+            Order::Wrong => &["lc37_09_wrong_dfs"],
+            // lc37_11 is lanqiao's engine, stopping at the first solution.
+            Order::Fewest => &["lanqiao", "lanqiao_proconio", "lc37_11_bitboard"],
+        }
+    }
+
+    /// The order a solution (by file name) follows, or by `--approach` name.
+    pub fn of(name: &str) -> Option<Order> {
+        Order::ALL
+            .into_iter()
+            .find(|o| o.key() == name || o.approaches().contains(&name))
+    }
+}
 
 /// One step of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
