@@ -198,6 +198,42 @@ pub struct Stopped;
 pub trait Watch {
     /// Sees one step; `Err(Stopped)` ends the search.
     fn step(&mut self, event: &Event, board: &Board, stats: &Stats) -> Result<(), Stopped>;
+
+    /// A call of the search's recursive function begins (before its first step).
+    fn call(&mut self) {}
+
+    /// The innermost call returns `value` (not seen when the watcher stopped the search).
+    fn ret(&mut self, _value: Returned) {}
+}
+
+/// What a call of a mirror's recursive function returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Returned {
+    /// `true`: the board below is solved.
+    True,
+    /// `false`: no digit worked below.
+    False,
+    /// No value: the wrong DFS's `dfs` and the `lanqiao` search return nothing.
+    Nothing,
+}
+
+impl Returned {
+    /// As the page writes it.
+    pub fn text(self) -> &'static str {
+        match self {
+            Returned::True => "true",
+            Returned::False => "false",
+            Returned::Nothing => "nothing",
+        }
+    }
+
+    fn of(solved: bool) -> Returned {
+        if solved {
+            Returned::True
+        } else {
+            Returned::False
+        }
+    }
 }
 
 /// A watcher that only enforces a step limit.
@@ -432,6 +468,13 @@ impl<W: Watch> Search<'_, W> {
 
     /// `lc37_05`: walk forward from `cell` to the next empty cell.
     fn forward(&mut self, cell: usize, depth: usize) -> Result<bool, Halt> {
+        self.watch.call();
+        let solved = self.forward_body(cell, depth)?;
+        self.watch.ret(Returned::of(solved));
+        Ok(solved)
+    }
+
+    fn forward_body(&mut self, cell: usize, depth: usize) -> Result<bool, Halt> {
         let cell = self.next_empty(cell);
         if cell == CELLS {
             self.complete(depth)?;
@@ -442,6 +485,13 @@ impl<W: Watch> Search<'_, W> {
 
     /// `lc37_06`: look for the first empty cell from `(0, 0)` on every call.
     fn rescan(&mut self, depth: usize) -> Result<bool, Halt> {
+        self.watch.call();
+        let solved = self.rescan_body(depth)?;
+        self.watch.ret(Returned::of(solved));
+        Ok(solved)
+    }
+
+    fn rescan_body(&mut self, depth: usize) -> Result<bool, Halt> {
         let cell = self.next_empty(0);
         if cell == CELLS {
             self.complete(depth)?;
@@ -451,7 +501,14 @@ impl<W: Watch> Search<'_, W> {
     }
 
     /// `lc37_09`, line for line: the `while` loop, the unconditional undo.
-    fn wrong(&mut self, mut i: usize, mut j: usize, depth: usize) -> Result<(), Halt> {
+    fn wrong(&mut self, i: usize, j: usize, depth: usize) -> Result<(), Halt> {
+        self.watch.call();
+        self.wrong_body(i, j, depth)?;
+        self.watch.ret(Returned::Nothing);
+        Ok(())
+    }
+
+    fn wrong_body(&mut self, mut i: usize, mut j: usize, depth: usize) -> Result<(), Halt> {
         let mut visits = 0;
         while i < 9 && j < 9 {
             if self.board.cells[i * 9 + j] != 0 {
@@ -504,6 +561,13 @@ impl<W: Watch> Search<'_, W> {
 
     /// The `lanqiao` search, counting solutions up to 2.
     fn fewest(&mut self, depth: usize) -> Result<(), Halt> {
+        self.watch.call();
+        self.fewest_body(depth)?;
+        self.watch.ret(Returned::Nothing);
+        Ok(())
+    }
+
+    fn fewest_body(&mut self, depth: usize) -> Result<(), Halt> {
         match self.choose() {
             Choice::Solved => self.complete(depth),
             Choice::NoFit(cell) => self.no_fit(cell, depth),

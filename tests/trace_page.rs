@@ -1,9 +1,17 @@
 //! The trace page in a real browser: pages made by `sudoku trace --html`
 //! are opened in headless Chromium (driven over the DevTools protocol, see
 //! `browser/mod.rs`), and after loading `#step=N`, pressing keys or
-//! clicking, each side's board, highlighted line, counters and caption must
-//! be the trace's own at that step, with no console error and no request
-//! for anything but the file itself.
+//! clicking, each side's board, highlighted line, counters, call stack and
+//! caption must be the trace's own at that step, with no console error and
+//! no request for anything but the file itself. The two sides are put side
+//! by side as `trace::record::timeline` puts them.
+//!
+//! A learner's own files are shown truthfully: a correct Python or
+//! JavaScript file reads as the same search as the right DFS, one that
+//! forgets to undo is marked at its first wrong write, and the stack holds
+//! the program's real frames. The page fits one 1366×768 screen (board,
+//! caption and highlighted line) and a phone's 375 px; axe-core (npm,
+//! `$AXE_CORE` names its `axe.min.js`) finds no serious violation.
 //!
 //! The expected state comes from the library: the same recording replayed
 //! in Rust (`trace::record::at_step`), which `src/trace/record.rs` checks
@@ -14,7 +22,10 @@
 //! Without Chromium (`$CHROMIUM`, or `chromium` on `PATH`) the tests say
 //! they were skipped, on stderr past cargo's capture; with
 //! `SUDOKU_NO_SKIP=1` (set by `.ci/run`) a skip is a failure.
-//! `UPDATE_SCREENSHOT=1` also writes the README's `docs/trace.png`.
+//! Without axe-core the accessibility test is skipped the same way.
+//! `UPDATE_SCREENSHOT=1` also writes `docs/trace.png` (the default page)
+//! and the README's `docs/trace-own.png` (a learner's file that forgets to
+//! undo, against the right DFS, where they part).
 
 mod browser;
 
@@ -26,7 +37,7 @@ use std::process::Command;
 use std::sync::Mutex;
 use std::time::Duration;
 use sudoku_workspace::grid::Grid;
-use sudoku_workspace::trace::record::{self, Recording};
+use sudoku_workspace::trace::record::{self, FrameOp, Recording, StackKind};
 use sudoku_workspace::trace::{self, Approach, Event, Kind, Options, Order};
 
 /// One browser at a time: the machine has two cores.
@@ -99,6 +110,7 @@ fn side(approach: &str, puzzle: &Grid, max: u64) -> Recording {
 
 /// What the page shows, read from its DOM.
 const READ_STATE: &str = r#"(() => ({
+  pos: Number(document.body.dataset.pos),
   step: Number(document.body.dataset.step),
   hash: location.hash,
   errors: Number(document.body.dataset.errors || 0),
@@ -115,7 +127,9 @@ const READ_STATE: &str = r#"(() => ({
       cells: Array.from(s.querySelectorAll('.cell')).map((c) => [Number(c.dataset.row), Number(c.dataset.col), Number(c.dataset.digit), Number(c.dataset.undone || 0), c.dataset.current === '1']),
       event: (s.querySelector('.caption .event') || {}).textContent || '',
       why: why.find((w) => w.startsWith('why: ')) || '',
-      stack: s.querySelectorAll('.stack li').length,
+      stackKind: s.querySelector('.stack').dataset.kind,
+      frames: Array.from(s.querySelectorAll('.stack li:not(.returned)')).map((li) => [li.dataset.name || '', Number(li.dataset.cell)]),
+      returned: Array.from(s.querySelectorAll('.stack li.returned')).map((li) => [li.dataset.name, Number(li.dataset.cell), li.dataset.returned]),
     };
   }),
 }))()"#;
@@ -130,12 +144,25 @@ struct Open<'a> {
 }
 
 impl Open<'_> {
-    fn total(&self) -> usize {
-        self.sides.iter().map(|s| s.steps.len()).max().unwrap()
+    /// The page's positions: each side's step at each.
+    fn timeline(&self) -> Vec<(usize, usize)> {
+        record::timeline(&self.sides[0].steps, &self.sides[1].steps)
     }
 
-    /// Loads the page at `#step=N&side=KEY` (a fresh load every time: the
-    /// query string differs).
+    /// The last position.
+    fn total(&self) -> usize {
+        self.timeline().len() - 1
+    }
+
+    /// The first position where side `k` shows its step `step`.
+    fn position_of(&self, k: usize, step: usize) -> usize {
+        let line = self.timeline();
+        let step = step.min(line.last().map_or(0, |&(a, b)| [a, b][k]));
+        line.iter().position(|&(a, b)| [a, b][k] >= step).unwrap()
+    }
+
+    /// Loads the page at `#step=N&side=KEY`, side KEY's own step N (a fresh
+    /// load every time: the query string differs).
     fn go(&mut self, step: usize, side: &str) {
         self.loads += 1;
         let url = format!("{}?load={}#step={step}&side={side}", self.url, self.loads);
@@ -147,19 +174,72 @@ impl Open<'_> {
         self.browser.eval(READ_STATE)
     }
 
-    /// Every side shows the trace's state at global step `n`.
-    fn check(&mut self, n: usize, what: &str) {
+    /// The page is at side `side`'s step `step`, and every side shows the
+    /// trace's state there.
+    fn check_step(&mut self, side: usize, step: usize, what: &str) {
+        let p = self.position_of(side, step);
+        self.check(p, what);
+    }
+
+    /// Every side shows the trace's state at position `p` of the timeline.
+    fn check(&mut self, p: usize, what: &str) {
         let state = self.state();
-        assert_eq!(state["step"], n, "{what}: the page is at another step");
+        assert_eq!(state["pos"], p, "{what}: the page is at another position");
         assert_eq!(state["errors"], 0, "{what}: the page caught an error");
-        for (shown, want) in state["sides"].as_array().unwrap().iter().zip(&self.sides) {
-            check_side(shown, want, &self.puzzle, n, what);
+        let (a, b) = self.timeline()[p];
+        for ((shown, want), s) in state["sides"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(&self.sides)
+            .zip([a, b])
+        {
+            check_side(shown, want, &self.puzzle, s, what);
         }
     }
 }
 
-fn check_side(shown: &Value, want: &Recording, puzzle: &Grid, n: usize, what: &str) {
-    let s = n.min(want.steps.len());
+/// A frame as the page lists it: its function and its cell (-1: none yet).
+type Frame = (String, i64);
+
+/// The frames on the stack after step `n` of `rec`, and those that returned
+/// just before it (function, cell, value), replayed from the recording.
+fn frames_at(rec: &Recording, n: usize) -> (Vec<Frame>, Vec<(String, i64, String)>) {
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut returned = Vec::new();
+    let mut ops = rec.ops.iter();
+    for step in &rec.steps[..n] {
+        returned.clear();
+        for op in ops.by_ref().take(step.ops as usize) {
+            match *op {
+                FrameOp::Call(i) => stack.push((rec.names[i as usize].clone(), -1)),
+                FrameOp::Return(i) => {
+                    let (name, cell) = stack.pop().expect("a call returns");
+                    returned.push((name, cell, rec.values[i as usize].clone()));
+                }
+            }
+        }
+        if let (Some(top), Some(cell)) = (stack.last_mut(), step.event.cell()) {
+            top.1 = cell as i64;
+        }
+    }
+    (stack, returned)
+}
+
+/// The page's words for a step: the terminal's, an undo's depth before and after.
+fn page_event(event: &Event) -> String {
+    let text = event.to_string();
+    match *event {
+        Event::Undo { depth, .. } => text.replacen(
+            &format!("depth {depth}"),
+            &format!("depth {depth} \u{2192} {}", depth - 1),
+            1,
+        ),
+        _ => text,
+    }
+}
+
+fn check_side(shown: &Value, want: &Recording, puzzle: &Grid, s: usize, what: &str) {
     let at = format!("{what}: side {} at step {s}", want.key);
     assert_eq!(shown["key"], want.key.as_str(), "{at}");
     assert_eq!(shown["step"], s, "{at}");
@@ -188,10 +268,41 @@ fn check_side(shown: &Value, want: &Recording, puzzle: &Grid, n: usize, what: &s
     assert_eq!(counters["undos"], stats.undos, "{at}");
     assert_eq!(counters["revisits"], revisits, "{at}");
     assert_eq!(counters["depth"], depth, "{at}");
-    assert_eq!(shown["stack"], depth, "{at}: the recursion stack");
+    match want.stack {
+        StackKind::Frames => {
+            assert_eq!(shown["stackKind"], "frames", "{at}");
+            let (frames, returned) = frames_at(want, s);
+            let frames: Vec<Value> = frames
+                .iter()
+                .map(|(n, c)| serde_json::json!([n, c]))
+                .collect();
+            assert_eq!(shown["frames"], Value::from(frames), "{at}: the call stack");
+            let returned: Vec<Value> = returned
+                .iter()
+                .map(|(n, c, v)| serde_json::json!([n, c, v]))
+                .collect();
+            assert_eq!(
+                shown["returned"],
+                Value::from(returned),
+                "{at}: the calls returned"
+            );
+        }
+        StackKind::Filled => {
+            assert_eq!(shown["stackKind"], "filled", "{at}");
+            assert_eq!(
+                shown["frames"].as_array().unwrap().len(),
+                depth,
+                "{at}: the filled cells"
+            );
+        }
+    }
     match step {
         Some(st) => {
-            assert_eq!(shown["event"], format!("step {s}  {}", st.event), "{at}");
+            assert_eq!(
+                shown["event"],
+                format!("step {s}  {}", page_event(&st.event)),
+                "{at}"
+            );
             let why = trace::dead_end_why(&st.event, &board.cells)
                 .map_or(String::new(), |w| format!("why: {w}"));
             assert_eq!(shown["why"], why.as_str(), "{at}");
@@ -248,14 +359,22 @@ fn the_default_page_plays_the_trace() {
     };
     let total = open.total();
     assert_eq!(
-        record::first_difference(&open.sides[0].steps, &open.sides[1].steps),
-        Some(7)
+        record::compare(&open.sides[0].steps, &open.sides[1].steps),
+        record::Comparison::Part(record::Parting {
+            at: [Some(7), Some(7)],
+            matched: [6, 6]
+        })
     );
-    for n in [0, 1, 5, 6, 7, 8, 9, 10, 100, 4000, total - 1, total] {
+    for n in [0, 1, 5, 6, 7, 8, 9] {
         open.go(n, "wrong");
-        open.check(n, &format!("#step={n}"));
+        open.check_step(0, n, &format!("#step={n}&side=wrong"));
     }
-    // Keys, as a keyboard sends them.
+    let right_count = open.sides[1].steps.len();
+    for n in [10, 100, 4000, right_count - 1, right_count] {
+        open.go(n, "right");
+        open.check_step(1, n, &format!("#step={n}&side=right"));
+    }
+    // Keys, as a keyboard sends them: each moves one position on.
     open.go(5, "wrong");
     for (key, shift, want) in [
         ("ArrowRight", false, 6),
@@ -276,28 +395,29 @@ fn the_default_page_plays_the_trace() {
     let right = open.sides[1].clone();
     let undo = next(&right, 0, |s| matches!(s.event, Event::Undo { .. }));
     open.browser.press("u", false);
-    open.check(undo, "u: the right side's next undo");
+    open.check_step(1, undo, "u: the right side's next undo");
     assert_eq!(open.state()["hash"], format!("#step={undo}&side=right"));
     let dead = next(&right, undo, |s| s.dead_end);
     open.browser.press("d", false);
-    open.check(dead, "d: the right side's next dead end");
+    open.check_step(1, dead, "d: the right side's next dead end");
     open.go(0, "wrong");
     let wrong = open.sides[0].clone();
     open.browser.click("[data-action=next-revisit]");
-    open.check(
+    open.check_step(
+        0,
         next(&wrong, 0, |s| s.revisit),
         "the next-revisit button, wrong side",
     );
     open.browser.click("[data-action=next-undo]");
     assert!(open
         .browser
-        .eval("document.getElementById('notice').textContent")
+        .eval("document.body.dataset.notice")
         .as_str()
         .unwrap()
         .starts_with("no undo after step 7 on wrong"));
     open.go(0, "wrong");
     open.browser.click("[data-action=first-difference]");
-    open.check(7, "the first-difference button");
+    open.check_step(0, 7, "the where-they-part button");
     open.browser.press("s", false);
     assert_eq!(
         open.state()["hash"],
@@ -308,9 +428,9 @@ fn the_default_page_plays_the_trace() {
     open.go(0, "wrong");
     open.browser.click("[data-action=play]");
     open.browser
-        .wait_for("Number(document.body.dataset.step) >= 3");
+        .wait_for("Number(document.body.dataset.pos) >= 3");
     open.browser.press(" ", false);
-    let at = open.state()["step"].as_u64().unwrap() as usize;
+    let at = open.state()["pos"].as_u64().unwrap() as usize;
     open.check(at, "after play and pause");
     // The picture for the README: the first difference.
     open.go(7, "wrong");
@@ -371,10 +491,10 @@ fn every_traceable_approach_has_a_working_page() {
             sides,
             loads: 0,
         };
-        let total = open.total();
-        for n in [1, 6, total / 2, total] {
+        let count = open.sides[0].steps.len();
+        for n in [1, 6, count / 2, count] {
             open.go(n, name);
-            open.check(n, name);
+            open.check_step(0, n, name);
         }
         let errors = browser.errors();
         assert!(errors.is_empty(), "{name}: console: {errors:?}");
@@ -447,11 +567,13 @@ fn own_files_have_working_pages() {
             sides,
             loads: 0,
         };
-        let (mine, total) = (open.sides[0].steps.len(), open.total());
-        for n in [1, 5, mine / 2, mine, total] {
+        let (mine, right) = (open.sides[0].steps.len(), open.sides[1].steps.len());
+        for n in [1, 5, mine / 2, mine] {
             open.go(n, name);
-            open.check(n, file);
+            open.check_step(0, n, file);
         }
+        open.go(right, "right");
+        open.check_step(1, right, file);
         let errors = browser.errors();
         assert!(errors.is_empty(), "{file}: console: {errors:?}");
         assert_offline(&browser, &page);
@@ -495,7 +617,7 @@ fn the_largest_page_opens_at_its_last_step() {
     };
     for n in [199_999, 200_000, 123_457] {
         open.go(n, "right");
-        open.check(n, "the largest page");
+        open.check_step(0, n, "the largest page");
     }
     let ending = open
         .browser

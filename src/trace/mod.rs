@@ -309,34 +309,40 @@ pub fn wrong_dfs_explanation() -> String {
     )
 }
 
-/// What the page says under each kind of step of `order`: for the wrong DFS
-/// and its fix, the pieces of [`wrong_dfs_explanation`] that step shows.
-pub fn captions(order: Order) -> Vec<(Kind, String)> {
-    let r = refs();
-    let place = "The first digit not yet in its row, col or box goes in, and the search goes one level deeper.";
-    let texts: Vec<(Kind, String)> = match order {
+/// What the page says under each kind of step of `source`'s search, each
+/// citing the line of `source` that does that step's job (`[line N]`, which
+/// the page makes a link to the line). The page adds what the step itself
+/// shows: the digits passed over, the cells that block a dead end.
+pub fn captions(source: &Source) -> Vec<(Kind, String)> {
+    let at = |kind| format!("[line {}]", source.line(kind));
+    let (p, u, c, n) = (
+        at(Kind::Place),
+        at(Kind::Undo),
+        at(Kind::Complete),
+        at(Kind::NoFit),
+    );
+    match source.order {
         Order::Wrong => vec![
-            (Kind::Place, place.into()),
-            (Kind::Undo, format!("Why: `dfs` returns nothing, so it undoes every placement even after the board is complete ({}).", r.undo)),
-            (Kind::Complete, "No empty cell is left, but `dfs` returns nothing to say so: every caller goes on and undoes its digit.".into()),
-            (Kind::NoFit, "Every digit is already in this cell's row, col or box: nothing is placed, and the cell stays empty.".into()),
-            (Kind::Retry, format!("Why: when a cell's digits are used up the cell is empty again and the `while` loop comes back to it for ever ({}).", r.retry)),
+            (Kind::Place, format!("The digit goes in {p}, and `dfs` is called for the cells after it.")),
+            (Kind::Undo, format!("`dfs` returns nothing, so this undo {u} runs whatever the call below did, even after a complete board.")),
+            (Kind::Complete, format!("No empty cell is left: the `while` loop {c} ends, but `dfs` returns nothing to say so, and every caller goes on and undoes its digit.")),
+            (Kind::NoFit, format!("Every digit is already in this cell's row, col or box: nothing is placed {n}, and the cell stays empty.")),
+            (Kind::Retry, format!("This cell's digits are used up and it is empty again: the `while` loop {} comes back to it, for ever.", at(Kind::Retry))),
         ],
         Order::RowMajor | Order::Rescan => vec![
-            (Kind::Place, place.into()),
-            (Kind::Undo, format!("Fix: undo only when the recursion failed ({}); the next digit is tried.", r.fix)),
-            (Kind::Complete, format!("Fix: keep the digit when the recursion solved the board ({}): every caller returns `true` and keeps its digit.", r.keep)),
-            (Kind::NoFit, format!("Fix: return `false` when no digit fits ({}): the caller undoes its digit and tries its next one.", r.fail)),
+            (Kind::Place, format!("The digit goes in {p}, and the search goes one level deeper.")),
+            (Kind::Undo, format!("The search below this digit failed, so the digit is taken back {u} and the next digit is tried.")),
+            (Kind::Complete, format!("No empty cell is left {c}: the search stops, and every level keeps its digit.")),
+            (Kind::NoFit, format!("No digit fits this cell: this level gives up {n}, and the level above takes back its digit.")),
         ],
         Order::Fewest => vec![
-            (Kind::Place, "A forced digit (the only one a cell takes, or the only cell left for a digit in a unit), else a candidate of the cell with the fewest.".into()),
-            (Kind::Undo, "The branch below is done (dead, or its solution counted): the digit goes, and the next candidate is tried.".into()),
-            (Kind::Complete, "No empty cell is left: a solution, counted; the search goes on to find whether there is a second.".into()),
-            (Kind::NoFit, "This cell has no candidate left: the branch is dead.".into()),
-            (Kind::NoPlace, "This digit has no cell left in this unit: the branch is dead.".into()),
+            (Kind::Place, format!("A forced digit (the only one a cell takes, or the only cell left for a digit in a unit), else a candidate of the cell with the fewest {p}.")),
+            (Kind::Undo, format!("The branch below is done (dead, or its solution counted): the digit goes {u}, and the next candidate is tried.")),
+            (Kind::Complete, format!("No empty cell is left {c}: a solution, counted; the search goes on to find whether there is a second.")),
+            (Kind::NoFit, format!("This cell has no candidate left: the branch is dead {n}.")),
+            (Kind::NoPlace, format!("This digit has no cell left in this unit: the branch is dead {}.", at(Kind::NoPlace))),
         ],
-    };
-    texts
+    }
 }
 
 /// Writes the trace `opts` asks for: the terminal trace to `out`, or the
@@ -501,13 +507,9 @@ pub fn recording(
     max: u64,
 ) -> Result<Recording, Error> {
     match approach {
-        Approach::Mirror { key, source } => Ok(record::mirror(
-            source,
-            key,
-            puzzle,
-            max,
-            captions(source.order),
-        )),
+        Approach::Mirror { key, source } => {
+            Ok(record::mirror(source, key, puzzle, max, captions(source)))
+        }
         Approach::UserFile(path) => user_file::record(
             path,
             puzzle,
@@ -563,9 +565,17 @@ fn run_page(opts: &Options, file: &Path, out: &mut dyn Write) -> Result<(), Erro
     for side in &sides {
         writeln!(out, "{}: {}", side.key, side.ending)?;
     }
-    match record::first_difference(&sides[0].steps, &sides[1].steps) {
-        Some(step) => writeln!(out, "the two part at step {step}")?,
-        None => writeln!(out, "the two take the same steps")?,
+    let step = |s: Option<usize>| s.map_or("its end".to_string(), |s| format!("step {s}"));
+    match record::compare(&sides[0].steps, &sides[1].steps) {
+        record::Comparison::Part(p) => writeln!(
+            out,
+            "the two do the same to the board until they part: {} at {}, {} at {}",
+            sides[0].key,
+            step(p.at[0]),
+            sides[1].key,
+            step(p.at[1])
+        )?,
+        record::Comparison::Same => writeln!(out, "the same search: the same writes to the board")?,
     }
     Ok(())
 }
