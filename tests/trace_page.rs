@@ -84,6 +84,7 @@ fn hard() -> Grid {
 fn make_page(name: &str, args: &[&str]) -> PathBuf {
     let page = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.html"));
     let out = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(["trace", "--html"])
         .arg(&page)
         .args(args)
@@ -629,6 +630,643 @@ fn the_largest_page_opens_at_its_last_step() {
             .contains("stopped after 200000 steps"),
         "{ending}"
     );
+    let errors = browser.errors();
+    assert!(errors.is_empty(), "console: {errors:?}");
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A page of the user's file `file` (under the repository) against the
+/// right DFS, with the recordings it shows.
+fn own_page(file: &str) -> (PathBuf, Vec<Recording>, String) {
+    // As the learner types it, from the repository's root.
+    let path = Path::new(file);
+    let path_text = file.to_string();
+    let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+    let ext = path.extension().unwrap().to_str().unwrap();
+    let page = make_page(
+        &format!("trace_own_{name}_{ext}"),
+        &["--approach", &path_text, "--time-limit", "5000"],
+    );
+    let sides = vec![
+        side(&path_text, &example(), 200_000),
+        side("right", &example(), 200_000),
+    ];
+    (page, sides, name)
+}
+
+fn state_of(browser: &mut Browser) -> Value {
+    browser.eval(READ_STATE)
+}
+
+/// A correct file of one's own, in Python and in JavaScript, walks the
+/// right DFS's tree: the page says it is the same search, and the two sides
+/// stay together to the end, each numbering its own steps.
+#[test]
+fn a_correct_own_file_is_the_same_search_as_the_right_dfs() {
+    let Some(chromium) = chromium() else { return };
+    if tool_missing("python3") || tool_missing("node") {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut browser = Browser::start(&chromium, 1366, 768);
+    browser.viewport(1366, 768, false);
+    for file in [
+        "inputs/trace/marks_forward.py",
+        "inputs/trace/marks_forward.js",
+    ] {
+        let (page, sides, name) = own_page(file);
+        assert_eq!(
+            record::compare(&sides[0].steps, &sides[1].steps),
+            record::Comparison::Same,
+            "{file}"
+        );
+        let mut open = Open {
+            browser: &mut browser,
+            url: file_url(&page),
+            puzzle: example(),
+            sides,
+            loads: 0,
+        };
+        open.go(0, &name);
+        let said = open.browser.eval(
+            "[document.body.dataset.compare, document.getElementById('compare').textContent]",
+        );
+        assert_eq!(said[0], "same", "{file}: {said}");
+        assert!(
+            said[1]
+                .as_str()
+                .unwrap()
+                .contains(&format!("Your file {name} is the same search as right")),
+            "{file}: {said}"
+        );
+        // Where the right DFS has a dead end, the file waits for it; the
+        // next write is the same on both sides.
+        let right = open.sides[1].clone();
+        let dead = next(&right, 0, |s| s.dead_end);
+        open.go(dead, "right");
+        open.check_step(1, dead, file);
+        open.browser.press("ArrowRight", false);
+        let st = state_of(open.browser);
+        let (a, b) = (&st["sides"][0], &st["sides"][1]);
+        assert_eq!(
+            a["cells"], b["cells"],
+            "{file}: one board after the dead end"
+        );
+        assert_eq!(b["step"], dead + 1, "{file}");
+        let total = open.total();
+        open.browser.press("End", false);
+        open.check(total, file);
+        let errors = open.browser.errors();
+        assert!(errors.is_empty(), "{file}: console: {errors:?}");
+    }
+}
+
+/// A file that forgets to undo (the digit left on the board when the call
+/// below fails): the page marks its first write the right DFS does not
+/// make, and shows what the right DFS did there. The README's picture.
+#[test]
+fn a_file_that_forgets_to_undo_is_marked_at_its_first_wrong_write() {
+    let Some(chromium) = chromium() else { return };
+    if tool_missing("python3") || tool_missing("node") {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut browser = Browser::start(&chromium, 1366, 768);
+    browser.viewport(1366, 768, false);
+    for file in [
+        "inputs/trace/forgets_undo.py",
+        "inputs/trace/forgets_undo.js",
+    ] {
+        let (page, sides, name) = own_page(file);
+        // Five placements alike; then the file writes 9 over its 8 at row 1,
+        // col 7 (step 6: an undo and a place in one write), where the right
+        // DFS takes back the 9 at row 1, col 8 (its step 7, after its dead
+        // end at row 1, col 9).
+        assert_eq!(
+            record::compare(&sides[0].steps, &sides[1].steps),
+            record::Comparison::Part(record::Parting {
+                at: [Some(6), Some(7)],
+                matched: [5, 5]
+            }),
+            "{file}"
+        );
+        let mut open = Open {
+            browser: &mut browser,
+            url: file_url(&page),
+            puzzle: example(),
+            sides,
+            loads: 0,
+        };
+        open.go(0, &name);
+        let said = open.browser.eval(
+            "[document.body.dataset.compare, document.getElementById('compare').textContent, \
+             Array.from(document.querySelectorAll('#compare a')).map((a) => a.dataset.side + ' ' + a.dataset.step)]",
+        );
+        assert_eq!(said[0], "part", "{file}");
+        let text = said[1].as_str().unwrap();
+        for want in [
+            "your file's first write that right does not make is step 6: writes 9 over the 8 at row 1, col 7",
+            "where right at its step 7: undo 9 at row 1, col 8",
+        ] {
+            assert!(text.contains(want), "{file}: {text:?} lacks {want:?}");
+        }
+        assert_eq!(
+            said[2],
+            serde_json::json!([format!("{name} 6"), "right 7"]),
+            "{file}"
+        );
+        open.browser.click("[data-action=first-difference]");
+        open.check_step(0, 6, file);
+        let marked = open.browser.eval(
+            "Array.from(document.querySelectorAll('section.side')).map((s) => [Number(s.dataset.step), \
+             Array.from(s.querySelectorAll('.caption .badge')).some((b) => b.textContent === 'where the two sides part'), \
+             Array.from(s.querySelectorAll('.mark.part')).map((m) => Number(m.dataset.step))])",
+        );
+        assert_eq!(
+            marked,
+            serde_json::json!([[6, true, [6]], [7, true, [7]]]),
+            "{file}"
+        );
+        if file.ends_with(".py") {
+            let png = open.browser.screenshot();
+            let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace-own.png");
+            std::fs::write(&shot, &png).unwrap();
+            if std::env::var_os("UPDATE_SCREENSHOT").is_some() {
+                std::fs::write(root().join("docs/trace-own.png"), &png).unwrap();
+            }
+        }
+        let errors = open.browser.errors();
+        assert!(errors.is_empty(), "{file}: console: {errors:?}");
+    }
+}
+
+/// The frames the page lists at side `k`'s step `step`, and the calls
+/// that returned just before it.
+fn frames_shown(open: &mut Open, side: &str, k: usize, step: usize) -> (Value, Value) {
+    open.go(step, side);
+    let st = open.state();
+    let s = &st["sides"][k];
+    assert_eq!(s["step"], step);
+    (s["frames"].clone(), s["returned"].clone())
+}
+
+/// The stack is the program's real calls, known here from the programs
+/// themselves: each `dfs` fills one cell, under `solveSudoku`; a call that
+/// returned is gone, with what it returned (Python's value, the mirror's
+/// `false`, the wrong DFS's nothing).
+#[test]
+fn the_stack_is_the_real_call_stack() {
+    let Some(chromium) = chromium() else { return };
+    if tool_missing("python3") || tool_missing("node") {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut browser = Browser::start(&chromium, 1366, 768);
+    let dfs = |cells: &[i64]| -> Vec<Value> {
+        cells
+            .iter()
+            .map(|&c| serde_json::json!(["dfs", c]))
+            .collect()
+    };
+    let with_solve = |cells: &[i64]| -> Value {
+        let mut v = vec![serde_json::json!(["solveSudoku", -1])];
+        v.extend(dfs(cells));
+        Value::from(v)
+    };
+    // Row 1's empty cells: col 3, 4, 6, 7, 8, 9 (cells 2, 3, 5, 6, 7, 8).
+    for file in [
+        "inputs/trace/marks_forward.py",
+        "inputs/trace/marks_forward.js",
+        "inputs/trace/forgets_undo.py",
+    ] {
+        let (page, sides, name) = own_page(file);
+        let mut open = Open {
+            browser: &mut browser,
+            url: file_url(&page),
+            puzzle: example(),
+            sides,
+            loads: 0,
+        };
+        // Step 5: 9 placed at row 1, col 8 by the fifth dfs.
+        let (frames, returned) = frames_shown(&mut open, &name, 0, 5);
+        assert_eq!(frames, with_solve(&[2, 3, 5, 6, 7]), "{file} step 5");
+        assert_eq!(returned, serde_json::json!([]), "{file} step 5");
+        if file.contains("forgets_undo") {
+            // Step 6: the call at row 1, col 8 returned False (its callee at
+            // row 1, col 9 found no digit and wrote nothing); the one at
+            // row 1, col 7 writes 9 over its 8. Four dfs calls, not six.
+            let (frames, returned) = frames_shown(&mut open, &name, 0, 6);
+            assert_eq!(frames, with_solve(&[2, 3, 5, 6]), "{file} step 6");
+            assert_eq!(
+                returned,
+                serde_json::json!([["dfs", 7, "False"]]),
+                "{file} step 6"
+            );
+        } else {
+            // Step 6: the fifth dfs undoes its 9; the call below it wrote
+            // nothing, so it was never on a reported stack.
+            let (frames, returned) = frames_shown(&mut open, &name, 0, 6);
+            assert_eq!(frames, with_solve(&[2, 3, 5, 6, 7]), "{file} step 6");
+            assert_eq!(returned, serde_json::json!([]), "{file} step 6");
+        }
+        // The right DFS's mirror: at its step 7 the call at row 1, col 9 has
+        // returned false, and the one at row 1, col 8 undoes its 9.
+        let (frames, returned) = frames_shown(&mut open, "right", 1, 7);
+        assert_eq!(frames, Value::from(dfs(&[2, 3, 5, 6, 7])), "right step 7");
+        assert_eq!(
+            returned,
+            serde_json::json!([["dfs", 8, "false"]]),
+            "right step 7"
+        );
+    }
+    // The wrong DFS: at step 7 its sixth call is back at row 1, col 9, none
+    // returned; on a board it completes, the call that found it complete
+    // returns nothing, and its caller undoes its digit.
+    let page = make_page("trace_stack_wrong", &[]);
+    let sides = vec![
+        side("wrong", &example(), 200_000),
+        side("right", &example(), 200_000),
+    ];
+    let mut open = Open {
+        browser: &mut browser,
+        url: file_url(&page),
+        puzzle: example(),
+        sides,
+        loads: 0,
+    };
+    let (frames, returned) = frames_shown(&mut open, "wrong", 0, 7);
+    assert_eq!(
+        frames,
+        Value::from(dfs(&[2, 3, 5, 6, 7, 8])),
+        "wrong step 7"
+    );
+    assert_eq!(returned, serde_json::json!([]), "wrong step 7");
+    let solved = trace::search(Order::RowMajor, &example(), &mut trace::Limit(None))
+        .first
+        .unwrap();
+    let mut nearly = solved;
+    nearly.0[80] = 0;
+    let line = nearly.to_line();
+    let page = make_page("trace_stack_nearly", &[&line]);
+    let mut open = Open {
+        browser: &mut browser,
+        url: file_url(&page),
+        puzzle: nearly,
+        sides: vec![
+            side("wrong", &nearly, 200_000),
+            side("right", &nearly, 200_000),
+        ],
+        loads: 0,
+    };
+    let (frames, returned) = frames_shown(&mut open, "wrong", 0, 3);
+    assert_eq!(frames, Value::from(dfs(&[80])), "wrong step 3");
+    assert_eq!(
+        returned,
+        serde_json::json!([["dfs", -1, "nothing"]]),
+        "wrong step 3: the call that found the board complete returns no value"
+    );
+    let errors = browser.errors();
+    assert!(errors.is_empty(), "console: {errors:?}");
+}
+
+/// Each side's board, caption and highlighted line, as rectangles.
+const LAYOUT: &str = r#"(() => {
+  const r = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  return {
+    scroll: [window.scrollX, window.scrollY],
+    view: [window.innerWidth, window.innerHeight],
+    sides: Array.from(document.querySelectorAll('section.side')).map((s) => ({
+      shown: s.offsetParent !== null,
+      board: r(s.querySelector('.board')),
+      caption: r(s.querySelector('.caption .event')),
+      line: s.querySelector('.source .line.current') ? r(s.querySelector('.source .line.current')) : null,
+      source: r(s.querySelector('.source')),
+    })),
+  };
+})()"#;
+
+fn inside(inner: &Value, outer: [f64; 4], what: &str) {
+    let b: Vec<f64> = inner
+        .as_array()
+        .unwrap_or_else(|| panic!("{what}: not shown"))
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    assert!(
+        b[0] >= outer[0] - 0.5
+            && b[1] >= outer[1] - 0.5
+            && b[2] <= outer[2] + 0.5
+            && b[3] <= outer[3] + 0.5,
+        "{what}: {b:?} is not inside {outer:?}"
+    );
+}
+
+/// On a 1366×768 screen each side's board, caption and highlighted line are
+/// all in view, with no scrolling of the page; on a 375 px phone one side
+/// is shown at a time, switched by tabs, and nothing is wider than the screen.
+#[test]
+fn board_caption_and_line_fit_one_screen() {
+    let Some(chromium) = chromium() else { return };
+    if tool_missing("python3") || tool_missing("node") {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (own, _, name) = own_page("inputs/trace/forgets_undo.py");
+    let default = make_page("trace_screen_default", &[]);
+    let mut browser = Browser::start(&chromium, 1366, 768);
+    browser.viewport(1366, 768, false);
+    for (page, side, steps) in [
+        (&default, "wrong", &[1usize, 6, 7, 9][..]),
+        (&default, "right", &[7, 40, 4000, 9612][..]),
+        (&own, name.as_str(), &[1, 6, 30, 82][..]),
+    ] {
+        for &step in steps {
+            let url = format!("{}#step={step}&side={side}", file_url(page));
+            browser.open(&url, "document.body.dataset.ready === '1'");
+            let layout = browser.eval(LAYOUT);
+            assert_eq!(layout["scroll"], serde_json::json!([0, 0]));
+            let view = [
+                0.0,
+                0.0,
+                layout["view"][0].as_f64().unwrap(),
+                layout["view"][1].as_f64().unwrap(),
+            ];
+            assert_eq!(view[2..], [1366.0, 768.0]);
+            for (k, s) in layout["sides"].as_array().unwrap().iter().enumerate() {
+                let what = format!("{side} step {step}, side {k}");
+                inside(&s["board"], view, &format!("{what}: the board"));
+                inside(&s["caption"], view, &format!("{what}: the caption"));
+                inside(&s["line"], view, &format!("{what}: the highlighted line"));
+                let source: Vec<f64> = s["source"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_f64().unwrap())
+                    .collect();
+                inside(
+                    &s["line"],
+                    [source[0], source[1], source[2], source[3]],
+                    &format!("{what}: the line in its box"),
+                );
+            }
+        }
+    }
+    drop(browser);
+    let mut phone = Browser::start(&chromium, 375, 812);
+    phone.viewport(375, 812, true);
+    let url = format!("{}#step=6&side={name}", file_url(&own));
+    phone.open(&url, "document.body.dataset.ready === '1'");
+    let fits = phone.eval(
+        "[document.documentElement.scrollWidth, window.innerWidth, \
+          document.getElementById('puzzle').scrollWidth <= document.getElementById('puzzle').clientWidth, \
+          Array.from(document.querySelectorAll('section.side')).map((s) => s.offsetParent !== null), \
+          getComputedStyle(document.querySelector('header')).position]",
+    );
+    assert_eq!(fits[1], 375, "{fits}");
+    assert!(
+        fits[0].as_f64().unwrap() <= 375.0,
+        "wider than the phone: {fits}"
+    );
+    assert_eq!(fits[2], true, "the puzzle text wraps: {fits}");
+    assert_eq!(fits[3], serde_json::json!([true, false]), "{fits}");
+    assert_eq!(fits[4], "static", "the header scrolls away: {fits}");
+    phone.click("#tabs [role=tab]:nth-child(2)");
+    let shown = phone.eval(
+        "[Array.from(document.querySelectorAll('section.side')).map((s) => s.offsetParent !== null), \
+          document.querySelector('#tabs [aria-selected=true]').textContent]",
+    );
+    assert_eq!(shown, serde_json::json!([[false, true], "right"]));
+    let layout = phone.eval(LAYOUT);
+    let board = &layout["sides"][1]["board"];
+    inside(board, [0.0, 0.0, 375.0, 1e9], "the phone's board");
+    let errors = phone.errors();
+    assert!(errors.is_empty(), "console: {errors:?}");
+}
+
+/// axe-core's `axe.min.js`: `$AXE_CORE`, else `node_modules/axe-core` here.
+fn axe_core() -> Option<String> {
+    let path = std::env::var_os("AXE_CORE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("node_modules/axe-core/axe.min.js"));
+    let found = std::fs::read_to_string(&path).ok();
+    if found.is_none() {
+        skipped(&format!(
+            "no axe-core at {} (npm install axe-core, and set AXE_CORE to its axe.min.js)",
+            path.display()
+        ));
+    }
+    found
+}
+
+/// The contrast of each cue with the white it is drawn on (WCAG's formula).
+const CUES: &str = r#"(() => {
+  const rgb = (text) => (text.match(/rgba?\(([^)]*)\)/) || [, '0,0,0'])[1].split(',').slice(0, 3).map(Number);
+  const lum = (c) => { const [r, g, b] = c.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const style = (sel) => getComputedStyle(document.querySelector(sel));
+  const white = [255, 255, 255];
+  return {
+    current: ratio(rgb(style('.cell.current').boxShadow), white),
+    blocker: ratio(rgb(style('.cell.blocker').outlineColor), white),
+    line: ratio(rgb(style('.source .line.current').boxShadow), rgb(style('.source').backgroundColor)),
+  };
+})()"#;
+
+/// axe-core finds no serious or critical violation on the default page and
+/// on a user's file; the cues are at least 3:1; each cell has a name; there
+/// is one live region, which says nothing while the page plays.
+#[test]
+fn the_page_is_accessible() {
+    let Some(chromium) = chromium() else { return };
+    if tool_missing("python3") || tool_missing("node") {
+        return;
+    }
+    let Some(axe) = axe_core() else { return };
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (own, _, name) = own_page("inputs/trace/forgets_undo.py");
+    let default = make_page("trace_axe_default", &[]);
+    let mut browser = Browser::start(&chromium, 1366, 768);
+    browser.viewport(1366, 768, false);
+    for (page, side, step) in [
+        (&default, "right", 6),
+        (&default, "wrong", 7),
+        (&own, name.as_str(), 6),
+    ] {
+        let url = format!("{}#step={step}&side={side}", file_url(page));
+        browser.open(&url, "document.body.dataset.ready === '1'");
+        browser.eval(&axe);
+        let found = browser.eval(
+            "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations \
+               .filter((v) => v.impact === 'serious' || v.impact === 'critical') \
+               .map((v) => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))",
+        );
+        assert_eq!(found, serde_json::json!([]), "{side} step {step}");
+    }
+    // The cues, at a dead end of the right DFS (step 6: no digit fits at
+    // row 1, col 9, every blocking cell marked).
+    let url = format!("{}#step=6&side=right", file_url(&default));
+    browser.open(&url, "document.body.dataset.ready === '1'");
+    let cues = browser.eval(CUES);
+    for cue in ["current", "blocker", "line"] {
+        let ratio = cues[cue].as_f64().unwrap();
+        assert!(ratio >= 3.0, "{cue}: {ratio:.2}:1");
+    }
+    let names = browser.eval(
+        "Array.from(document.querySelectorAll('section.side[data-side=right] .cell')).map((c) => c.getAttribute('aria-label'))",
+    );
+    let names: Vec<&str> = names
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    assert_eq!(names[0], "row 1, col 1: 5, given, blocks the dead end");
+    assert_eq!(names[2], "row 1, col 3: 1, blocks the dead end");
+    assert_eq!(names[8], "row 1, col 9: empty, this step's cell");
+    assert_eq!(names[10], "row 2, col 2: empty");
+    let live = browser.eval(
+        "document.querySelectorAll('[aria-live], [role=status], [role=alert], [role=log]').length",
+    );
+    assert_eq!(live, 1, "one live region");
+    // Quiet while playing; it speaks again once paused.
+    let said_before = browser.eval("document.getElementById('announce').textContent");
+    browser.press(" ", false);
+    browser.wait_for(
+        "document.body.dataset.playing === '1' && Number(document.body.dataset.pos) >= 12",
+    );
+    let said_playing = browser.eval("document.getElementById('announce').textContent");
+    assert_eq!(
+        said_playing, said_before,
+        "the live region spoke during play"
+    );
+    browser.press(" ", false);
+    browser.wait_for("document.body.dataset.playing === '0'");
+    let said_after = browser.eval("document.getElementById('announce').textContent");
+    assert_ne!(said_after, said_before, "paused: the step is said");
+    // Space after a click is still play/pause, not the button again.
+    let url = format!("{}#step=0&side=wrong", file_url(&default));
+    browser.open(&url, "document.body.dataset.ready === '1'");
+    browser.click("[data-action=forward]");
+    assert_eq!(browser.eval("document.body.dataset.pos"), "1");
+    browser.press(" ", false);
+    assert_eq!(
+        browser.eval("document.body.dataset.playing"),
+        "1",
+        "Space after a click plays"
+    );
+    browser.press(" ", false);
+    assert_eq!(
+        browser.eval("document.body.dataset.playing"),
+        "0",
+        "and pauses"
+    );
+    let errors = browser.errors();
+    assert!(errors.is_empty(), "console: {errors:?}");
+}
+
+/// The captions say what each step did and cite the file on the page: a
+/// write-up original's page cites the Java it shows, as links that scroll
+/// it; a placement after an undo is "the next digit after" it; the loop's
+/// two steps are links and marks on the chart; the words are defined.
+#[test]
+fn captions_are_true_and_cite_the_file_shown() {
+    let Some(chromium) = chromium() else { return };
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut browser = Browser::start(&chromium, 1366, 768);
+    let java = make_page("trace_captions_java", &["--approach", "lc37_000_wrong_dfs"]);
+    let lines = trace::Source::named("lc37_000_wrong_dfs")
+        .unwrap()
+        .text
+        .lines()
+        .count();
+    for step in 1..=9 {
+        let url = format!("{}#step={step}&side=lc37_000_wrong_dfs", file_url(&java));
+        browser.open(&url, "document.body.dataset.ready === '1'");
+        let caption = browser.eval(
+            "(() => { const s = document.querySelector('section.side'); return [s.querySelector('.caption').textContent, \
+              Array.from(s.querySelectorAll('.caption .line-link')).map((a) => Number(a.dataset.line))]; })()",
+        );
+        let text = caption[0].as_str().unwrap();
+        assert!(
+            !text.contains(".rs"),
+            "step {step} cites a file not shown: {text}"
+        );
+        let cited = caption[1].as_array().unwrap();
+        assert!(!cited.is_empty(), "step {step}: no line cited: {text}");
+        for n in cited {
+            let n = n.as_u64().unwrap() as usize;
+            assert!((1..=lines).contains(&n), "step {step}: line {n}");
+        }
+    }
+    // A cited line is a link that scrolls the source to it.
+    browser.eval("document.querySelector('section.side .source').scrollTop = 0");
+    browser.click("section.side .caption .line-link");
+    let seen = browser.eval(
+        "(() => { const s = document.querySelector('section.side'); const n = s.querySelector('.caption .line-link').dataset.line; \
+          const l = s.querySelector('.source .line[data-line=\"' + n + '\"]').getBoundingClientRect(); \
+          const b = s.querySelector('.source').getBoundingClientRect(); return l.top >= b.top && l.bottom <= b.bottom; })()",
+    );
+    assert_eq!(seen, true, "the cited line is scrolled into view");
+    // The right DFS places 9 at row 1, col 7 right after undoing its 8 there.
+    let right = side("right", &example(), 200_000);
+    let k = right
+        .steps
+        .windows(2)
+        .position(|w| {
+            matches!(
+                (w[0].event, w[1].event),
+                (
+                    Event::Undo {
+                        cell: 6,
+                        digit: 8,
+                        ..
+                    },
+                    Event::Place {
+                        cell: 6,
+                        digit: 9,
+                        ..
+                    }
+                )
+            )
+        })
+        .unwrap()
+        + 2;
+    let default = make_page("trace_captions_default", &[]);
+    let url = format!("{}#step={k}&side=right", file_url(&default));
+    browser.open(&url, "document.body.dataset.ready === '1'");
+    let text = browser
+        .eval("document.querySelector('section.side[data-side=right] .caption').textContent");
+    let text = text.as_str().unwrap();
+    assert!(
+        text.contains("9 is the next digit after the undone 8 that fits."),
+        "{text}"
+    );
+    assert!(
+        text.contains("in the code: board[0][6] (row i+1, col j+1)"),
+        "{text}"
+    );
+    // The loop: "step 9 is the state of step 7", both links, both marked.
+    let wrong = browser.eval(
+        "(() => { const s = document.querySelector('section.side[data-side=wrong]'); return [ \
+           Array.from(s.querySelectorAll('.ending a')).map((a) => Number(a.dataset.step)), \
+           Array.from(s.querySelectorAll('.mark.loop')).map((m) => Number(m.dataset.step)), \
+           s.querySelector('.ending').classList.contains('solved'), \
+           document.querySelector('section.side[data-side=right] .ending').classList.contains('solved')]; })()",
+    );
+    assert_eq!(wrong, serde_json::json!([[9, 7], [7, 9], false, true]));
+    browser.click("section.side[data-side=wrong] .ending a:last-child");
+    assert_eq!(browser.eval("location.hash"), "#step=7&side=wrong");
+    let words = browser
+        .eval("Array.from(document.querySelectorAll('#glossary dt')).map((d) => d.textContent)");
+    for word in ["dead end", "revisit", "depth", "call stack", "row, col"] {
+        assert!(
+            words.as_array().unwrap().iter().any(|w| w == word),
+            "{word} is not defined: {words}"
+        );
+    }
     let errors = browser.errors();
     assert!(errors.is_empty(), "console: {errors:?}");
 }

@@ -337,7 +337,7 @@
   function stepWords(k, s) {
     const r = runs[k];
     const ev = r.event(s);
-    let text = eventText(ev).replace(/\s+depth.*$/, '');
+    let text = eventText(ev).replace(/\s+depth.*$/, '').replace(/\s+/g, ' ');
     const next = s < r.count ? r.event(s + 1) : null;
     if (ev.kind === UNDO && next && next.kind === PLACE && next.cell === ev.cell && next.line === ev.line && r.d.order === null) {
       text = 'writes ' + next.digit + ' over the ' + ev.digit + ' at ' + at(ev.cell);
