@@ -1,5 +1,5 @@
 //! The trace: golden files for the wrong and right DFS on LeetCode's example,
-//! and the mirrors of `src/trace/search.rs` against the real approaches they stand for.
+//! and the mirrors of `src/mirror.rs` against the real approaches they stand for.
 //!
 //! `UPDATE_GOLDEN=1 cargo test --test trace` rewrites the golden files.
 
@@ -673,4 +673,39 @@ fn files_that_cannot_be_traced_say_why() {
             "{out}"
         );
     }
+}
+
+/// Every `.rs` file under `dir`, with its text.
+fn rust_files(dir: &Path) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            out.push((path.display().to_string(), text));
+        }
+    }
+    out
+}
+
+/// The judge's `--stats` and the trace count with the same mirrors
+/// (`src/mirror.rs`), and neither imports the other's counters: the judge
+/// names no `trace`, and the mirrors name neither.
+#[test]
+fn the_counters_are_shared_without_the_judge_importing_the_trace() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    for (path, text) in rust_files(&src.join("judge")) {
+        assert!(!text.contains("crate::trace"), "{path} imports the trace");
+    }
+    let mirror = std::fs::read_to_string(src.join("mirror.rs")).unwrap();
+    for name in ["crate::trace", "crate::judge", "super::"] {
+        assert!(!mirror.contains(name), "src/mirror.rs names {name}");
+    }
+    let stats = std::fs::read_to_string(src.join("judge/stats.rs")).unwrap();
+    assert!(
+        stats.contains("crate::mirror"),
+        "--stats counts with the mirrors"
+    );
 }

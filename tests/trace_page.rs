@@ -1,9 +1,17 @@
 //! The trace page in a real browser: pages made by `sudoku trace --html`
 //! are opened in headless Chromium (driven over the DevTools protocol, see
 //! `browser/mod.rs`), and after loading `#step=N`, pressing keys or
-//! clicking, each side's board, highlighted line, counters and caption must
-//! be the trace's own at that step, with no console error and no request
-//! for anything but the file itself.
+//! clicking, each side's board, highlighted line, counters, call stack and
+//! caption must be the trace's own at that step, with no console error and
+//! no request for anything but the file itself. The two sides are put side
+//! by side as `trace::record::timeline` puts them.
+//!
+//! A learner's own files are shown truthfully: a correct Python or
+//! JavaScript file reads as the same search as the right DFS, one that
+//! forgets to undo is marked at its first wrong write, and the stack holds
+//! the program's real frames. The page fits one 1366×768 screen (board,
+//! caption and highlighted line) and a phone's 375 px; axe-core (npm,
+//! `$AXE_CORE` names its `axe.min.js`) finds no serious violation.
 //!
 //! The expected state comes from the library: the same recording replayed
 //! in Rust (`trace::record::at_step`), which `src/trace/record.rs` checks
@@ -14,7 +22,10 @@
 //! Without Chromium (`$CHROMIUM`, or `chromium` on `PATH`) the tests say
 //! they were skipped, on stderr past cargo's capture; with
 //! `SUDOKU_NO_SKIP=1` (set by `.ci/run`) a skip is a failure.
-//! `UPDATE_SCREENSHOT=1` also writes the README's `docs/trace.png`.
+//! Without axe-core the accessibility test is skipped the same way.
+//! `UPDATE_SCREENSHOT=1` also writes `docs/trace.png` (the default page)
+//! and the README's `docs/trace-own.png` (a learner's file that forgets to
+//! undo, against the right DFS, where they part).
 //!
 //! Unix only: Chromium is handed its DevTools pipe as fds 3 and 4.
 
@@ -30,7 +41,7 @@ use std::process::Command;
 use std::sync::Mutex;
 use std::time::Duration;
 use sudoku_workspace::grid::Grid;
-use sudoku_workspace::trace::record::{self, Recording};
+use sudoku_workspace::trace::record::{self, FrameOp, Recording, StackKind};
 use sudoku_workspace::trace::{self, Approach, Event, Kind, Options, Order};
 
 /// One browser at a time: the machine has two cores.
@@ -77,6 +88,7 @@ fn hard() -> Grid {
 fn make_page(name: &str, args: &[&str]) -> PathBuf {
     let page = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.html"));
     let out = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(["trace", "--html"])
         .arg(&page)
         .args(args)
@@ -103,6 +115,7 @@ fn side(approach: &str, puzzle: &Grid, max: u64) -> Recording {
 
 /// What the page shows, read from its DOM.
 const READ_STATE: &str = r#"(() => ({
+  pos: Number(document.body.dataset.pos),
   step: Number(document.body.dataset.step),
   hash: location.hash,
   errors: Number(document.body.dataset.errors || 0),
@@ -119,7 +132,9 @@ const READ_STATE: &str = r#"(() => ({
       cells: Array.from(s.querySelectorAll('.cell')).map((c) => [Number(c.dataset.row), Number(c.dataset.col), Number(c.dataset.digit), Number(c.dataset.undone || 0), c.dataset.current === '1']),
       event: (s.querySelector('.caption .event') || {}).textContent || '',
       why: why.find((w) => w.startsWith('why: ')) || '',
-      stack: s.querySelectorAll('.stack li').length,
+      stackKind: s.querySelector('.stack').dataset.kind,
+      frames: Array.from(s.querySelectorAll('.stack li:not(.returned)')).map((li) => [li.dataset.name || '', Number(li.dataset.cell)]),
+      returned: Array.from(s.querySelectorAll('.stack li.returned')).map((li) => [li.dataset.name, Number(li.dataset.cell), li.dataset.returned]),
     };
   }),
 }))()"#;
@@ -134,12 +149,25 @@ struct Open<'a> {
 }
 
 impl Open<'_> {
-    fn total(&self) -> usize {
-        self.sides.iter().map(|s| s.steps.len()).max().unwrap()
+    /// The page's positions: each side's step at each.
+    fn timeline(&self) -> Vec<(usize, usize)> {
+        record::timeline(&self.sides[0].steps, &self.sides[1].steps)
     }
 
-    /// Loads the page at `#step=N&side=KEY` (a fresh load every time: the
-    /// query string differs).
+    /// The last position.
+    fn total(&self) -> usize {
+        self.timeline().len() - 1
+    }
+
+    /// The first position where side `k` shows its step `step`.
+    fn position_of(&self, k: usize, step: usize) -> usize {
+        let line = self.timeline();
+        let step = step.min(line.last().map_or(0, |&(a, b)| [a, b][k]));
+        line.iter().position(|&(a, b)| [a, b][k] >= step).unwrap()
+    }
+
+    /// Loads the page at `#step=N&side=KEY`, side KEY's own step N (a fresh
+    /// load every time: the query string differs).
     fn go(&mut self, step: usize, side: &str) {
         self.loads += 1;
         let url = format!("{}?load={}#step={step}&side={side}", self.url, self.loads);
@@ -151,19 +179,72 @@ impl Open<'_> {
         self.browser.eval(READ_STATE)
     }
 
-    /// Every side shows the trace's state at global step `n`.
-    fn check(&mut self, n: usize, what: &str) {
+    /// The page is at side `side`'s step `step`, and every side shows the
+    /// trace's state there.
+    fn check_step(&mut self, side: usize, step: usize, what: &str) {
+        let p = self.position_of(side, step);
+        self.check(p, what);
+    }
+
+    /// Every side shows the trace's state at position `p` of the timeline.
+    fn check(&mut self, p: usize, what: &str) {
         let state = self.state();
-        assert_eq!(state["step"], n, "{what}: the page is at another step");
+        assert_eq!(state["pos"], p, "{what}: the page is at another position");
         assert_eq!(state["errors"], 0, "{what}: the page caught an error");
-        for (shown, want) in state["sides"].as_array().unwrap().iter().zip(&self.sides) {
-            check_side(shown, want, &self.puzzle, n, what);
+        let (a, b) = self.timeline()[p];
+        for ((shown, want), s) in state["sides"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(&self.sides)
+            .zip([a, b])
+        {
+            check_side(shown, want, &self.puzzle, s, what);
         }
     }
 }
 
-fn check_side(shown: &Value, want: &Recording, puzzle: &Grid, n: usize, what: &str) {
-    let s = n.min(want.steps.len());
+/// A frame as the page lists it: its function and its cell (-1: none yet).
+type Frame = (String, i64);
+
+/// The frames on the stack after step `n` of `rec`, and those that returned
+/// just before it (function, cell, value), replayed from the recording.
+fn frames_at(rec: &Recording, n: usize) -> (Vec<Frame>, Vec<(String, i64, String)>) {
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut returned = Vec::new();
+    let mut ops = rec.ops.iter();
+    for step in &rec.steps[..n] {
+        returned.clear();
+        for op in ops.by_ref().take(step.ops as usize) {
+            match *op {
+                FrameOp::Call(i) => stack.push((rec.names[i as usize].clone(), -1)),
+                FrameOp::Return(i) => {
+                    let (name, cell) = stack.pop().expect("a call returns");
+                    returned.push((name, cell, rec.values[i as usize].clone()));
+                }
+            }
+        }
+        if let (Some(top), Some(cell)) = (stack.last_mut(), step.event.cell()) {
+            top.1 = cell as i64;
+        }
+    }
+    (stack, returned)
+}
+
+/// The page's words for a step: the terminal's, an undo's depth before and after.
+fn page_event(event: &Event) -> String {
+    let text = event.to_string();
+    match *event {
+        Event::Undo { depth, .. } => text.replacen(
+            &format!("depth {depth}"),
+            &format!("depth {depth} \u{2192} {}", depth - 1),
+            1,
+        ),
+        _ => text,
+    }
+}
+
+fn check_side(shown: &Value, want: &Recording, puzzle: &Grid, s: usize, what: &str) {
     let at = format!("{what}: side {} at step {s}", want.key);
     assert_eq!(shown["key"], want.key.as_str(), "{at}");
     assert_eq!(shown["step"], s, "{at}");
@@ -192,10 +273,41 @@ fn check_side(shown: &Value, want: &Recording, puzzle: &Grid, n: usize, what: &s
     assert_eq!(counters["undos"], stats.undos, "{at}");
     assert_eq!(counters["revisits"], revisits, "{at}");
     assert_eq!(counters["depth"], depth, "{at}");
-    assert_eq!(shown["stack"], depth, "{at}: the recursion stack");
+    match want.stack {
+        StackKind::Frames => {
+            assert_eq!(shown["stackKind"], "frames", "{at}");
+            let (frames, returned) = frames_at(want, s);
+            let frames: Vec<Value> = frames
+                .iter()
+                .map(|(n, c)| serde_json::json!([n, c]))
+                .collect();
+            assert_eq!(shown["frames"], Value::from(frames), "{at}: the call stack");
+            let returned: Vec<Value> = returned
+                .iter()
+                .map(|(n, c, v)| serde_json::json!([n, c, v]))
+                .collect();
+            assert_eq!(
+                shown["returned"],
+                Value::from(returned),
+                "{at}: the calls returned"
+            );
+        }
+        StackKind::Filled => {
+            assert_eq!(shown["stackKind"], "filled", "{at}");
+            assert_eq!(
+                shown["frames"].as_array().unwrap().len(),
+                depth,
+                "{at}: the filled cells"
+            );
+        }
+    }
     match step {
         Some(st) => {
-            assert_eq!(shown["event"], format!("step {s}  {}", st.event), "{at}");
+            assert_eq!(
+                shown["event"],
+                format!("step {s}  {}", page_event(&st.event)),
+                "{at}"
+            );
             let why = trace::dead_end_why(&st.event, &board.cells)
                 .map_or(String::new(), |w| format!("why: {w}"));
             assert_eq!(shown["why"], why.as_str(), "{at}");
@@ -252,14 +364,22 @@ fn the_default_page_plays_the_trace() {
     };
     let total = open.total();
     assert_eq!(
-        record::first_difference(&open.sides[0].steps, &open.sides[1].steps),
-        Some(7)
+        record::compare(&open.sides[0].steps, &open.sides[1].steps),
+        record::Comparison::Part(record::Parting {
+            at: [Some(7), Some(7)],
+            matched: [6, 6]
+        })
     );
-    for n in [0, 1, 5, 6, 7, 8, 9, 10, 100, 4000, total - 1, total] {
+    for n in [0, 1, 5, 6, 7, 8, 9] {
         open.go(n, "wrong");
-        open.check(n, &format!("#step={n}"));
+        open.check_step(0, n, &format!("#step={n}&side=wrong"));
     }
-    // Keys, as a keyboard sends them.
+    let right_count = open.sides[1].steps.len();
+    for n in [10, 100, 4000, right_count - 1, right_count] {
+        open.go(n, "right");
+        open.check_step(1, n, &format!("#step={n}&side=right"));
+    }
+    // Keys, as a keyboard sends them: each moves one position on.
     open.go(5, "wrong");
     for (key, shift, want) in [
         ("ArrowRight", false, 6),
@@ -280,28 +400,29 @@ fn the_default_page_plays_the_trace() {
     let right = open.sides[1].clone();
     let undo = next(&right, 0, |s| matches!(s.event, Event::Undo { .. }));
     open.browser.press("u", false);
-    open.check(undo, "u: the right side's next undo");
+    open.check_step(1, undo, "u: the right side's next undo");
     assert_eq!(open.state()["hash"], format!("#step={undo}&side=right"));
     let dead = next(&right, undo, |s| s.dead_end);
     open.browser.press("d", false);
-    open.check(dead, "d: the right side's next dead end");
+    open.check_step(1, dead, "d: the right side's next dead end");
     open.go(0, "wrong");
     let wrong = open.sides[0].clone();
     open.browser.click("[data-action=next-revisit]");
-    open.check(
+    open.check_step(
+        0,
         next(&wrong, 0, |s| s.revisit),
         "the next-revisit button, wrong side",
     );
     open.browser.click("[data-action=next-undo]");
     assert!(open
         .browser
-        .eval("document.getElementById('notice').textContent")
+        .eval("document.body.dataset.notice")
         .as_str()
         .unwrap()
         .starts_with("no undo after step 7 on wrong"));
     open.go(0, "wrong");
     open.browser.click("[data-action=first-difference]");
-    open.check(7, "the first-difference button");
+    open.check_step(0, 7, "the where-they-part button");
     open.browser.press("s", false);
     assert_eq!(
         open.state()["hash"],
@@ -312,9 +433,9 @@ fn the_default_page_plays_the_trace() {
     open.go(0, "wrong");
     open.browser.click("[data-action=play]");
     open.browser
-        .wait_for("Number(document.body.dataset.step) >= 3");
+        .wait_for("Number(document.body.dataset.pos) >= 3");
     open.browser.press(" ", false);
-    let at = open.state()["step"].as_u64().unwrap() as usize;
+    let at = open.state()["pos"].as_u64().unwrap() as usize;
     open.check(at, "after play and pause");
     // The picture for the README: the first difference.
     open.go(7, "wrong");
@@ -375,10 +496,10 @@ fn every_traceable_approach_has_a_working_page() {
             sides,
             loads: 0,
         };
-        let total = open.total();
-        for n in [1, 6, total / 2, total] {
+        let count = open.sides[0].steps.len();
+        for n in [1, 6, count / 2, count] {
             open.go(n, name);
-            open.check(n, name);
+            open.check_step(0, n, name);
         }
         let errors = browser.errors();
         assert!(errors.is_empty(), "{name}: console: {errors:?}");
@@ -451,11 +572,13 @@ fn own_files_have_working_pages() {
             sides,
             loads: 0,
         };
-        let (mine, total) = (open.sides[0].steps.len(), open.total());
-        for n in [1, 5, mine / 2, mine, total] {
+        let (mine, right) = (open.sides[0].steps.len(), open.sides[1].steps.len());
+        for n in [1, 5, mine / 2, mine] {
             open.go(n, name);
-            open.check(n, file);
+            open.check_step(0, n, file);
         }
+        open.go(right, "right");
+        open.check_step(1, right, file);
         let errors = browser.errors();
         assert!(errors.is_empty(), "{file}: console: {errors:?}");
         assert_offline(&browser, &page);
@@ -499,7 +622,7 @@ fn the_largest_page_opens_at_its_last_step() {
     };
     for n in [199_999, 200_000, 123_457] {
         open.go(n, "right");
-        open.check(n, "the largest page");
+        open.check_step(0, n, "the largest page");
     }
     let ending = open
         .browser
@@ -511,6 +634,643 @@ fn the_largest_page_opens_at_its_last_step() {
             .contains("stopped after 200000 steps"),
         "{ending}"
     );
+    let errors = browser.errors();
+    assert!(errors.is_empty(), "console: {errors:?}");
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A page of the user's file `file` (under the repository) against the
+/// right DFS, with the recordings it shows.
+fn own_page(file: &str) -> (PathBuf, Vec<Recording>, String) {
+    // As the learner types it, from the repository's root.
+    let path = Path::new(file);
+    let path_text = file.to_string();
+    let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+    let ext = path.extension().unwrap().to_str().unwrap();
+    let page = make_page(
+        &format!("trace_own_{name}_{ext}"),
+        &["--approach", &path_text, "--time-limit", "5000"],
+    );
+    let sides = vec![
+        side(&path_text, &example(), 200_000),
+        side("right", &example(), 200_000),
+    ];
+    (page, sides, name)
+}
+
+fn state_of(browser: &mut Browser) -> Value {
+    browser.eval(READ_STATE)
+}
+
+/// A correct file of one's own, in Python and in JavaScript, walks the
+/// right DFS's tree: the page says it is the same search, and the two sides
+/// stay together to the end, each numbering its own steps.
+#[test]
+fn a_correct_own_file_is_the_same_search_as_the_right_dfs() {
+    let Some(chromium) = chromium() else { return };
+    if tool_missing("python3") || tool_missing("node") {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut browser = Browser::start(&chromium, 1366, 768);
+    browser.viewport(1366, 768, false);
+    for file in [
+        "inputs/trace/marks_forward.py",
+        "inputs/trace/marks_forward.js",
+    ] {
+        let (page, sides, name) = own_page(file);
+        assert_eq!(
+            record::compare(&sides[0].steps, &sides[1].steps),
+            record::Comparison::Same,
+            "{file}"
+        );
+        let mut open = Open {
+            browser: &mut browser,
+            url: file_url(&page),
+            puzzle: example(),
+            sides,
+            loads: 0,
+        };
+        open.go(0, &name);
+        let said = open.browser.eval(
+            "[document.body.dataset.compare, document.getElementById('compare').textContent]",
+        );
+        assert_eq!(said[0], "same", "{file}: {said}");
+        assert!(
+            said[1]
+                .as_str()
+                .unwrap()
+                .contains(&format!("Your file {name} is the same search as right")),
+            "{file}: {said}"
+        );
+        // Where the right DFS has a dead end, the file waits for it; the
+        // next write is the same on both sides.
+        let right = open.sides[1].clone();
+        let dead = next(&right, 0, |s| s.dead_end);
+        open.go(dead, "right");
+        open.check_step(1, dead, file);
+        open.browser.press("ArrowRight", false);
+        let st = state_of(open.browser);
+        let (a, b) = (&st["sides"][0], &st["sides"][1]);
+        assert_eq!(
+            a["cells"], b["cells"],
+            "{file}: one board after the dead end"
+        );
+        assert_eq!(b["step"], dead + 1, "{file}");
+        let total = open.total();
+        open.browser.press("End", false);
+        open.check(total, file);
+        let errors = open.browser.errors();
+        assert!(errors.is_empty(), "{file}: console: {errors:?}");
+    }
+}
+
+/// A file that forgets to undo (the digit left on the board when the call
+/// below fails): the page marks its first write the right DFS does not
+/// make, and shows what the right DFS did there. The README's picture.
+#[test]
+fn a_file_that_forgets_to_undo_is_marked_at_its_first_wrong_write() {
+    let Some(chromium) = chromium() else { return };
+    if tool_missing("python3") || tool_missing("node") {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut browser = Browser::start(&chromium, 1366, 768);
+    browser.viewport(1366, 768, false);
+    for file in [
+        "inputs/trace/forgets_undo.py",
+        "inputs/trace/forgets_undo.js",
+    ] {
+        let (page, sides, name) = own_page(file);
+        // Five placements alike; then the file writes 9 over its 8 at row 1,
+        // col 7 (step 6: an undo and a place in one write), where the right
+        // DFS takes back the 9 at row 1, col 8 (its step 7, after its dead
+        // end at row 1, col 9).
+        assert_eq!(
+            record::compare(&sides[0].steps, &sides[1].steps),
+            record::Comparison::Part(record::Parting {
+                at: [Some(6), Some(7)],
+                matched: [5, 5]
+            }),
+            "{file}"
+        );
+        let mut open = Open {
+            browser: &mut browser,
+            url: file_url(&page),
+            puzzle: example(),
+            sides,
+            loads: 0,
+        };
+        open.go(0, &name);
+        let said = open.browser.eval(
+            "[document.body.dataset.compare, document.getElementById('compare').textContent, \
+             Array.from(document.querySelectorAll('#compare a')).map((a) => a.dataset.side + ' ' + a.dataset.step)]",
+        );
+        assert_eq!(said[0], "part", "{file}");
+        let text = said[1].as_str().unwrap();
+        for want in [
+            "your file's first write that right does not make is step 6: writes 9 over the 8 at row 1, col 7",
+            "where right at its step 7: undo 9 at row 1, col 8",
+        ] {
+            assert!(text.contains(want), "{file}: {text:?} lacks {want:?}");
+        }
+        assert_eq!(
+            said[2],
+            serde_json::json!([format!("{name} 6"), "right 7"]),
+            "{file}"
+        );
+        open.browser.click("[data-action=first-difference]");
+        open.check_step(0, 6, file);
+        let marked = open.browser.eval(
+            "Array.from(document.querySelectorAll('section.side')).map((s) => [Number(s.dataset.step), \
+             Array.from(s.querySelectorAll('.caption .badge')).some((b) => b.textContent === 'where the two sides part'), \
+             Array.from(s.querySelectorAll('.mark.part')).map((m) => Number(m.dataset.step))])",
+        );
+        assert_eq!(
+            marked,
+            serde_json::json!([[6, true, [6]], [7, true, [7]]]),
+            "{file}"
+        );
+        if file.ends_with(".py") {
+            let png = open.browser.screenshot();
+            let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace-own.png");
+            std::fs::write(&shot, &png).unwrap();
+            if std::env::var_os("UPDATE_SCREENSHOT").is_some() {
+                std::fs::write(root().join("docs/trace-own.png"), &png).unwrap();
+            }
+        }
+        let errors = open.browser.errors();
+        assert!(errors.is_empty(), "{file}: console: {errors:?}");
+    }
+}
+
+/// The frames the page lists at side `k`'s step `step`, and the calls
+/// that returned just before it.
+fn frames_shown(open: &mut Open, side: &str, k: usize, step: usize) -> (Value, Value) {
+    open.go(step, side);
+    let st = open.state();
+    let s = &st["sides"][k];
+    assert_eq!(s["step"], step);
+    (s["frames"].clone(), s["returned"].clone())
+}
+
+/// The stack is the program's real calls, known here from the programs
+/// themselves: each `dfs` fills one cell, under `solveSudoku`; a call that
+/// returned is gone, with what it returned (Python's value, the mirror's
+/// `false`, the wrong DFS's nothing).
+#[test]
+fn the_stack_is_the_real_call_stack() {
+    let Some(chromium) = chromium() else { return };
+    if tool_missing("python3") || tool_missing("node") {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut browser = Browser::start(&chromium, 1366, 768);
+    let dfs = |cells: &[i64]| -> Vec<Value> {
+        cells
+            .iter()
+            .map(|&c| serde_json::json!(["dfs", c]))
+            .collect()
+    };
+    let with_solve = |cells: &[i64]| -> Value {
+        let mut v = vec![serde_json::json!(["solveSudoku", -1])];
+        v.extend(dfs(cells));
+        Value::from(v)
+    };
+    // Row 1's empty cells: col 3, 4, 6, 7, 8, 9 (cells 2, 3, 5, 6, 7, 8).
+    for file in [
+        "inputs/trace/marks_forward.py",
+        "inputs/trace/marks_forward.js",
+        "inputs/trace/forgets_undo.py",
+    ] {
+        let (page, sides, name) = own_page(file);
+        let mut open = Open {
+            browser: &mut browser,
+            url: file_url(&page),
+            puzzle: example(),
+            sides,
+            loads: 0,
+        };
+        // Step 5: 9 placed at row 1, col 8 by the fifth dfs.
+        let (frames, returned) = frames_shown(&mut open, &name, 0, 5);
+        assert_eq!(frames, with_solve(&[2, 3, 5, 6, 7]), "{file} step 5");
+        assert_eq!(returned, serde_json::json!([]), "{file} step 5");
+        if file.contains("forgets_undo") {
+            // Step 6: the call at row 1, col 8 returned False (its callee at
+            // row 1, col 9 found no digit and wrote nothing); the one at
+            // row 1, col 7 writes 9 over its 8. Four dfs calls, not six.
+            let (frames, returned) = frames_shown(&mut open, &name, 0, 6);
+            assert_eq!(frames, with_solve(&[2, 3, 5, 6]), "{file} step 6");
+            assert_eq!(
+                returned,
+                serde_json::json!([["dfs", 7, "False"]]),
+                "{file} step 6"
+            );
+        } else {
+            // Step 6: the fifth dfs undoes its 9; the call below it wrote
+            // nothing, so it was never on a reported stack.
+            let (frames, returned) = frames_shown(&mut open, &name, 0, 6);
+            assert_eq!(frames, with_solve(&[2, 3, 5, 6, 7]), "{file} step 6");
+            assert_eq!(returned, serde_json::json!([]), "{file} step 6");
+        }
+        // The right DFS's mirror: at its step 7 the call at row 1, col 9 has
+        // returned false, and the one at row 1, col 8 undoes its 9.
+        let (frames, returned) = frames_shown(&mut open, "right", 1, 7);
+        assert_eq!(frames, Value::from(dfs(&[2, 3, 5, 6, 7])), "right step 7");
+        assert_eq!(
+            returned,
+            serde_json::json!([["dfs", 8, "false"]]),
+            "right step 7"
+        );
+    }
+    // The wrong DFS: at step 7 its sixth call is back at row 1, col 9, none
+    // returned; on a board it completes, the call that found it complete
+    // returns nothing, and its caller undoes its digit.
+    let page = make_page("trace_stack_wrong", &[]);
+    let sides = vec![
+        side("wrong", &example(), 200_000),
+        side("right", &example(), 200_000),
+    ];
+    let mut open = Open {
+        browser: &mut browser,
+        url: file_url(&page),
+        puzzle: example(),
+        sides,
+        loads: 0,
+    };
+    let (frames, returned) = frames_shown(&mut open, "wrong", 0, 7);
+    assert_eq!(
+        frames,
+        Value::from(dfs(&[2, 3, 5, 6, 7, 8])),
+        "wrong step 7"
+    );
+    assert_eq!(returned, serde_json::json!([]), "wrong step 7");
+    let solved = trace::search(Order::RowMajor, &example(), &mut trace::Limit(None))
+        .first
+        .unwrap();
+    let mut nearly = solved;
+    nearly.0[80] = 0;
+    let line = nearly.to_line();
+    let page = make_page("trace_stack_nearly", &[&line]);
+    let mut open = Open {
+        browser: &mut browser,
+        url: file_url(&page),
+        puzzle: nearly,
+        sides: vec![
+            side("wrong", &nearly, 200_000),
+            side("right", &nearly, 200_000),
+        ],
+        loads: 0,
+    };
+    let (frames, returned) = frames_shown(&mut open, "wrong", 0, 3);
+    assert_eq!(frames, Value::from(dfs(&[80])), "wrong step 3");
+    assert_eq!(
+        returned,
+        serde_json::json!([["dfs", -1, "nothing"]]),
+        "wrong step 3: the call that found the board complete returns no value"
+    );
+    let errors = browser.errors();
+    assert!(errors.is_empty(), "console: {errors:?}");
+}
+
+/// Each side's board, caption and highlighted line, as rectangles.
+const LAYOUT: &str = r#"(() => {
+  const r = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  return {
+    scroll: [window.scrollX, window.scrollY],
+    view: [window.innerWidth, window.innerHeight],
+    sides: Array.from(document.querySelectorAll('section.side')).map((s) => ({
+      shown: s.offsetParent !== null,
+      board: r(s.querySelector('.board')),
+      caption: r(s.querySelector('.caption .event')),
+      line: s.querySelector('.source .line.current') ? r(s.querySelector('.source .line.current')) : null,
+      source: r(s.querySelector('.source')),
+    })),
+  };
+})()"#;
+
+fn inside(inner: &Value, outer: [f64; 4], what: &str) {
+    let b: Vec<f64> = inner
+        .as_array()
+        .unwrap_or_else(|| panic!("{what}: not shown"))
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    assert!(
+        b[0] >= outer[0] - 0.5
+            && b[1] >= outer[1] - 0.5
+            && b[2] <= outer[2] + 0.5
+            && b[3] <= outer[3] + 0.5,
+        "{what}: {b:?} is not inside {outer:?}"
+    );
+}
+
+/// On a 1366×768 screen each side's board, caption and highlighted line are
+/// all in view, with no scrolling of the page; on a 375 px phone one side
+/// is shown at a time, switched by tabs, and nothing is wider than the screen.
+#[test]
+fn board_caption_and_line_fit_one_screen() {
+    let Some(chromium) = chromium() else { return };
+    if tool_missing("python3") || tool_missing("node") {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (own, _, name) = own_page("inputs/trace/forgets_undo.py");
+    let default = make_page("trace_screen_default", &[]);
+    let mut browser = Browser::start(&chromium, 1366, 768);
+    browser.viewport(1366, 768, false);
+    for (page, side, steps) in [
+        (&default, "wrong", &[1usize, 6, 7, 9][..]),
+        (&default, "right", &[7, 40, 4000, 9612][..]),
+        (&own, name.as_str(), &[1, 6, 30, 82][..]),
+    ] {
+        for &step in steps {
+            let url = format!("{}#step={step}&side={side}", file_url(page));
+            browser.open(&url, "document.body.dataset.ready === '1'");
+            let layout = browser.eval(LAYOUT);
+            assert_eq!(layout["scroll"], serde_json::json!([0, 0]));
+            let view = [
+                0.0,
+                0.0,
+                layout["view"][0].as_f64().unwrap(),
+                layout["view"][1].as_f64().unwrap(),
+            ];
+            assert_eq!(view[2..], [1366.0, 768.0]);
+            for (k, s) in layout["sides"].as_array().unwrap().iter().enumerate() {
+                let what = format!("{side} step {step}, side {k}");
+                inside(&s["board"], view, &format!("{what}: the board"));
+                inside(&s["caption"], view, &format!("{what}: the caption"));
+                inside(&s["line"], view, &format!("{what}: the highlighted line"));
+                let source: Vec<f64> = s["source"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_f64().unwrap())
+                    .collect();
+                inside(
+                    &s["line"],
+                    [source[0], source[1], source[2], source[3]],
+                    &format!("{what}: the line in its box"),
+                );
+            }
+        }
+    }
+    drop(browser);
+    let mut phone = Browser::start(&chromium, 375, 812);
+    phone.viewport(375, 812, true);
+    let url = format!("{}#step=6&side={name}", file_url(&own));
+    phone.open(&url, "document.body.dataset.ready === '1'");
+    let fits = phone.eval(
+        "[document.documentElement.scrollWidth, window.innerWidth, \
+          document.getElementById('puzzle').scrollWidth <= document.getElementById('puzzle').clientWidth, \
+          Array.from(document.querySelectorAll('section.side')).map((s) => s.offsetParent !== null), \
+          getComputedStyle(document.querySelector('header')).position]",
+    );
+    assert_eq!(fits[1], 375, "{fits}");
+    assert!(
+        fits[0].as_f64().unwrap() <= 375.0,
+        "wider than the phone: {fits}"
+    );
+    assert_eq!(fits[2], true, "the puzzle text wraps: {fits}");
+    assert_eq!(fits[3], serde_json::json!([true, false]), "{fits}");
+    assert_eq!(fits[4], "static", "the header scrolls away: {fits}");
+    phone.click("#tabs [role=tab]:nth-child(2)");
+    let shown = phone.eval(
+        "[Array.from(document.querySelectorAll('section.side')).map((s) => s.offsetParent !== null), \
+          document.querySelector('#tabs [aria-selected=true]').textContent]",
+    );
+    assert_eq!(shown, serde_json::json!([[false, true], "right"]));
+    let layout = phone.eval(LAYOUT);
+    let board = &layout["sides"][1]["board"];
+    inside(board, [0.0, 0.0, 375.0, 1e9], "the phone's board");
+    let errors = phone.errors();
+    assert!(errors.is_empty(), "console: {errors:?}");
+}
+
+/// axe-core's `axe.min.js`: `$AXE_CORE`, else `node_modules/axe-core` here.
+fn axe_core() -> Option<String> {
+    let path = std::env::var_os("AXE_CORE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("node_modules/axe-core/axe.min.js"));
+    let found = std::fs::read_to_string(&path).ok();
+    if found.is_none() {
+        skipped(&format!(
+            "no axe-core at {} (npm install axe-core, and set AXE_CORE to its axe.min.js)",
+            path.display()
+        ));
+    }
+    found
+}
+
+/// The contrast of each cue with the white it is drawn on (WCAG's formula).
+const CUES: &str = r#"(() => {
+  const rgb = (text) => (text.match(/rgba?\(([^)]*)\)/) || [, '0,0,0'])[1].split(',').slice(0, 3).map(Number);
+  const lum = (c) => { const [r, g, b] = c.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const style = (sel) => getComputedStyle(document.querySelector(sel));
+  const white = [255, 255, 255];
+  return {
+    current: ratio(rgb(style('.cell.current').boxShadow), white),
+    blocker: ratio(rgb(style('.cell.blocker').outlineColor), white),
+    line: ratio(rgb(style('.source .line.current').boxShadow), rgb(style('.source').backgroundColor)),
+  };
+})()"#;
+
+/// axe-core finds no serious or critical violation on the default page and
+/// on a user's file; the cues are at least 3:1; each cell has a name; there
+/// is one live region, which says nothing while the page plays.
+#[test]
+fn the_page_is_accessible() {
+    let Some(chromium) = chromium() else { return };
+    if tool_missing("python3") || tool_missing("node") {
+        return;
+    }
+    let Some(axe) = axe_core() else { return };
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (own, _, name) = own_page("inputs/trace/forgets_undo.py");
+    let default = make_page("trace_axe_default", &[]);
+    let mut browser = Browser::start(&chromium, 1366, 768);
+    browser.viewport(1366, 768, false);
+    for (page, side, step) in [
+        (&default, "right", 6),
+        (&default, "wrong", 7),
+        (&own, name.as_str(), 6),
+    ] {
+        let url = format!("{}#step={step}&side={side}", file_url(page));
+        browser.open(&url, "document.body.dataset.ready === '1'");
+        browser.eval(&axe);
+        let found = browser.eval(
+            "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations \
+               .filter((v) => v.impact === 'serious' || v.impact === 'critical') \
+               .map((v) => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))",
+        );
+        assert_eq!(found, serde_json::json!([]), "{side} step {step}");
+    }
+    // The cues, at a dead end of the right DFS (step 6: no digit fits at
+    // row 1, col 9, every blocking cell marked).
+    let url = format!("{}#step=6&side=right", file_url(&default));
+    browser.open(&url, "document.body.dataset.ready === '1'");
+    let cues = browser.eval(CUES);
+    for cue in ["current", "blocker", "line"] {
+        let ratio = cues[cue].as_f64().unwrap();
+        assert!(ratio >= 3.0, "{cue}: {ratio:.2}:1");
+    }
+    let names = browser.eval(
+        "Array.from(document.querySelectorAll('section.side[data-side=right] .cell')).map((c) => c.getAttribute('aria-label'))",
+    );
+    let names: Vec<&str> = names
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    assert_eq!(names[0], "row 1, col 1: 5, given, blocks the dead end");
+    assert_eq!(names[2], "row 1, col 3: 1, blocks the dead end");
+    assert_eq!(names[8], "row 1, col 9: empty, this step's cell");
+    assert_eq!(names[10], "row 2, col 2: empty");
+    let live = browser.eval(
+        "document.querySelectorAll('[aria-live], [role=status], [role=alert], [role=log]').length",
+    );
+    assert_eq!(live, 1, "one live region");
+    // Quiet while playing; it speaks again once paused.
+    let said_before = browser.eval("document.getElementById('announce').textContent");
+    browser.press(" ", false);
+    browser.wait_for(
+        "document.body.dataset.playing === '1' && Number(document.body.dataset.pos) >= 12",
+    );
+    let said_playing = browser.eval("document.getElementById('announce').textContent");
+    assert_eq!(
+        said_playing, said_before,
+        "the live region spoke during play"
+    );
+    browser.press(" ", false);
+    browser.wait_for("document.body.dataset.playing === '0'");
+    let said_after = browser.eval("document.getElementById('announce').textContent");
+    assert_ne!(said_after, said_before, "paused: the step is said");
+    // Space after a click is still play/pause, not the button again.
+    let url = format!("{}#step=0&side=wrong", file_url(&default));
+    browser.open(&url, "document.body.dataset.ready === '1'");
+    browser.click("[data-action=forward]");
+    assert_eq!(browser.eval("document.body.dataset.pos"), "1");
+    browser.press(" ", false);
+    assert_eq!(
+        browser.eval("document.body.dataset.playing"),
+        "1",
+        "Space after a click plays"
+    );
+    browser.press(" ", false);
+    assert_eq!(
+        browser.eval("document.body.dataset.playing"),
+        "0",
+        "and pauses"
+    );
+    let errors = browser.errors();
+    assert!(errors.is_empty(), "console: {errors:?}");
+}
+
+/// The captions say what each step did and cite the file on the page: a
+/// write-up original's page cites the Java it shows, as links that scroll
+/// it; a placement after an undo is "the next digit after" it; the loop's
+/// two steps are links and marks on the chart; the words are defined.
+#[test]
+fn captions_are_true_and_cite_the_file_shown() {
+    let Some(chromium) = chromium() else { return };
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut browser = Browser::start(&chromium, 1366, 768);
+    let java = make_page("trace_captions_java", &["--approach", "lc37_000_wrong_dfs"]);
+    let lines = trace::Source::named("lc37_000_wrong_dfs")
+        .unwrap()
+        .text
+        .lines()
+        .count();
+    for step in 1..=9 {
+        let url = format!("{}#step={step}&side=lc37_000_wrong_dfs", file_url(&java));
+        browser.open(&url, "document.body.dataset.ready === '1'");
+        let caption = browser.eval(
+            "(() => { const s = document.querySelector('section.side'); return [s.querySelector('.caption').textContent, \
+              Array.from(s.querySelectorAll('.caption .line-link')).map((a) => Number(a.dataset.line))]; })()",
+        );
+        let text = caption[0].as_str().unwrap();
+        assert!(
+            !text.contains(".rs"),
+            "step {step} cites a file not shown: {text}"
+        );
+        let cited = caption[1].as_array().unwrap();
+        assert!(!cited.is_empty(), "step {step}: no line cited: {text}");
+        for n in cited {
+            let n = n.as_u64().unwrap() as usize;
+            assert!((1..=lines).contains(&n), "step {step}: line {n}");
+        }
+    }
+    // A cited line is a link that scrolls the source to it.
+    browser.eval("document.querySelector('section.side .source').scrollTop = 0");
+    browser.click("section.side .caption .line-link");
+    let seen = browser.eval(
+        "(() => { const s = document.querySelector('section.side'); const n = s.querySelector('.caption .line-link').dataset.line; \
+          const l = s.querySelector('.source .line[data-line=\"' + n + '\"]').getBoundingClientRect(); \
+          const b = s.querySelector('.source').getBoundingClientRect(); return l.top >= b.top && l.bottom <= b.bottom; })()",
+    );
+    assert_eq!(seen, true, "the cited line is scrolled into view");
+    // The right DFS places 9 at row 1, col 7 right after undoing its 8 there.
+    let right = side("right", &example(), 200_000);
+    let k = right
+        .steps
+        .windows(2)
+        .position(|w| {
+            matches!(
+                (w[0].event, w[1].event),
+                (
+                    Event::Undo {
+                        cell: 6,
+                        digit: 8,
+                        ..
+                    },
+                    Event::Place {
+                        cell: 6,
+                        digit: 9,
+                        ..
+                    }
+                )
+            )
+        })
+        .unwrap()
+        + 2;
+    let default = make_page("trace_captions_default", &[]);
+    let url = format!("{}#step={k}&side=right", file_url(&default));
+    browser.open(&url, "document.body.dataset.ready === '1'");
+    let text = browser
+        .eval("document.querySelector('section.side[data-side=right] .caption').textContent");
+    let text = text.as_str().unwrap();
+    assert!(
+        text.contains("9 is the next digit after the undone 8 that fits."),
+        "{text}"
+    );
+    assert!(
+        text.contains("in the code: board[0][6] (row i+1, col j+1)"),
+        "{text}"
+    );
+    // The loop: "step 9 is the state of step 7", both links, both marked.
+    let wrong = browser.eval(
+        "(() => { const s = document.querySelector('section.side[data-side=wrong]'); return [ \
+           Array.from(s.querySelectorAll('.ending a')).map((a) => Number(a.dataset.step)), \
+           Array.from(s.querySelectorAll('.mark.loop')).map((m) => Number(m.dataset.step)), \
+           s.querySelector('.ending').classList.contains('solved'), \
+           document.querySelector('section.side[data-side=right] .ending').classList.contains('solved')]; })()",
+    );
+    assert_eq!(wrong, serde_json::json!([[9, 7], [7, 9], false, true]));
+    browser.click("section.side[data-side=wrong] .ending a:last-child");
+    assert_eq!(browser.eval("location.hash"), "#step=7&side=wrong");
+    let words = browser
+        .eval("Array.from(document.querySelectorAll('#glossary dt')).map((d) => d.textContent)");
+    for word in ["dead end", "revisit", "depth", "call stack", "row, col"] {
+        assert!(
+            words.as_array().unwrap().iter().any(|w| w == word),
+            "{word} is not defined: {words}"
+        );
+    }
     let errors = browser.errors();
     assert!(errors.is_empty(), "console: {errors:?}");
 }

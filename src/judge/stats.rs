@@ -1,5 +1,5 @@
 //! `sudoku judge --stats`: the search tree each order walks on each puzzle
-//! (placements / undos, from the counting mirrors in `src/trace/search.rs`), and the
+//! (placements / undos, from the counting mirrors in `src/mirror.rs`), and the
 //! CPU time per placement of each LeetCode 37 approach.
 
 use super::checker::Answer;
@@ -9,7 +9,7 @@ use super::solution::Solution;
 use super::{Case, CaseResult, Verdict};
 use crate::format::parse_board;
 use crate::grid::Grid;
-use crate::trace::{self, Order};
+use crate::mirror::{self, Order};
 use anstyle::Style;
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -60,14 +60,14 @@ pub fn write(
     }
     writeln!(
         out,
-        "\n--stats, {}: the search tree of each order (placements / undos), counted by the mirrors in src/trace/search.rs; the paste-ready files carry no counters",
+        "\n--stats, {}: the search tree of each order (placements / undos), counted by the mirrors in src/mirror.rs; the paste-ready files carry no counters",
         problem.title
     )?;
     let orders = [Order::RowMajor, Order::Rescan, Order::Fewest];
-    let mut counts: HashMap<(Order, usize), trace::Stats> = HashMap::new();
+    let mut counts: HashMap<(Order, usize), mirror::Stats> = HashMap::new();
     for (k, (_, grid)) in puzzles.iter().enumerate() {
         for order in orders {
-            counts.insert((order, k), trace::count(order, grid));
+            counts.insert((order, k), mirror::count(order, grid));
         }
     }
     let headers: Vec<String> = puzzles.iter().map(|(f, _)| f.name.clone()).collect();

@@ -3,6 +3,10 @@
 // solution on one puzzle and prints every write to its board, a line each,
 // unbuffered, so what was written survives the sandbox killing it:
 //   start                  solveSudoku is about to be called
+//   c NAME                 before a write: a call of the file's function NAME, not
+//                          yet reported, is on the stack (outermost first)
+//   o N                    before a write: N reported calls have returned
+//                          (JavaScript does not show their values)
 //   w ROW COL VALUE LINE   board[ROW][COL] = VALUE ('.' or 1-9), at LINE of the file
 //   bad ROW COL LINE JSON  a value that is neither '.' nor 1-9; stopped there
 //   cut                    the step limit: stopped there
@@ -10,7 +14,10 @@
 //   done BOARD             solveSudoku returned; BOARD is its 81 cells
 // The board and its rows are Proxies whose `set` records each write
 // (board[i][j] = v, board[i] = row, fill, splice); the line is read from a
-// stack trace, the first frame in the user's file.
+// stack trace, the first frame in the user's file. The stack reported is
+// V8's own at each write: the frames in the user's file, each known by its
+// function and the place it was called from, so a call that returned and a
+// new one from the same place between two writes look like one.
 const fs = require('fs');
 const vm = require('vm');
 
@@ -32,18 +39,43 @@ function lineIn(stack) {
   return 0;
 }
 
-// The line of the innermost frame in the user's file, from V8's structured
-// stack (no text to format and parse: a write costs a few microseconds).
-function userLine() {
+// The frames in the user's file, innermost first, from V8's structured
+// stack (no text to format and parse).
+function userFrames() {
   const saved = [Error.prepareStackTrace, Error.stackTraceLimit];
   Error.prepareStackTrace = (_, frames) => frames;
-  Error.stackTraceLimit = 12;
+  Error.stackTraceLimit = Infinity;
   const holder = {};
-  Error.captureStackTrace(holder, userLine);
+  Error.captureStackTrace(holder, userFrames);
   const frames = holder.stack;
   [Error.prepareStackTrace, Error.stackTraceLimit] = saved;
-  for (const f of frames) if (f.getFileName() === PATH) return f.getLineNumber() || 0;
-  return 0;
+  return frames.filter((f) => f.getFileName() === PATH);
+}
+
+function userLine() {
+  const frames = userFrames();
+  return frames.length ? frames[0].getLineNumber() || 0 : 0;
+}
+
+let shown = []; // keys of the calls reported and not seen to return, outermost first
+
+// Reports the calls on the stack since the last write; returns the line of
+// the innermost frame in the user's file.
+function reportFrames() {
+  const frames = userFrames().reverse();
+  const keys = frames.map((f, k) => {
+    const name = f.getFunctionName() || '(anonymous)';
+    const from = k > 0 ? frames[k - 1].getLineNumber() + ':' + frames[k - 1].getColumnNumber() : 'top';
+    return name + ' ' + from;
+  });
+  let k = 0;
+  while (k < shown.length && k < keys.length && shown[k] === keys[k]) k++;
+  let out = '';
+  if (k < shown.length) out += 'o ' + (shown.length - k) + '\n';
+  for (let i = k; i < keys.length; i++) out += 'c ' + keys[i].split(' ')[0] + '\n';
+  shown = keys;
+  if (out) emit(out);
+  return frames.length ? frames[frames.length - 1].getLineNumber() || 0 : 0;
 }
 
 function valid(v) {
@@ -57,7 +89,8 @@ function record(r, c, old, v) {
     process.exit(0);
   }
   writes++;
-  emit('w ' + r + ' ' + c + ' ' + v + ' ' + userLine() + '\n');
+  const line = reportFrames();
+  emit('w ' + r + ' ' + c + ' ' + v + ' ' + line + '\n');
   if (writes >= MAX) {
     emit('cut\n');
     process.exit(0);
@@ -95,8 +128,16 @@ const board = new Proxy(rows, {
   },
 });
 
-// A SyntaxError or a missing function ends here, before start.
-vm.runInThisContext(fs.readFileSync(PATH, 'utf8'), { filename: PATH });
+// A SyntaxError or a missing function ends here, before start, with the
+// file's own lines of the error and none of the harness's.
+try {
+  vm.runInThisContext(fs.readFileSync(PATH, 'utf8'), { filename: PATH });
+} catch (e) {
+  const lines = String((e && e.stack) || e).split('\n');
+  const own = lines.filter((l) => !/^\s+at /.test(l) || l.includes(PATH));
+  process.stderr.write(own.join('\n') + '\n');
+  process.exit(3);
+}
 const solve = vm.runInThisContext('typeof solveSudoku === "function" ? solveSudoku : undefined');
 if (!solve) {
   process.stderr.write(PATH + ': no function solveSudoku\n');

@@ -2,6 +2,10 @@
 # solution on one puzzle and prints every write to its board, a line each,
 # unbuffered, so what was written survives the sandbox killing it:
 #   start                  solveSudoku is about to be called
+#   c NAME                 before a write: a call of the file's function NAME, not
+#                          yet reported, is on the stack (outermost first)
+#   r VALUE                the innermost reported call returned VALUE (its repr)
+#   o N                    N reported calls ended unseen (a generator's frame)
 #   w ROW COL VALUE LINE   board[ROW][COL] = VALUE ('.' or 1-9), at LINE of the file
 #   bad ROW COL LINE REPR  a value that is neither '.' nor 1-9; stopped there
 #   cut                    the step limit: stopped there
@@ -10,6 +14,9 @@
 # The board is a list of lists whose classes record item assignment
 # (board[i][j] = v, board[i] = row, slices); other list methods are not
 # seen, which the trace finds out by comparing the board at the end.
+# The stack is the interpreter's own: at each write the file's frames on it
+# are walked, and a profile hook sees each reported frame return, with its
+# value. A call that returns without having written is never reported.
 import os
 import sys
 import traceback
@@ -24,6 +31,38 @@ retired = []  # replaced rows, kept alive so their ids are never reused
 
 def emit(text):
     os.write(1, text.encode())
+
+
+shown = []  # the file's frames reported so far and not yet returned, outermost first
+
+
+def report_frames():
+    now = []
+    frame = sys._getframe(2)
+    while frame is not None:
+        if frame.f_code.co_filename == PATH:
+            now.append(frame)
+        frame = frame.f_back
+    now.reverse()
+    k = 0
+    while k < len(shown) and k < len(now) and shown[k] is now[k]:
+        k += 1
+    if k < len(shown):
+        emit('o %d\n' % (len(shown) - k))
+        del shown[k:]
+    for frame in now[k:]:
+        emit('c %s\n' % frame.f_code.co_name)
+        shown.append(frame)
+
+
+def profile(frame, event, arg):
+    if event == 'return' and shown and frame is shown[-1]:
+        shown.pop()
+        try:
+            text = repr(arg)
+        except Exception:  # noqa: BLE001 - a repr that raises is still a value
+            text = '?'
+        emit('r %s\n' % ' '.join(text.split())[:40])
 
 
 def user_line():
@@ -45,6 +84,7 @@ def record(r, c, old, new):
         emit('bad %d %d %d %s\n' % (r, c, user_line(), repr(new).replace('\n', ' ')[:80]))
         os._exit(0)
     writes += 1
+    report_frames()
     emit('w %d %d %s %d\n' % (r, c, new, user_line()))
     if writes >= MAX:
         emit('cut\n')
@@ -102,7 +142,15 @@ def main():
          'from typing import *\nfrom collections import *\n', namespace)
     with open(PATH, encoding='utf-8-sig') as f:
         source = f.read()
-    exec(compile(source, PATH, 'exec'), namespace)  # a SyntaxError ends here, before start
+    try:
+        exec(compile(source, PATH, 'exec'), namespace)
+    except BaseException as e:  # noqa: B036 - a SyntaxError, or the module raising
+        # The file's own frames only: the harness's are not the learner's.
+        if not isinstance(e, SyntaxError):
+            own = [f for f in traceback.extract_tb(e.__traceback__) if f.filename == PATH]
+            sys.stderr.write(''.join(traceback.format_list(own)))
+        sys.stderr.write(''.join(traceback.format_exception_only(type(e), e)))
+        sys.exit(3)
     solution = namespace.get('Solution')
     if solution is None or not hasattr(solution, 'solveSudoku'):
         sys.stderr.write('%s: no class Solution with a solveSudoku method\n' % PATH)
@@ -110,8 +158,11 @@ def main():
     board = Board(adopt(r, ['.' if ch == '.' else ch for ch in PUZZLE[r * 9:r * 9 + 9]]) for r in range(9))
     emit('start\n')
     try:
+        sys.setprofile(profile)
         solution().solveSudoku(board)
+        sys.setprofile(None)
     except BaseException as e:  # noqa: B036 - RecursionError, SystemExit: all are the program's end
+        sys.setprofile(None)
         line = 0
         for frame in traceback.extract_tb(e.__traceback__):
             if frame.filename == PATH:

@@ -9,16 +9,23 @@
 //! ```text
 //! byte 0   kind (0 place, 1 undo, 2 complete, 3 no fit, 4 retry, 5 no place)
 //!          | dead end << 3 | revisit << 4 | erases the finished board << 5
+//!          | the calls begun and returned before the step << 6 (0-2; 3: more,
+//!            their number first in the call stream, 255 a byte until less)
 //! byte 1   cell 0-80 (a unit 0-26 for "no place"; 255: none)
 //! byte 2   digit (a retry's visit, at most 255)
 //! byte 3   the step's depth as its event has it (an undo: the undone digit's)
 //! byte 4-5 source line, little-endian (0: none)
 //! ```
+//!
+//! The call stream, also base64, holds a byte for each call begun (below
+//! 128: the function's number in `names`) or returned (128 + the value's
+//! number in `values`), in order; mirrors whose file recurses otherwise, and
+//! so show only the filled cells, have none.
 
-use super::record::{first_difference, Recording};
-use super::search::Event;
+use super::record::{compare, Comparison, EndKind, FrameOp, Recording, StackKind};
 use super::source::Kind;
 use crate::grid::Grid;
+use crate::mirror::Event;
 use serde_json::json;
 
 const TEMPLATE: &str = include_str!("page.html");
@@ -47,10 +54,36 @@ fn pack(step: &super::record::Step) -> [u8; 6] {
         Event::Retry { cell, depth, visit } => (cell as u8, visit.min(255) as u8, depth, false),
         Event::NoPlace { unit, digit, depth } => (unit as u8, digit, depth, false),
     };
-    let flags = u8::from(step.dead_end) << 3 | u8::from(step.revisit) << 4 | u8::from(erases) << 5;
+    let flags = u8::from(step.dead_end) << 3
+        | u8::from(step.revisit) << 4
+        | u8::from(erases) << 5
+        | (step.ops.min(3) as u8) << 6;
     let line = step.line.min(usize::from(u16::MAX)) as u16;
     let [lo, hi] = line.to_le_bytes();
     [kind | flags, cell, digit, depth.min(255) as u8, lo, hi]
+}
+
+/// The call stream of `side` (see the module doc).
+fn pack_calls(side: &Recording) -> Vec<u8> {
+    let mut out = Vec::with_capacity(side.ops.len() + side.steps.len() / 8);
+    let mut ops = side.ops.iter();
+    for step in &side.steps {
+        if step.ops >= 3 {
+            let mut n = step.ops;
+            while n >= 255 {
+                out.push(255);
+                n -= 255;
+            }
+            out.push(n as u8);
+        }
+        for op in ops.by_ref().take(step.ops as usize) {
+            out.push(match *op {
+                FrameOp::Call(name) => name.min(127),
+                FrameOp::Return(value) => 128 + value.min(127),
+            });
+        }
+    }
+    out
 }
 
 /// Standard base64 with padding.
@@ -119,9 +152,12 @@ fn fill(template: &str, values: &[(&str, &str)]) -> String {
 
 /// The page for `sides` (two, or one) on `puzzle`.
 pub fn page(puzzle_name: &str, puzzle: &Grid, sides: &[Recording]) -> String {
-    let diverge = match sides {
-        [a, b, ..] => first_difference(&a.steps, &b.steps),
-        _ => None,
+    let comparison = match sides {
+        [a, b, ..] => match compare(&a.steps, &b.steps) {
+            Comparison::Same => json!({ "same": true }),
+            Comparison::Part(p) => json!({ "same": false, "at": p.at, "matched": p.matched }),
+        },
+        _ => serde_json::Value::Null,
     };
     let keys: Vec<&str> = sides.iter().map(|s| s.key.as_str()).collect();
     let title = format!("sudoku trace: {} on {puzzle_name}", keys.join(" vs "));
@@ -134,6 +170,12 @@ pub fn page(puzzle_name: &str, puzzle: &Grid, sides: &[Recording]) -> String {
                 .iter()
                 .map(|(k, text)| (k.name().to_string(), json!(text)))
                 .collect();
+            let (end, loop_at) = match side.end {
+                EndKind::Solved => ("solved", None),
+                EndKind::Unsolved => ("unsolved", None),
+                EndKind::Stopped => ("stopped", None),
+                EndKind::Loop { step, same_as } => ("loop", Some([same_as, step])),
+            };
             json!({
                 "key": side.key,
                 "title": side.title,
@@ -141,7 +183,18 @@ pub fn page(puzzle_name: &str, puzzle: &Grid, sides: &[Recording]) -> String {
                 "text": side.text,
                 "count": side.steps.len(),
                 "steps": base64(&bytes),
+                "calls": base64(&pack_calls(side)),
+                "names": side.names,
+                "values": side.values,
+                "stack": match side.stack {
+                    StackKind::Frames => "frames",
+                    StackKind::Filled => "filled",
+                },
                 "ending": side.ending,
+                "order": side.order.map(|o| o.key()),
+                "end": end,
+                "loop": loop_at,
+                "endLine": side.end_line,
                 "captions": captions,
             })
         })
@@ -150,7 +203,7 @@ pub fn page(puzzle_name: &str, puzzle: &Grid, sides: &[Recording]) -> String {
         "title": title,
         "puzzleName": puzzle_name,
         "puzzle": puzzle.0.iter().map(|d| char::from(b'0' + d)).collect::<String>(),
-        "diverge": diverge,
+        "comparison": comparison,
         "maxSteps": MAX_STEPS,
         "sides": sides_json,
     });

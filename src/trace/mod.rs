@@ -2,14 +2,15 @@
 //! step, for `sudoku trace` (a log, an animation, or a page) and `sudoku judge
 //! --stats` (placements and undos per order).
 //!
-//! The paste-ready files cannot carry counters, so this module re-walks their
-//! search orders on a mask board and says which files each order stands for
+//! The paste-ready files cannot carry counters, so the searches shown are
+//! the mirrors of [`crate::mirror`], which re-walk their search orders on a
+//! mask board and say which files each order stands for
 //! ([`Order::approaches`]). Tests check that each mirror ends on the same board
 //! as the files it stands for, on puzzles with several solutions too (where
 //! only the same order finds the same first solution).
 //!
 //! ```text
-//! search.rs   the mirrors and their steps (Event), the wrong DFS's loop found
+//! ../mirror.rs  the mirrors and their steps (Event), the wrong DFS's loop found
 //! render.rs   the terminal trace: a line a step, the board as text
 //! source.rs   the files a mirror stands for, and the line of each kind of step
 //! record.rs   a run kept step by step (a mirror's, or a user's file's writes)
@@ -25,14 +26,14 @@
 pub mod html;
 pub mod record;
 mod render;
-mod search;
 mod source;
 mod user_file;
 
-pub use render::{at, dead_end_why, render_board, unit_name, LEGEND};
-pub use search::{
-    blockers, count, search, unit_cells, Board, End, Event, Limit, Outcome, Stats, Stopped, Watch,
+pub use crate::mirror::{
+    blockers, count, search, unit_cells, Board, End, Event, Limit, Order, Outcome, Stats, Stopped,
+    Watch,
 };
+pub use render::{at, dead_end_why, render_board, unit_name, LEGEND};
 pub use source::{Kind, Source, SOURCES};
 
 use crate::format::read_valid_puzzle;
@@ -44,78 +45,6 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// The search orders of the write-ups, each mirrored here step by step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Order {
-    /// Write-up 000's right DFS (`lc37_05`): next empty cell scanning forward,
-    /// digits 1..=9, undo only when the recursion failed. 01–05, 07 and 08
-    /// walk this same tree.
-    RowMajor,
-    /// Write-up 003 (`lc37_06`): the same tree, but every call rescans from
-    /// `(0, 0)` for the first empty cell.
-    Rescan,
-    /// Write-up 000's wrong DFS (`lc37_09`): returns nothing, always undoes,
-    /// and its `while` loop comes back to a cell whose digits are used up.
-    Wrong,
-    /// The `lanqiao` search: forced moves first (naked and hidden singles),
-    /// else the cell with the fewest candidates; counts solutions up to 2.
-    Fewest,
-}
-
-impl Order {
-    /// Every order, for `--approach` and the stats table.
-    pub const ALL: [Order; 4] = [Order::RowMajor, Order::Rescan, Order::Wrong, Order::Fewest];
-
-    /// The `--approach` name.
-    pub fn key(self) -> &'static str {
-        match self {
-            Order::RowMajor => "right",
-            Order::Rescan => "rescan",
-            Order::Wrong => "wrong",
-            Order::Fewest => "fewest",
-        }
-    }
-
-    /// One line for a title.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Order::RowMajor => {
-                "row-major DFS, scan forward to the next empty cell (write-up 000's right DFS)"
-            }
-            Order::Rescan => "row-major DFS, rescan from (0,0) on every call (write-up 003)",
-            Order::Wrong => "write-up 000's wrong DFS: returns nothing, always undoes",
-            Order::Fewest => {
-                "fewest candidates first, forced moves first, counting to 2 (lanqiao; lc37_11_bitboard stops at the first)"
-            }
-        }
-    }
-
-    /// The solution files whose search this order mirrors.
-    pub fn approaches(self) -> &'static [&'static str] {
-        match self {
-            Order::RowMajor => &[
-                "lc37_01_scan_flag",
-                "lc37_02_hash_sets_flag",
-                "lc37_03_hash_sets_bool",
-                "lc37_04_bitmasks",
-                "lc37_05_marks_forward",
-                "lc37_07_explicit_stack",
-                "lc37_08_scan_next_cell",
-            ],
-            Order::Rescan => &["lc37_06_marks_rescan"],
-            Order::Wrong => &["lc37_09_wrong_dfs"],
-            // lc37_11 is lanqiao's engine, stopping at the first solution.
-            Order::Fewest => &["lanqiao", "lanqiao_proconio", "lc37_11_bitboard"],
-        }
-    }
-
-    /// The order a solution (by file name) follows, or by `--approach` name.
-    pub fn of(name: &str) -> Option<Order> {
-        Order::ALL
-            .into_iter()
-            .find(|o| o.key() == name || o.approaches().contains(&name))
-    }
-}
 /// Why `sudoku trace` could not start.
 #[derive(Debug)]
 pub enum Error {
@@ -380,34 +309,40 @@ pub fn wrong_dfs_explanation() -> String {
     )
 }
 
-/// What the page says under each kind of step of `order`: for the wrong DFS
-/// and its fix, the pieces of [`wrong_dfs_explanation`] that step shows.
-pub fn captions(order: Order) -> Vec<(Kind, String)> {
-    let r = refs();
-    let place = "The first digit not yet in its row, col or box goes in, and the search goes one level deeper.";
-    let texts: Vec<(Kind, String)> = match order {
+/// What the page says under each kind of step of `source`'s search, each
+/// citing the line of `source` that does that step's job (`[line N]`, which
+/// the page makes a link to the line). The page adds what the step itself
+/// shows: the digits passed over, the cells that block a dead end.
+pub fn captions(source: &Source) -> Vec<(Kind, String)> {
+    let at = |kind| format!("[line {}]", source.line(kind));
+    let (p, u, c, n) = (
+        at(Kind::Place),
+        at(Kind::Undo),
+        at(Kind::Complete),
+        at(Kind::NoFit),
+    );
+    match source.order {
         Order::Wrong => vec![
-            (Kind::Place, place.into()),
-            (Kind::Undo, format!("Why: `dfs` returns nothing, so it undoes every placement even after the board is complete ({}).", r.undo)),
-            (Kind::Complete, "No empty cell is left, but `dfs` returns nothing to say so: every caller goes on and undoes its digit.".into()),
-            (Kind::NoFit, "Every digit is already in this cell's row, col or box: nothing is placed, and the cell stays empty.".into()),
-            (Kind::Retry, format!("Why: when a cell's digits are used up the cell is empty again and the `while` loop comes back to it for ever ({}).", r.retry)),
+            (Kind::Place, format!("The digit goes in {p}, and `dfs` is called for the cells after it.")),
+            (Kind::Undo, format!("`dfs` returns nothing, so this undo {u} runs whatever the call below did, even after a complete board.")),
+            (Kind::Complete, format!("No empty cell is left: the `while` loop {c} ends, but `dfs` returns nothing to say so, and every caller goes on and undoes its digit.")),
+            (Kind::NoFit, format!("Every digit is already in this cell's row, col or box: nothing is placed {n}, and the cell stays empty.")),
+            (Kind::Retry, format!("This cell's digits are used up and it is empty again: the `while` loop {} comes back to it, for ever.", at(Kind::Retry))),
         ],
         Order::RowMajor | Order::Rescan => vec![
-            (Kind::Place, place.into()),
-            (Kind::Undo, format!("Fix: undo only when the recursion failed ({}); the next digit is tried.", r.fix)),
-            (Kind::Complete, format!("Fix: keep the digit when the recursion solved the board ({}): every caller returns `true` and keeps its digit.", r.keep)),
-            (Kind::NoFit, format!("Fix: return `false` when no digit fits ({}): the caller undoes its digit and tries its next one.", r.fail)),
+            (Kind::Place, format!("The digit goes in {p}, and the search goes one level deeper.")),
+            (Kind::Undo, format!("The search below this digit failed, so the digit is taken back {u} and the next digit is tried.")),
+            (Kind::Complete, format!("No empty cell is left {c}: the search stops, and every level keeps its digit.")),
+            (Kind::NoFit, format!("No digit fits this cell: this level gives up {n}, and the level above takes back its digit.")),
         ],
         Order::Fewest => vec![
-            (Kind::Place, "A forced digit (the only one a cell takes, or the only cell left for a digit in a unit), else a candidate of the cell with the fewest.".into()),
-            (Kind::Undo, "The branch below is done (dead, or its solution counted): the digit goes, and the next candidate is tried.".into()),
-            (Kind::Complete, "No empty cell is left: a solution, counted; the search goes on to find whether there is a second.".into()),
-            (Kind::NoFit, "This cell has no candidate left: the branch is dead.".into()),
-            (Kind::NoPlace, "This digit has no cell left in this unit: the branch is dead.".into()),
+            (Kind::Place, format!("A forced digit (the only one a cell takes, or the only cell left for a digit in a unit), else a candidate of the cell with the fewest {p}.")),
+            (Kind::Undo, format!("The branch below is done (dead, or its solution counted): the digit goes {u}, and the next candidate is tried.")),
+            (Kind::Complete, format!("No empty cell is left {c}: a solution, counted; the search goes on to find whether there is a second.")),
+            (Kind::NoFit, format!("This cell has no candidate left: the branch is dead {n}.")),
+            (Kind::NoPlace, format!("This digit has no cell left in this unit: the branch is dead {}.", at(Kind::NoPlace))),
         ],
-    };
-    texts
+    }
 }
 
 /// Writes the trace `opts` asks for: the terminal trace to `out`, or the
@@ -572,13 +507,9 @@ pub fn recording(
     max: u64,
 ) -> Result<Recording, Error> {
     match approach {
-        Approach::Mirror { key, source } => Ok(record::mirror(
-            source,
-            key,
-            puzzle,
-            max,
-            captions(source.order),
-        )),
+        Approach::Mirror { key, source } => {
+            Ok(record::mirror(source, key, puzzle, max, captions(source)))
+        }
         Approach::UserFile(path) => user_file::record(
             path,
             puzzle,
@@ -634,9 +565,17 @@ fn run_page(opts: &Options, file: &Path, out: &mut dyn Write) -> Result<(), Erro
     for side in &sides {
         writeln!(out, "{}: {}", side.key, side.ending)?;
     }
-    match record::first_difference(&sides[0].steps, &sides[1].steps) {
-        Some(step) => writeln!(out, "the two part at step {step}")?,
-        None => writeln!(out, "the two take the same steps")?,
+    let step = |s: Option<usize>| s.map_or("its end".to_string(), |s| format!("step {s}"));
+    match record::compare(&sides[0].steps, &sides[1].steps) {
+        record::Comparison::Part(p) => writeln!(
+            out,
+            "the two do the same to the board until they part: {} at {}, {} at {}",
+            sides[0].key,
+            step(p.at[0]),
+            sides[1].key,
+            step(p.at[1])
+        )?,
+        record::Comparison::Same => writeln!(out, "the same search: the same writes to the board")?,
     }
     Ok(())
 }

@@ -1,9 +1,11 @@
 'use strict';
 // The trace page: two recorded searches played side by side. The data is
-// the JSON in #trace-data (html.rs says how steps are packed). Step 0 is
-// the puzzle; step n is the board after the n-th step, as `sudoku trace`
-// numbers them. Everything the page shows is also in data- attributes
-// (each cell's row, col and digit; each side's step, line and counters),
+// the JSON in #trace-data (html.rs says how steps and calls are packed).
+// Each side numbers its own steps (step 0 is the puzzle); the two are put
+// side by side by what they do to the board, as record.rs's `timeline`
+// does, so a side's dead ends (which write nothing) do not put the other
+// out of step. Everything the page shows is also in data- attributes (each
+// cell's row, col and digit; each side's step, line, counters and frames),
 // so a test can read it without depending on the styling.
 (function () {
   const errors = [];
@@ -27,6 +29,9 @@
   // The vocabulary, as the terminal trace says it (render.rs).
   function at(cell) {
     return 'row ' + (Math.floor(cell / 9) + 1) + ', col ' + ((cell % 9) + 1);
+  }
+  function inCode(cell) {
+    return 'board[' + Math.floor(cell / 9) + '][' + (cell % 9) + ']';
   }
   function unitName(unit) {
     return ['row', 'col', 'box'][Math.floor(unit / 9)] + ' ' + ((unit % 9) + 1);
@@ -79,10 +84,12 @@
     }
     return parts.join('; ');
   }
+  // The step as the page says it: the terminal's words, with an undo's
+  // depth before and after it.
   function eventText(ev) {
     switch (ev.kind) {
       case PLACE: return 'place ' + ev.digit + ' at ' + at(ev.cell) + '  depth ' + ev.depth;
-      case UNDO: return 'undo  ' + ev.digit + ' at ' + at(ev.cell) + '  depth ' + ev.depth +
+      case UNDO: return 'undo  ' + ev.digit + ' at ' + at(ev.cell) + '  depth ' + ev.depth + ' \u2192 ' + (ev.depth - 1) +
         (ev.erases ? '  <- erases the finished board' : '');
       case COMPLETE: return 'the board is complete  depth ' + ev.depth;
       case NOFIT: return 'no digit fits at ' + at(ev.cell) + '  depth ' + ev.depth;
@@ -92,12 +99,25 @@
       default: return '?';
     }
   }
+  function isAction(ev) {
+    return ev.kind === PLACE || ev.kind === UNDO || ev.kind === COMPLETE;
+  }
+  // What record.rs compares: kind, cell (or unit) and digit.
+  function what(ev) {
+    const digit = ev.kind === PLACE || ev.kind === UNDO || ev.kind === NOPLACE ? ev.digit : 0;
+    const cell = ev.kind === COMPLETE ? 255 : ev.cell;
+    return ev.kind * 65536 + cell * 256 + digit;
+  }
 
   function decode(text) {
     const bin = atob(text);
     const bytes = new Uint8Array(bin.length);
     for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
     return bytes;
+  }
+
+  function copyFrames(frames) {
+    return frames.map((f) => Object.assign({}, f));
   }
 
   // One search: its steps, and what is needed to show any step at once.
@@ -107,25 +127,39 @@
       this.key = d.key;
       this.count = d.count;
       this.bytes = decode(d.steps);
+      this.calls = decode(d.calls || '');
+      this.frames = d.stack === 'frames';
       const n = this.count;
       this.placements = new Int32Array(n + 1);
       this.undos = new Int32Array(n + 1);
       this.revisits = new Int32Array(n + 1);
       this.depth = new Uint8Array(n + 1);
+      this.callAt = new Int32Array(n + 2);
+      this.opN = new Int32Array(n + 1);
       this.keyframes = [];
-      const cells = puzzle.slice();
-      const stack = [];
-      let depth = 0;
+      const st = { cells: puzzle.slice(), filled: [], frames: [], returned: [] };
+      let offset = 0;
       for (let i = 0; i <= n; i++) {
-        if (i % KEYFRAME === 0) this.keyframes.push({ cells: cells.slice(), stack: stack.slice() });
-        if (i === n) break;
+        if (i % KEYFRAME === 0) {
+          this.keyframes.push({ cells: st.cells.slice(), filled: st.filled.slice(), frames: copyFrames(st.frames) });
+        }
+        if (i === n) { this.callAt[i + 1] = offset; break; }
+        const b = this.bytes[i * 6];
+        let ops = b >> 6;
+        if (ops === 3) {
+          ops = 0;
+          let x;
+          do { x = this.calls[offset++]; ops += x; } while (x === 255);
+        }
+        this.callAt[i + 1] = offset;
+        this.opN[i + 1] = ops;
+        offset += ops;
         const ev = this.event(i + 1);
-        apply(cells, stack, ev);
-        depth = ev.kind === UNDO ? ev.depth - 1 : ev.depth;
+        this.apply(st, i + 1, ev);
         this.placements[i + 1] = this.placements[i] + (ev.kind === PLACE ? 1 : 0);
         this.undos[i + 1] = this.undos[i] + (ev.kind === UNDO ? 1 : 0);
         this.revisits[i + 1] = this.revisits[i] + (ev.revisit ? 1 : 0);
-        this.depth[i + 1] = depth;
+        this.depth[i + 1] = ev.kind === UNDO ? ev.depth - 1 : ev.depth;
       }
     }
     // Step `i` (from 1).
@@ -142,31 +176,57 @@
         line: b[o + 4] | (b[o + 5] << 8),
       };
     }
-    // The board and the stack after step `n`.
+    // How many calls began or returned just before step `i`.
+    opCount(i) {
+      return this.opN[i];
+    }
+    apply(st, i, ev) {
+      st.returned = [];
+      if (this.frames) {
+        const start = this.callAt[i];
+        const n = this.opCount(i);
+        for (let k = 0; k < n; k++) {
+          const op = this.calls[start + k];
+          if (op < 128) {
+            st.frames.push({ name: this.d.names[op] || '?', cell: -1, digit: 0, state: 'new' });
+          } else {
+            const f = st.frames.pop();
+            if (f) { f.value = this.d.values[op - 128]; st.returned.push(f); }
+          }
+        }
+        const top = st.frames[st.frames.length - 1];
+        if (top) {
+          if (ev.kind === PLACE) Object.assign(top, { cell: ev.cell, digit: ev.digit, state: 'trying' });
+          else if (ev.kind === UNDO) Object.assign(top, { cell: ev.cell, digit: ev.digit, state: 'undone' });
+          else if (ev.kind === NOFIT) Object.assign(top, { cell: ev.cell, digit: 0, state: 'nofit' });
+          else if (ev.kind === RETRY) Object.assign(top, { cell: ev.cell, digit: 0, state: 'retry' });
+          else if (ev.kind === COMPLETE) top.state = 'complete';
+          else if (ev.kind === NOPLACE) top.state = 'noplace';
+        }
+      }
+      if (ev.kind === PLACE || ev.kind === UNDO) {
+        const k = st.filled.findIndex((s) => s[0] === ev.cell);
+        if (k >= 0) st.filled.splice(k, 1);
+        if (ev.kind === PLACE) {
+          st.cells[ev.cell] = ev.digit;
+          st.filled.push([ev.cell, ev.digit]);
+        } else {
+          st.cells[ev.cell] = 0;
+        }
+      }
+    }
+    // The board, the filled cells and the frames after step `n`, with the
+    // calls that returned just before it.
     stateAt(n) {
       const frame = this.keyframes[Math.floor(n / KEYFRAME)];
-      const cells = frame.cells.slice();
-      const stack = frame.stack.slice();
-      for (let i = Math.floor(n / KEYFRAME) * KEYFRAME + 1; i <= n; i++) apply(cells, stack, this.event(i));
-      return { cells, stack };
+      const st = { cells: frame.cells.slice(), filled: frame.filled.slice(), frames: copyFrames(frame.frames), returned: [] };
+      for (let i = Math.floor(n / KEYFRAME) * KEYFRAME + 1; i <= n; i++) this.apply(st, i, this.event(i));
+      return st;
     }
     // The first step after `from` for which `test(event)` holds, or -1.
     find(from, test) {
       for (let i = from + 1; i <= this.count; i++) if (test(this.event(i))) return i;
       return -1;
-    }
-  }
-
-  function apply(cells, stack, ev) {
-    if (ev.kind === PLACE || ev.kind === UNDO) {
-      const k = stack.findIndex((s) => s[0] === ev.cell);
-      if (k >= 0) stack.splice(k, 1);
-      if (ev.kind === PLACE) {
-        cells[ev.cell] = ev.digit;
-        stack.push([ev.cell, ev.digit]);
-      } else {
-        cells[ev.cell] = 0;
-      }
     }
   }
 
@@ -178,9 +238,78 @@
   }
 
   const runs = data.sides.map((d) => new Run(d));
-  const total = runs.reduce((m, r) => Math.max(m, r.count), 0);
+
+  // The two sides' steps at each position of the page (record.rs: timeline).
+  function walk(a, b, page) {
+    let i = 0, j = 0, last = [0, 0];
+    for (;;) {
+      const x = i < a.count ? a.event(i + 1) : null;
+      const y = j < b.count ? b.event(j + 1) : null;
+      let ma, mb;
+      if (!x && !y) return { same: true };
+      if (x && y && what(x) === what(y)) { ma = mb = true; }
+      else if (x && y) {
+        const ax = isAction(x), ay = isAction(y);
+        if (!ax && ay) { ma = true; mb = false; }
+        else if (ax && !ay) { ma = false; mb = true; }
+        else break;
+      } else if (x && !y && !isAction(x)) { ma = true; mb = false; }
+      else if (!x && y && !isAction(y)) { ma = false; mb = true; }
+      else break;
+      if (ma) i++;
+      if (mb) j++;
+      if (ma && mb) last = [i, j];
+      page(i, j);
+    }
+    const side = (k, l, r) => (k < r.count && isAction(r.event(k + 1)) ? k + 1 : (l < r.count ? l + 1 : null));
+    return { same: false, at: [side(i, last[0], a), side(j, last[1], b)], matched: last };
+  }
+  function timeline(a, b) {
+    const pa = [0], pb = [0];
+    const push = (i, j) => { pa.push(i); pb.push(j); };
+    const result = walk(a, b, push);
+    if (result.same) return { pos: [pa, pb], result };
+    let kept = 0;
+    for (let p = 0; p < pa.length; p++) if (pa[p] === result.matched[0] && pb[p] === result.matched[1]) { kept = p; break; }
+    pa.length = kept + 1;
+    pb.length = kept + 1;
+    let i = result.matched[0], j = result.matched[1];
+    const stopI = result.at[0] === null ? a.count : result.at[0] - 1;
+    const stopJ = result.at[1] === null ? b.count : result.at[1] - 1;
+    while (i < stopI) { i++; push(i, j); }
+    while (j < stopJ) { j++; push(i, j); }
+    while (i < a.count || j < b.count) {
+      i = Math.min(i + 1, a.count);
+      j = Math.min(j + 1, b.count);
+      push(i, j);
+    }
+    return { pos: [pa, pb], result };
+  }
+  let line;
+  if (runs.length > 1) {
+    line = timeline(runs[0], runs[1]);
+  } else {
+    const pa = [];
+    for (let i = 0; i <= runs[0].count; i++) pa.push(i);
+    line = { pos: [pa], result: null };
+  }
+  const pos = line.pos.map((p) => Int32Array.from(p));
+  const total = pos[0].length - 1;
+  const parting = line.result && !line.result.same ? line.result.at : null;
   const maxDepth = Math.max(1, ...runs.map((r) => r.depth.reduce((m, x) => Math.max(m, x), 0)));
-  const state = { step: 0, chosen: 0, playing: false, speed: 2, lastHashWrite: 0 };
+  const state = { p: 0, chosen: 0, playing: false, speed: 2, lastHashWrite: 0 };
+
+  // The first position where side `k` shows its step `s` (or its last).
+  function positionOf(k, s) {
+    const arr = pos[k];
+    let lo = 0, hi = arr.length - 1;
+    if (s >= arr[hi]) { while (hi > 0 && arr[hi - 1] === arr[hi]) hi--; return hi; }
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (arr[mid] >= s) hi = mid; else lo = mid + 1;
+    }
+    return lo;
+  }
 
   // The page's parts, built once.
   const givens = puzzle.reduce((n, d) => n + (d ? 1 : 0), 0);
@@ -195,79 +324,138 @@
     speedSelect.appendChild(o);
   });
   speedSelect.value = String(state.speed);
-  if (data.diverge) {
-    const d = data.diverge;
-    const parts = runs.map((r) => r.key + ': ' + (d <= r.count ? eventText(r.event(d)) : 'no step ' + d + ' (it ended at step ' + r.count + ')'));
-    document.getElementById('diverge').textContent = 'The two searches part at step ' + d + ' \u2014 ' + parts.join(' | ');
-    document.body.dataset.diverge = String(d);
+
+  // A link to step `s` of side `k`.
+  function stepLink(k, s, text) {
+    const a = el('a', '', text || 'step ' + s);
+    a.href = '#step=' + s + '&side=' + encodeURIComponent(runs[k].key);
+    a.dataset.side = runs[k].key;
+    a.dataset.step = String(s);
+    return a;
+  }
+  // What side `k` did at its step `s`, in words, with the line that did it.
+  function stepWords(k, s) {
+    const r = runs[k];
+    const ev = r.event(s);
+    let text = eventText(ev).replace(/\s+depth.*$/, '').replace(/\s+/g, ' ');
+    const next = s < r.count ? r.event(s + 1) : null;
+    if (ev.kind === UNDO && next && next.kind === PLACE && next.cell === ev.cell && next.line === ev.line && r.d.order === null) {
+      text = 'writes ' + next.digit + ' over the ' + ev.digit + ' at ' + at(ev.cell);
+    }
+    if (ev.line) text += ' (line ' + ev.line + ')';
+    return text;
+  }
+  const compare = document.getElementById('compare');
+  if (runs.length > 1) {
+    const [a, b] = runs;
+    const own = a.d.order === null;
+    if (!parting) {
+      compare.className = 'same';
+      compare.textContent = (own ? 'Your file ' + a.key : a.key) + ' is the same search as ' + b.key +
+        ': the same placements and undos, in the same order (' + a.key + ' in ' + a.count + ' steps, ' + b.key + ' in ' +
+        b.count + (a.count !== b.count ? '; dead ends write nothing, so only one side shows them' : '') + ').';
+      document.getElementById('first-difference').hidden = true;
+      document.body.dataset.compare = 'same';
+    } else {
+      compare.className = 'part';
+      document.body.dataset.compare = 'part';
+      document.body.dataset.parting = JSON.stringify(parting);
+      const m = line.result.matched;
+      const stopped = parting.some((s, k) => s === null && runs[k].d.end === 'stopped');
+      const parts = [];
+      if (stopped) {
+        compare.className = 'same';
+        parts.push(document.createTextNode('The same writes to the board as far as both were recorded (' + m[0] + ' and ' + m[1] + ' steps); one side was cut by the step limit. '));
+      } else {
+        parts.push(document.createTextNode(
+          (m[0] ? 'The same writes to the board up to ' + a.key + "'s step " + m[0] + ' and ' + b.key + "'s step " + m[1] + '; then ' : 'They differ from the first step: ')));
+        if (own && parting[0] !== null) parts.push(document.createTextNode('your file\'s first write that ' + b.key + ' does not make is '));
+        runs.forEach((r, k) => {
+          if (k > 0) parts.push(document.createTextNode(own && k === 1 ? ', where ' + r.key + ' at its ' : ' \u2014 ' + r.key + ' at its '));
+          else if (!own || parting[0] === null) parts.push(document.createTextNode(r.key + ' at its '));
+          const s = parting[k];
+          if (s === null) {
+            parts.push(document.createTextNode('end (' + r.count + ' steps): it does nothing more to the board'));
+          } else {
+            parts.push(stepLink(k, s));
+            parts.push(document.createTextNode(': ' + stepWords(k, s)));
+          }
+        });
+        parts.push(document.createTextNode('.'));
+      }
+      parts.forEach((p) => compare.appendChild(p));
+    }
   } else {
     document.getElementById('first-difference').hidden = true;
-    if (runs.length > 1) document.getElementById('diverge').textContent = 'The two searches take the same steps.';
   }
 
+  const tabs = document.getElementById('tabs');
   const views = runs.map((run, index) => {
     const d = run.d;
     const section = el('section', 'side');
     section.dataset.side = run.key;
+    section.id = 'side-' + index;
+    section.setAttribute('aria-label', run.key);
+    const tab = el('button', '', run.key);
+    tab.type = 'button';
+    tab.setAttribute('role', 'tab');
+    tab.setAttribute('aria-controls', section.id);
+    tab.addEventListener('click', () => choose(index));
+    tabs.appendChild(tab);
     const h2 = el('h2');
     h2.appendChild(el('span', 'key', run.key));
+    h2.appendChild(el('span', 'title', d.title));
     section.appendChild(h2);
-    section.appendChild(el('p', 'title', d.title));
+    const counters = el('ul', 'counters');
+    const counterEls = {};
+    for (const [name, label, def] of [['steps', 'step', 'def-step'], ['placements', 'placements', 'def-place'], ['undos', 'undos', 'def-undo'], ['revisits', 'revisits', 'def-revisit'], ['depth', 'depth', 'def-depth']]) {
+      const li = el('li');
+      const a = el('a', '', label);
+      a.href = '#' + def;
+      a.className = 'def';
+      a.style.color = 'inherit';
+      li.appendChild(a);
+      li.appendChild(document.createTextNode(' '));
+      const b = el('b', '', '0');
+      b.dataset.counter = name;
+      li.appendChild(b);
+      if (name === 'steps') li.appendChild(document.createTextNode(' of ' + run.count));
+      counters.appendChild(li);
+      counterEls[name] = b;
+    }
+    section.appendChild(counters);
     const top = el('div', 'top');
     const board = el('div', 'board');
     board.setAttribute('role', 'grid');
+    board.setAttribute('aria-label', 'board of ' + run.key);
+    board.setAttribute('aria-readonly', 'true');
     const cells = [];
-    for (let c = 0; c < 81; c++) {
-      const cell = el('div', 'cell');
-      cell.dataset.row = String(Math.floor(c / 9) + 1);
-      cell.dataset.col = String((c % 9) + 1);
-      cell.setAttribute('role', 'gridcell');
-      board.appendChild(cell);
-      cells.push(cell);
+    for (let r = 0; r < 9; r++) {
+      const row = el('div');
+      row.setAttribute('role', 'row');
+      for (let c = 0; c < 9; c++) {
+        const cell = el('div', 'cell');
+        cell.dataset.row = String(r + 1);
+        cell.dataset.col = String(c + 1);
+        cell.setAttribute('role', 'gridcell');
+        row.appendChild(cell);
+        cells.push(cell);
+      }
+      board.appendChild(row);
     }
     top.appendChild(board);
     const info = el('div', 'info');
-    const counters = el('dl', 'counters');
-    const counterEls = {};
-    for (const [name, label] of [['steps', 'steps'], ['placements', 'placements'], ['undos', 'undos'], ['revisits', 'revisits'], ['depth', 'depth']]) {
-      counters.appendChild(el('dt', '', label));
-      const dd = el('dd', '', '0');
-      dd.dataset.counter = name;
-      counters.appendChild(dd);
-      counterEls[name] = dd;
-    }
-    info.appendChild(counters);
-    info.appendChild(el('p', 'stack-head', 'recursion stack (depth: cell = digit)'));
-    const stack = el('ol', 'stack');
-    info.appendChild(stack);
+    const caption = el('div', 'caption');
+    info.appendChild(caption);
     top.appendChild(info);
     section.appendChild(top);
-    const chartBox = el('div', 'chart-box');
-    const canvas = el('canvas');
-    canvas.width = 600;
-    canvas.height = 70;
-    chartBox.appendChild(canvas);
-    const cursor = el('div', 'cursor');
-    chartBox.appendChild(cursor);
-    if (data.diverge) {
-      const mark = el('div', 'diverge-mark');
-      mark.style.left = (100 * Math.min(1, data.diverge / Math.max(1, run.count))) + '%';
-      chartBox.appendChild(mark);
-    }
-    chartBox.title = 'depth over this side\'s whole run (its own time axis); click to go there';
-    chartBox.addEventListener('click', (e) => {
-      const box = chartBox.getBoundingClientRect();
-      go(Math.round((e.clientX - box.left) / box.width * run.count), index);
-    });
-    section.appendChild(chartBox);
-    const deepest = run.depth.reduce((m, x) => Math.max(m, x), 0);
-    section.appendChild(el('p', 'chart-label', 'depth over ' + run.count + ' steps (deepest ' + deepest + ')'));
-    const caption = el('p', 'caption');
-    caption.setAttribute('aria-live', 'polite');
-    section.appendChild(caption);
-    section.appendChild(el('p', 'ending', 'ends: ' + d.ending));
-    section.appendChild(el('p', 'source-path', d.path));
+    const middle = el('div', 'middle');
+    const sourceBox = el('div', 'source-box');
+    sourceBox.appendChild(el('p', 'source-path', d.path));
     const source = el('div', 'source');
+    source.tabIndex = 0;
+    source.setAttribute('role', 'region');
+    source.setAttribute('aria-label', 'source of ' + d.path);
     const lines = [];
     const textLines = d.text.split('\n');
     if (textLines[textLines.length - 1] === '') textLines.pop();
@@ -279,19 +467,107 @@
       source.appendChild(line);
       lines.push(line);
     });
-    section.appendChild(source);
+    if (d.endLine && lines[d.endLine - 1]) lines[d.endLine - 1].classList.add('ended');
+    sourceBox.appendChild(source);
+    middle.appendChild(sourceBox);
+    const stackBox = el('div', 'stack-box');
+    const stackHead = el('p', 'stack-head', run.frames ? 'call stack (outermost first)' : 'filled cells (the calls are not known)');
+    stackHead.id = 'stack-head-' + index;
+    stackBox.appendChild(stackHead);
+    const stack = el('ol', 'stack');
+    stack.tabIndex = 0;
+    stack.setAttribute('aria-labelledby', stackHead.id);
+    stack.dataset.kind = run.frames ? 'frames' : 'filled';
+    stackBox.appendChild(stack);
+    middle.appendChild(stackBox);
+    section.appendChild(middle);
+    const chartBox = el('div', 'chart-box');
+    const canvas = el('canvas');
+    canvas.width = 600;
+    canvas.height = 56;
+    const deepest = run.depth.reduce((m, x) => Math.max(m, x), 0);
+    canvas.setAttribute('role', 'img');
+    chartBox.appendChild(canvas);
+    const cursor = el('div', 'cursor');
+    chartBox.appendChild(cursor);
+    const marks = [];
+    if (parting && parting[index] !== null) marks.push(['part', parting[index]]);
+    if (d.loop) d.loop.forEach((s) => marks.push(['loop', s]));
+    for (const [kind, s] of marks) {
+      const mark = el('div', 'mark ' + kind);
+      mark.style.left = (100 * Math.min(1, s / Math.max(1, run.count))) + '%';
+      mark.dataset.step = String(s);
+      chartBox.appendChild(mark);
+    }
+    const markWords = marks.map(([kind, s]) => (kind === 'part' ? 'parts at step ' : 'loop at step ') + s).join(', ');
+    canvas.setAttribute('aria-label', 'depth over ' + run.count + ' steps, deepest ' + deepest + (markWords ? '; marked: ' + markWords : ''));
+    chartBox.title = 'depth over this side\'s whole run (its own steps); click to go there';
+    chartBox.addEventListener('click', (e) => {
+      const box = chartBox.getBoundingClientRect();
+      goSide(index, Math.round((e.clientX - box.left) / box.width * run.count));
+    });
+    section.appendChild(chartBox);
+    section.appendChild(el('p', 'chart-label', 'depth over ' + run.count + ' steps (deepest ' + deepest + ')' +
+      (marks.length ? '; dashed: where the sides part' + (d.loop ? ', solid: the two steps of the loop' : '') : '')));
+    const ending = el('p', 'ending' + (d.end === 'solved' ? ' solved' : ''));
+    ending.appendChild(document.createTextNode('ends: '));
+    linkSteps(ending, d.ending, index);
+    if (d.endLine) {
+      ending.appendChild(document.createTextNode(' '));
+      ending.appendChild(lineLink(index, d.endLine, '(show line ' + d.endLine + ')'));
+    }
+    section.appendChild(ending);
     section.addEventListener('mousedown', () => choose(index));
     document.getElementById('sides').appendChild(section);
     drawChart(canvas, run);
-    return { run, section, cells, counterEls, stack, cursor, caption, source, lines, shownLine: 0 };
+    return { run, section, tab, cells, counterEls, stack, cursor, caption, source, lines, shownLine: 0 };
   });
+
+  // `text` into `parent`, each "step N" a link to that step of side `k`.
+  function linkSteps(parent, text, k) {
+    const re = /step (\d+)/g;
+    let last = 0, m;
+    while ((m = re.exec(text))) {
+      parent.appendChild(document.createTextNode(text.slice(last, m.index)));
+      parent.appendChild(stepLink(k, Number(m[1]), m[0]));
+      last = m.index + m[0].length;
+    }
+    parent.appendChild(document.createTextNode(text.slice(last)));
+  }
+  // A link that scrolls side `k`'s source to `line` and marks it.
+  function lineLink(k, line, text) {
+    const a = el('a', 'line-link', text);
+    a.href = '#';
+    a.dataset.line = String(line);
+    a.addEventListener('click', (e) => {
+      e.preventDefault();
+      showLine(views[k], line, true);
+    });
+    return a;
+  }
+  // `text` into `parent`, each "[line N]" (N: a line, or L for the step's own) a link to it.
+  function linkLines(parent, text, k, stepLine) {
+    const re = /\[line (\d+|L)\]/g;
+    let last = 0, m;
+    while ((m = re.exec(text))) {
+      parent.appendChild(document.createTextNode(text.slice(last, m.index)));
+      const n = m[1] === 'L' ? stepLine : Number(m[1]);
+      if (n) {
+        parent.appendChild(document.createTextNode('('));
+        parent.appendChild(lineLink(k, n, 'line ' + n));
+        parent.appendChild(document.createTextNode(')'));
+      }
+      last = m.index + m[0].length;
+    }
+    parent.appendChild(document.createTextNode(text.slice(last).replace(/ \)/g, ')')));
+  }
 
   function drawChart(canvas, run) {
     const g = canvas.getContext('2d');
     const w = canvas.width, h = canvas.height;
     g.fillStyle = '#fbfcfd';
     g.fillRect(0, 0, w, h);
-    g.fillStyle = '#7b93c9';
+    g.fillStyle = '#4f6db8';
     const n = Math.max(1, run.count);
     for (let x = 0; x < w; x++) {
       const from = Math.floor(x * n / w), to = Math.min(run.count, Math.max(from + 1, Math.floor((x + 1) * n / w)));
@@ -307,20 +583,66 @@
     }
   }
 
-  function render() {
-    const n = state.step;
-    slider.value = String(n);
-    document.getElementById('stepno').textContent = 'step ' + n + ' of ' + total;
-    document.getElementById('play').textContent = state.playing ? 'pause' : 'play';
-    document.body.dataset.step = String(n);
-    views.forEach((v, index) => renderSide(v, index, n));
-    writeHash();
+  // Scrolls `v`'s source to `line` (always when `force`, else only when it is out of view).
+  function showLine(v, line, force) {
+    const target = line ? v.lines[line - 1] : null;
+    if (!target) return;
+    const top = target.offsetTop - v.source.offsetTop;
+    if (force || top < v.source.scrollTop + 4 || top > v.source.scrollTop + v.source.clientHeight - 24) {
+      v.source.scrollTop = Math.max(0, top - v.source.clientHeight / 2);
+    }
+    if (force) {
+      target.classList.add('cited');
+      setTimeout(() => target.classList.remove('cited'), 1500);
+    }
   }
 
-  function renderSide(v, index, n) {
+  function render() {
+    const p = state.p;
+    slider.value = String(p);
+    const shown = runs.map((r, k) => pos[k][p]);
+    document.getElementById('stepno').textContent = runs.map((r, k) => r.key + ' ' + shown[k] + '/' + r.count).join(' \u00b7 ');
+    document.getElementById('play').textContent = state.playing ? 'pause' : 'play';
+    document.body.dataset.pos = String(p);
+    document.body.dataset.step = String(shown[state.chosen]);
+    document.body.dataset.playing = state.playing ? '1' : '0';
+    views.forEach((v, index) => renderSide(v, index, shown[index]));
+    writeHash();
+    announce();
+  }
+
+  // The one live region: the chosen side's step, said when it is not playing.
+  let announced = '';
+  function announce(extra) {
+    const box = document.getElementById('announce');
+    if (state.playing) return;
+    const v = views[state.chosen];
+    const text = extra || (v.run.key + ' ' + (v.caption.querySelector('.event') || { textContent: '' }).textContent);
+    if (text !== announced) {
+      announced = text;
+      box.textContent = text;
+    }
+  }
+
+  // The caption's sentence on a placement, from the board: which digits
+  // were passed over, and what blocks each.
+  function placeWhy(run, s, ev, cells) {
+    const order = run.d.order;
+    if (order !== 'right' && order !== 'rescan' && order !== 'wrong') return null;
+    let from = 1;
+    const prev = s > 1 ? run.event(s - 1) : null;
+    if (prev && prev.kind === UNDO && prev.cell === ev.cell) from = prev.digit + 1;
+    const by = blockers(cells, ev.cell);
+    const skipped = [];
+    for (let d = from; d < ev.digit; d++) skipped.push(d + ' (at ' + at(by[d - 1]) + ')');
+    const start = from === 1 ? 'the smallest digit that fits' : 'the next digit after the undone ' + (from - 1) + ' that fits';
+    return ev.digit + ' is ' + start + (skipped.length ? ': ' + skipped.join(', ') + (skipped.length > 1 ? ' are' : ' is') + ' already in its row, col or box.' : '.');
+  }
+
+  function renderSide(v, index, s) {
     const run = v.run;
-    const s = Math.min(n, run.count);
-    const { cells, stack } = run.stateAt(s);
+    const st = run.stateAt(s);
+    const cells = st.cells;
     const ev = s > 0 ? run.event(s) : null;
     const why = ev ? deadEndWhy(ev, cells) : null;
     const blockSet = new Map();
@@ -341,20 +663,23 @@
       const digit = cells[c];
       let cls = 'cell';
       let text = digit ? String(digit) : '';
-      if (puzzle[c]) cls += ' given';
+      let label = at(c) + ': ' + (digit ? String(digit) : 'empty');
+      if (puzzle[c]) { cls += ' given'; label += ', given'; }
       else if (digit) cls += ' placed';
       if (ev && ev.kind === UNDO && ev.cell === c) {
         cls += ' undone';
         text = String(ev.digit);
+        label += ', ' + ev.digit + ' just undone';
         e.dataset.undone = String(ev.digit);
       } else if (e.dataset.undone) {
         delete e.dataset.undone;
       }
-      if (c === current) cls += ' current';
-      if (blockSet.has(c)) cls += ' blocker';
+      if (c === current) { cls += ' current'; label += ', this step\'s cell'; }
+      if (blockSet.has(c)) { cls += ' blocker'; label += ', blocks the dead end'; }
       if (unitSet.has(c)) cls += ' unit';
       if (e.className !== cls) e.className = cls;
       if (e.textContent !== text) e.textContent = text;
+      if (e.getAttribute('aria-label') !== label) e.setAttribute('aria-label', label);
       const digitText = String(digit);
       if (e.dataset.digit !== digitText) e.dataset.digit = digitText;
       e.dataset.given = puzzle[c] ? '1' : '0';
@@ -372,48 +697,108 @@
       const text = String(counts[k]);
       if (v.counterEls[k].textContent !== text) v.counterEls[k].textContent = text;
     }
+    // The stack: the frames (or the filled cells), and the calls that just returned.
     v.stack.textContent = '';
-    stack.forEach((p, i) => v.stack.appendChild(el('li', '', (i + 1) + ': ' + at(p[0]) + ' = ' + p[1])));
+    if (run.frames) {
+      st.frames.forEach((f, i) => {
+        const li = el('li', i === st.frames.length - 1 ? 'innermost' : '', frameText(f));
+        li.dataset.name = f.name;
+        li.dataset.cell = String(f.cell);
+        li.dataset.digit = String(f.digit);
+        li.dataset.state = f.state;
+        v.stack.appendChild(li);
+      });
+      st.returned.forEach((f) => {
+        const li = el('li', 'returned', frameText(f) + ' ');
+        const value = f.value === '?' ? 'returned (JavaScript does not show the value)'
+          : f.value === 'nothing' ? 'returned nothing (no value)' : 'returned ' + f.value;
+        li.appendChild(el('span', 'value', '\u21b3 ' + value));
+        li.dataset.name = f.name;
+        li.dataset.cell = String(f.cell);
+        li.dataset.returned = f.value;
+        v.stack.appendChild(li);
+      });
+    } else {
+      st.filled.forEach((p, i) => {
+        const li = el('li', '', at(p[0]) + ' = ' + p[1]);
+        li.dataset.cell = String(p[0]);
+        li.dataset.digit = String(p[1]);
+        v.stack.appendChild(li);
+        if (i === st.filled.length - 1) li.className = 'innermost';
+      });
+    }
     v.stack.scrollTop = v.stack.scrollHeight;
     v.cursor.style.left = (100 * s / Math.max(1, run.count)) + '%';
-    // The caption: the step as the terminal says it, why, and what the code does.
+    // The caption: the step, why, what the code does there.
     v.caption.textContent = '';
     if (!ev) {
       v.caption.appendChild(el('span', 'event', 'step 0: the puzzle, ' + givens + ' givens'));
       v.caption.appendChild(el('span', 'why', 'Space plays, \u2192 steps; the buttons jump to the next dead end, undo or revisit.'));
     } else {
       v.caption.appendChild(el('span', 'event', 'step ' + s + '  ' + eventText(ev)));
+      if (ev.kind !== COMPLETE && ev.kind !== NOPLACE) {
+        v.caption.appendChild(el('span', 'code', 'in the code: ' + inCode(ev.cell) + ' (row i+1, col j+1)'));
+      }
       if (why) v.caption.appendChild(el('span', 'why', 'why: ' + why));
+      if (ev.kind === PLACE) {
+        const pw = placeWhy(run, s, ev, cells);
+        if (pw) v.caption.appendChild(el('span', 'why', pw));
+      }
       const text = run.d.captions[KIND_NAMES[ev.kind]];
-      if (text) v.caption.appendChild(el('span', 'explain', text));
+      if (text) {
+        const span = el('span', 'explain');
+        linkLines(span, text, index, ev.line);
+        v.caption.appendChild(span);
+      }
+      const next = s < run.count ? run.event(s + 1) : null;
+      if (ev.kind === UNDO && next && next.kind === PLACE && next.cell === ev.cell && next.line === ev.line && run.d.order === null) {
+        v.caption.appendChild(el('span', 'why', 'One write: ' + next.digit + ' over the ' + ev.digit + ' at ' + at(ev.cell) +
+          ', an undo and a place (the next step).'));
+      }
       if (ev.revisit) v.caption.appendChild(el('span', 'why', 'A revisit: the search has been here before, on this same board.'));
-      if (s === run.count) v.caption.appendChild(el('span', 'badge', 'the end: ' + run.d.ending));
-      if (data.diverge === s) v.caption.appendChild(el('span', 'badge', 'the first step where the two sides differ'));
+      if (s === run.count) {
+        const badge = el('span', 'badge' + (run.d.end === 'solved' ? ' good' : ''));
+        badge.appendChild(document.createTextNode('the end: '));
+        linkSteps(badge, run.d.ending, index);
+        v.caption.appendChild(badge);
+      }
+      if (parting && parting[index] === s) v.caption.appendChild(el('span', 'badge', 'where the two sides part'));
+      if (run.d.loop && run.d.loop[0] === s) v.caption.appendChild(el('span', 'badge', 'step ' + run.d.loop[1] + ' comes back to this state'));
     }
     const line = ev ? ev.line : 0;
     if (v.shownLine !== line) {
       if (v.shownLine && v.lines[v.shownLine - 1]) v.lines[v.shownLine - 1].classList.remove('current');
       v.shownLine = line;
       const target = line ? v.lines[line - 1] : null;
-      if (target) {
-        target.classList.add('current');
-        const top = target.offsetTop - v.source.offsetTop;
-        if (top < v.source.scrollTop + 20 || top > v.source.scrollTop + v.source.clientHeight - 40) {
-          v.source.scrollTop = Math.max(0, top - v.source.clientHeight / 2);
-        }
-      }
+      if (target) target.classList.add('current');
     }
+    showLine(v, line, false);
     v.section.dataset.step = String(s);
     v.section.dataset.line = String(line);
     v.section.dataset.kind = ev ? KIND_NAMES[ev.kind] : 'start';
     v.section.classList.toggle('chosen', index === state.chosen);
+    v.tab.setAttribute('aria-selected', index === state.chosen ? 'true' : 'false');
+  }
+
+  function frameText(f) {
+    const where = f.cell >= 0 ? at(f.cell) : '(no write yet)';
+    switch (f.state) {
+      case 'trying': return f.name + ': ' + where + ', trying ' + f.digit;
+      case 'undone': return f.name + ': ' + where + ', ' + f.digit + ' undone';
+      case 'nofit': return f.name + ': ' + where + ', no digit fits';
+      case 'retry': return f.name + ': ' + where + ', back again';
+      case 'complete': return f.name + ': no empty cell left';
+      case 'noplace': return f.name + ': a digit with no cell';
+      default: return f.name + (f.cell >= 0 ? ': ' + where : ': (no write yet)');
+    }
   }
 
   function writeHash(force) {
     const now = performance.now();
     if (state.playing && !force && now - state.lastHashWrite < 300) return;
     state.lastHashWrite = now;
-    const hash = '#step=' + state.step + '&side=' + encodeURIComponent(runs[state.chosen].key);
+    const s = pos[state.chosen][state.p];
+    const hash = '#step=' + s + '&side=' + encodeURIComponent(runs[state.chosen].key);
     if (location.hash !== hash) {
       try {
         history.replaceState(null, '', hash);
@@ -431,23 +816,25 @@
       if (k >= 0) state.chosen = k;
     }
     const step = parseInt(params.get('step') || '0', 10);
-    state.step = Number.isFinite(step) ? Math.max(0, Math.min(total, step)) : 0;
+    state.p = positionOf(state.chosen, Number.isFinite(step) ? Math.max(0, step) : 0);
   }
 
-  function go(step, side) {
+  function go(p, side) {
     if (side !== undefined) state.chosen = side;
-    state.step = Math.max(0, Math.min(total, step));
-    if (state.step === total) state.playing = false;
+    state.p = Math.max(0, Math.min(total, p));
+    if (state.p === total) state.playing = false;
     render();
+  }
+  // Side `k`'s own step `s`.
+  function goSide(k, s) {
+    state.chosen = k;
+    go(positionOf(k, s));
   }
   function choose(index) {
     if (state.chosen !== index) {
       state.chosen = index;
       render();
     }
-  }
-  function notice(text) {
-    document.getElementById('notice').textContent = text;
   }
   function jump(what) {
     const run = runs[state.chosen];
@@ -456,14 +843,17 @@
       'undo': (e) => e.kind === UNDO,
       'revisit': (e) => e.revisit,
     };
-    const found = run.find(state.step, tests[what]);
+    const s = pos[state.chosen][state.p];
+    const found = run.find(s, tests[what]);
     if (found < 0) {
-      notice('no ' + what + ' after step ' + state.step + ' on ' + run.key);
+      const box = document.getElementById('announce');
+      announced = 'no ' + what + ' after step ' + s + ' on ' + run.key;
+      box.textContent = announced;
+      document.body.dataset.notice = announced;
       return;
     }
-    notice('');
     state.playing = false;
-    go(found);
+    goSide(state.chosen, found);
   }
 
   // Playing: steps per second, several steps a frame when fast.
@@ -475,13 +865,13 @@
     const whole = Math.floor(owed);
     if (whole > 0) {
       owed -= whole;
-      go(state.step + whole);
+      go(state.p + whole);
     }
     if (state.playing) requestAnimationFrame(tick);
-    else writeHash(true);
+    else { writeHash(true); announce(); }
   }
   function play(on) {
-    state.playing = on && state.step < total;
+    state.playing = on && state.p < total;
     if (state.playing) {
       lastTime = performance.now();
       owed = 1;
@@ -497,14 +887,18 @@
 
   const actions = {
     'start': () => go(0),
-    'back': () => go(state.step - 1),
-    'forward': () => go(state.step + 1),
+    'back': () => go(state.p - 1),
+    'forward': () => go(state.p + 1),
     'end': () => go(total),
     'play': () => play(!state.playing),
     'next-dead-end': () => jump('dead end'),
     'next-undo': () => jump('undo'),
     'next-revisit': () => jump('revisit'),
-    'first-difference': () => { if (data.diverge) go(data.diverge); },
+    'first-difference': () => {
+      if (!parting) return;
+      const k = parting[state.chosen] !== null ? state.chosen : 1 - state.chosen;
+      goSide(k, parting[k]);
+    },
   };
   document.querySelectorAll('button[data-action]').forEach((b) => {
     b.addEventListener('click', () => actions[b.dataset.action]());
@@ -512,18 +906,23 @@
   slider.addEventListener('input', () => { state.playing = false; go(parseInt(slider.value, 10)); });
   speedSelect.addEventListener('change', () => setSpeed(parseInt(speedSelect.value, 10)));
   window.addEventListener('hashchange', () => { readHash(); render(); });
+  // Space is play/pause wherever the focus is: a button clicked before keeps
+  // the focus, and would otherwise be pressed again (Enter still presses it).
+  document.addEventListener('keyup', (e) => {
+    if (e.key === ' ' && !(e.target instanceof HTMLInputElement && e.target.type === 'text')) e.preventDefault();
+  });
   document.addEventListener('keydown', (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const onInput = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement;
     const by = e.shiftKey ? 10 : 1;
     switch (e.key) {
-      case 'ArrowRight': if (onInput) return; go(state.step + by); break;
-      case 'ArrowLeft': if (onInput) return; go(state.step - by); break;
-      case 'PageDown': go(state.step + 1000); break;
-      case 'PageUp': go(state.step - 1000); break;
+      case 'ArrowRight': if (onInput) return; go(state.p + by); break;
+      case 'ArrowLeft': if (onInput) return; go(state.p - by); break;
+      case 'PageDown': go(state.p + 1000); break;
+      case 'PageUp': go(state.p - 1000); break;
       case 'Home': go(0); break;
       case 'End': go(total); break;
-      case ' ': case 'k': if (e.target instanceof HTMLButtonElement) return; play(!state.playing); break;
+      case ' ': case 'k': play(!state.playing); break;
       case 'd': jump('dead end'); break;
       case 'u': jump('undo'); break;
       case 'r': jump('revisit'); break;

@@ -3,9 +3,9 @@
 //! [`Watch`], which is how the terminal shows a user's file and how tests
 //! read the board at any step.
 
-use super::search::{self, Board, End, Event, Outcome, Stats, Stopped, Watch};
 use super::source::{Kind, Source};
 use crate::grid::{Grid, CELLS};
+use crate::mirror::{self as search, Board, End, Event, Outcome, Returned, Stats, Stopped, Watch};
 use std::collections::HashSet;
 
 /// One step as the page shows it.
@@ -21,6 +21,41 @@ pub struct Step {
     /// A dead end: a mirror's "no digit fits" or "no cell left"; in a user's
     /// file, where the search turns back (a write of `.` right after a digit).
     pub dead_end: bool,
+    /// How many of [`Recording::ops`] happened just before this step (calls
+    /// begun, calls returned), after the step before it.
+    pub ops: u32,
+}
+
+/// A change to the call stack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrameOp {
+    /// A call of the function [`Recording::names`]`[i]` begins.
+    Call(u8),
+    /// The innermost call returns the value [`Recording::values`]`[i]`.
+    Return(u8),
+}
+
+/// What the page's stack shows for a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StackKind {
+    /// The real calls: the mirror's recursion where its file recurses the
+    /// same way, or the interpreter's frames of a user's file.
+    Frames,
+    /// Only the board is known: the cells filled, in the order filled.
+    Filled,
+}
+
+/// How a side ended, for the colour and the links of its last line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndKind {
+    /// A solved board (a mirror's first solution, or a checked return).
+    Solved,
+    /// The search ended without a solved board.
+    Unsolved,
+    /// Step `step` is the state of step `same_as`.
+    Loop { step: u64, same_as: u64 },
+    /// The step limit or the time limit cut it.
+    Stopped,
 }
 
 /// One side of the page: a search, its file and how it ended.
@@ -38,24 +73,57 @@ pub struct Recording {
     pub steps: Vec<Step>,
     /// How it ended, as the terminal trace's last line says it.
     pub ending: String,
-    /// The caption for each kind of step.
+    /// The search order it mirrors; `None` for a user's own file.
+    pub order: Option<crate::mirror::Order>,
+    /// How it ended, as a kind.
+    pub end: EndKind,
+    /// The line of the file where it ended (a user's file that raised), or 0.
+    pub end_line: usize,
+    /// The caption for each kind of step; `[line N]` in it names a line of
+    /// the file shown.
     pub captions: Vec<(Kind, String)>,
+    /// Whether [`StackKind::Frames`] are known.
+    pub stack: StackKind,
+    /// The functions that [`FrameOp::Call`] names.
+    pub names: Vec<String>,
+    /// The values that [`FrameOp::Return`] names.
+    pub values: Vec<String>,
+    /// Every change to the call stack, in order; [`Step::ops`] says which
+    /// belong to each step.
+    pub ops: Vec<FrameOp>,
 }
+
+/// The values a mirror's calls return, in [`FrameOp::Return`]'s numbering.
+const RETURNED: [Returned; 3] = [Returned::True, Returned::False, Returned::Nothing];
 
 /// Collects a mirror's steps up to a limit.
 struct Recorder<'a> {
     source: &'a Source,
     max: u64,
     steps: Vec<Step>,
+    ops: Vec<FrameOp>,
+    pending: u32,
 }
 
 impl Watch for Recorder<'_> {
+    fn call(&mut self) {
+        self.ops.push(FrameOp::Call(0));
+        self.pending += 1;
+    }
+
+    fn ret(&mut self, value: Returned) {
+        let i = RETURNED.iter().position(|&v| v == value).unwrap_or(2);
+        self.ops.push(FrameOp::Return(i as u8));
+        self.pending += 1;
+    }
+
     fn step(&mut self, event: &Event, _: &Board, stats: &Stats) -> Result<(), Stopped> {
         self.steps.push(Step {
             event: *event,
             line: self.source.line(Kind::of(event)),
             revisit: false,
             dead_end: event.is_dead_end(),
+            ops: std::mem::take(&mut self.pending),
         });
         if stats.steps >= self.max {
             Err(Stopped)
@@ -94,10 +162,29 @@ pub fn mirror(
         source,
         max: max_steps,
         steps: Vec::new(),
+        ops: Vec::new(),
+        pending: 0,
     };
     let outcome = search::search(source.order, puzzle, &mut recorder);
     let mut steps = recorder.steps;
+    let mut ops = recorder.ops;
+    // Calls and returns after the last step belong to no step.
+    ops.truncate(steps.iter().map(|s| s.ops as usize).sum());
     mark_revisits(&mut steps);
+    let end = match outcome.end {
+        End::Stopped => EndKind::Stopped,
+        End::Loop { step, same_as } => EndKind::Loop { step, same_as },
+        End::Finished if outcome.first.is_some() => EndKind::Solved,
+        End::Finished => EndKind::Unsolved,
+    };
+    let (stack, names) = match source.function {
+        Some(name) => (StackKind::Frames, vec![name.to_string()]),
+        None => (StackKind::Filled, Vec::new()),
+    };
+    if stack == StackKind::Filled {
+        ops.clear();
+        steps.iter_mut().for_each(|s| s.ops = 0);
+    }
     Recording {
         key: key.to_string(),
         title: source.order.describe().to_string(),
@@ -105,7 +192,14 @@ pub fn mirror(
         text: source.text.to_string(),
         steps,
         ending: ending(&outcome, max_steps),
+        order: Some(source.order),
+        end,
+        end_line: 0,
         captions,
+        stack,
+        names,
+        values: RETURNED.iter().map(|v| v.text().to_string()).collect(),
+        ops,
     }
 }
 
@@ -199,21 +293,26 @@ pub fn at_step(puzzle: &Grid, steps: &[Step], n: usize) -> (Board, Stats, u64) {
 /// The steps a program's writes to its board make: a digit into an empty
 /// cell is a placement, `.` over a digit an undo, a digit over another digit
 /// both; a placement that fills the board is followed by a complete board.
-/// `writes` are `(cell, digit or 0, line)`.
-pub fn steps_of_writes(puzzle: &Grid, writes: &[(usize, u8, usize)]) -> Vec<Step> {
+/// `writes` are `(cell, digit or 0, line)`; `ops[k]` is the number of
+/// frame changes before write `k` (none when `ops` is shorter), which go to
+/// the first step the write makes, or to the next write's when it makes none.
+pub fn steps_of_writes(puzzle: &Grid, writes: &[(usize, u8, usize)], ops: &[u32]) -> Vec<Step> {
     let givens = puzzle.givens();
     let mut cells = puzzle.0;
     let mut filled = givens;
     let mut steps = Vec::with_capacity(writes.len());
-    let push = |steps: &mut Vec<Step>, event: Event, line: usize| {
+    let mut carried = 0u32;
+    let push = |steps: &mut Vec<Step>, event: Event, line: usize, ops: &mut u32| {
         steps.push(Step {
             event,
             line,
             revisit: false,
             dead_end: false,
+            ops: std::mem::take(ops),
         })
     };
-    for &(cell, digit, line) in writes {
+    for (k, &(cell, digit, line)) in writes.iter().enumerate() {
+        carried += ops.get(k).copied().unwrap_or(0);
         let old = cells[cell];
         if old == digit {
             continue;
@@ -237,16 +336,21 @@ pub fn steps_of_writes(puzzle: &Grid, writes: &[(usize, u8, usize)]) -> Vec<Step
                     ..
                 })
             );
-            push(&mut steps, undo, line);
+            push(&mut steps, undo, line, &mut carried);
             steps.last_mut().expect("just pushed").dead_end = turns;
         }
         if digit != 0 {
             cells[cell] = digit;
             filled += 1;
             let depth = filled.saturating_sub(givens);
-            push(&mut steps, Event::Place { cell, digit, depth }, line);
+            push(
+                &mut steps,
+                Event::Place { cell, digit, depth },
+                line,
+                &mut carried,
+            );
             if filled == CELLS {
-                push(&mut steps, Event::Complete { depth }, line);
+                push(&mut steps, Event::Complete { depth }, line, &mut carried);
             }
         }
     }
@@ -254,15 +358,143 @@ pub fn steps_of_writes(puzzle: &Grid, writes: &[(usize, u8, usize)]) -> Vec<Step
     steps
 }
 
-/// The first step (from 1) where `a` and `b` do different things, if any:
-/// a step one has and the other has not counts as a difference.
-pub fn first_difference(a: &[Step], b: &[Step]) -> Option<usize> {
-    let same = a
+/// What a step does to the board, for comparing two searches: a placement
+/// or an undo (its cell and digit), or a complete board; `None` for the
+/// steps that change nothing (a dead end, the `while` loop back at a cell).
+pub fn action(step: &Step) -> Option<(Kind, usize, u8)> {
+    match step.event {
+        Event::Place { cell, digit, .. } => Some((Kind::Place, cell, digit)),
+        Event::Undo { cell, digit, .. } => Some((Kind::Undo, cell, digit)),
+        Event::Complete { .. } => Some((Kind::Complete, 0, 0)),
+        _ => None,
+    }
+}
+
+/// A step as compared: its kind, cell (or unit) and digit.
+fn what(step: &Step) -> (Kind, Option<usize>, u8) {
+    let digit = match step.event {
+        Event::Place { digit, .. } | Event::Undo { digit, .. } => digit,
+        Event::NoPlace { digit, .. } => digit,
+        _ => 0,
+    };
+    let cell = match step.event {
+        Event::NoPlace { unit, .. } => Some(unit),
+        e => e.cell(),
+    };
+    (Kind::of(&step.event), cell, digit)
+}
+
+/// Where two searches part, each side with its own step numbers (from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parting {
+    /// Each side's first step that the other does not match: its first
+    /// write the other does not make, or where it has no such write, its
+    /// first step after the last matched one (`None`: it had ended there).
+    pub at: [Option<usize>; 2],
+    /// The steps matched on each side before that (the last matched step).
+    pub matched: [usize; 2],
+}
+
+/// How two searches compare by what they do to the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Comparison {
+    /// The same placements, undos and complete boards in the same order.
+    Same,
+    /// They part there.
+    Part(Parting),
+}
+
+/// Walks `a` and `b` together by what they do to the board: equal steps
+/// match; a step that changes nothing on one side, against a write on the
+/// other, is passed over (a traced file has no "no digit fits" steps).
+/// Calls `page(i, j)` with the steps shown after each move, and returns
+/// where the two first do different things.
+fn walk(a: &[Step], b: &[Step], mut page: impl FnMut(usize, usize)) -> Comparison {
+    let (mut i, mut j) = (0, 0);
+    let mut last = (0, 0);
+    loop {
+        let (x, y) = (a.get(i), b.get(j));
+        let (move_a, move_b) = match (x, y) {
+            (None, None) => return Comparison::Same,
+            (Some(x), Some(y)) if what(x) == what(y) => (true, true),
+            (Some(x), Some(y)) => match (action(x).is_some(), action(y).is_some()) {
+                (false, true) => (true, false),
+                (true, false) => (false, true),
+                _ => break,
+            },
+            (Some(x), None) if action(x).is_none() => (true, false),
+            (None, Some(y)) if action(y).is_none() => (false, true),
+            _ => break,
+        };
+        i += usize::from(move_a);
+        j += usize::from(move_b);
+        if move_a && move_b {
+            last = (i, j);
+        }
+        page(i, j);
+    }
+    // Each side's parting step: its differing write, else the step after
+    // its last match.
+    let side = |k: usize, last: usize, s: &[Step]| {
+        if k < s.len() && action(&s[k]).is_some() {
+            Some(k + 1)
+        } else {
+            (last < s.len()).then_some(last + 1)
+        }
+    };
+    Comparison::Part(Parting {
+        at: [side(i, last.0, a), side(j, last.1, b)],
+        matched: [last.0, last.1],
+    })
+}
+
+/// How `a` and `b` compare (see [`walk`]), with the steps where they part.
+pub fn compare(a: &[Step], b: &[Step]) -> Comparison {
+    walk(a, b, |_, _| {})
+}
+
+/// The page's positions: the step each side shows at each, from `(0, 0)`.
+/// Up to where the two part, they move as [`walk`] matches them; from the
+/// last matched pair each side moves alone to its parting step, and from
+/// there both move together (a side that has ended stays on its last step).
+pub fn timeline(a: &[Step], b: &[Step]) -> Vec<(usize, usize)> {
+    let mut pages = vec![(0, 0)];
+    let Comparison::Part(p) = walk(a, b, |i, j| pages.push((i, j))) else {
+        return pages;
+    };
+    // Back to the last matched pair: the moves after it are redone below.
+    let kept = pages
         .iter()
-        .zip(b)
-        .take_while(|(x, y)| x.event == y.event)
-        .count();
-    (same < a.len().max(b.len())).then_some(same + 1)
+        .position(|&(i, j)| (i, j) == (p.matched[0], p.matched[1]))
+        .unwrap_or(0);
+    pages.truncate(kept + 1);
+    let (mut i, mut j) = (p.matched[0], p.matched[1]);
+    let parting = p.at;
+    let to = |at: Option<usize>, len: usize| at.map_or(len, |s| s - 1);
+    let (stop_i, stop_j) = (to(parting[0], a.len()), to(parting[1], b.len()));
+    while i < stop_i {
+        i += 1;
+        pages.push((i, j));
+    }
+    while j < stop_j {
+        j += 1;
+        pages.push((i, j));
+    }
+    while i < a.len() || j < b.len() {
+        i = (i + 1).min(a.len());
+        j = (j + 1).min(b.len());
+        pages.push((i, j));
+    }
+    pages
+}
+
+/// The first step (from 1) where `a` and `b` do different things to the
+/// board, on `a`'s side, if any (see [`compare`]).
+pub fn first_difference(a: &[Step], b: &[Step]) -> Option<usize> {
+    match compare(a, b) {
+        Comparison::Same => None,
+        Comparison::Part(p) => Some(p.at[0].unwrap_or(a.len())),
+    }
 }
 
 #[cfg(test)]
@@ -333,7 +565,7 @@ mod tests {
                 _ => None,
             })
             .collect();
-        let from_writes = steps_of_writes(&example(), &writes);
+        let from_writes = steps_of_writes(&example(), &writes, &[]);
         let want: Vec<Event> = rec
             .steps
             .iter()
@@ -398,9 +630,104 @@ mod tests {
         );
         assert_eq!(first_difference(&wrong.steps, &right.steps), Some(7));
         assert_eq!(first_difference(&right.steps, &right.steps), None);
+        // A side that ended: its parting is none, the other's its next write.
         assert_eq!(
-            first_difference(&right.steps[..5], &right.steps[..9]),
-            Some(6)
+            compare(&right.steps[..5], &right.steps[..9]),
+            Comparison::Part(Parting {
+                at: [None, Some(7)],
+                matched: [5, 5]
+            })
         );
+        // Wrong's loop steps face the right DFS's undo on one position.
+        let line = timeline(&wrong.steps, &right.steps);
+        assert_eq!(
+            &line[..8],
+            &[
+                (0, 0),
+                (1, 1),
+                (2, 2),
+                (3, 3),
+                (4, 4),
+                (5, 5),
+                (6, 6),
+                (7, 7)
+            ]
+        );
+        assert_eq!(line.last(), Some(&(wrong.steps.len(), right.steps.len())));
+    }
+
+    /// The right DFS's writes, without its dead ends, are the same search as
+    /// the right DFS; leave out an undo and they part at the first write
+    /// the right DFS does not make.
+    #[test]
+    fn searches_compare_by_what_they_do_to_the_board() {
+        let right = mirror(
+            Source::of_order(Order::RowMajor),
+            "right",
+            &example(),
+            100_000,
+            Vec::new(),
+        );
+        let writes: Vec<(usize, u8, usize)> = right
+            .steps
+            .iter()
+            .filter_map(|s| match s.event {
+                Event::Place { cell, digit, .. } => Some((cell, digit, 1)),
+                Event::Undo { cell, .. } => Some((cell, 0, 2)),
+                _ => None,
+            })
+            .collect();
+        let own = steps_of_writes(&example(), &writes, &[]);
+        assert_eq!(compare(&own, &right.steps), Comparison::Same);
+        let line = timeline(&own, &right.steps);
+        assert_eq!(line.last(), Some(&(own.len(), right.steps.len())));
+        assert!(line
+            .windows(2)
+            .all(|w| w[1].0 >= w[0].0 && w[1].1 >= w[0].1));
+        // Forget the first undo: the next write goes over a digit.
+        let first_undo = writes.iter().position(|w| w.1 == 0).unwrap();
+        let mut forgot = writes.clone();
+        forgot.remove(first_undo);
+        let own = steps_of_writes(&example(), &forgot, &[]);
+        let Comparison::Part(p) = compare(&own, &right.steps) else {
+            panic!("a forgotten undo is another search")
+        };
+        assert_eq!(p.matched, [5, 5]);
+        assert_eq!(p.at, [Some(6), Some(7)]);
+        assert!(matches!(
+            own[5].event,
+            Event::Undo {
+                cell: 6,
+                digit: 8,
+                ..
+            }
+        ));
+        assert!(matches!(
+            right.steps[6].event,
+            Event::Undo {
+                cell: 7,
+                digit: 9,
+                ..
+            }
+        ));
+    }
+
+    /// The mirror's calls: one per level, each returning what the search did.
+    #[test]
+    fn a_mirror_records_its_calls_and_returns() {
+        let right = mirror(
+            Source::of_order(Order::RowMajor),
+            "right",
+            &example(),
+            7,
+            Vec::new(),
+        );
+        assert_eq!(right.stack, StackKind::Frames);
+        // Step 1 follows the first call; step 6 (no digit fits at row 1,
+        // col 9) the sixth; step 7's undo follows its return of false.
+        let ops: Vec<u32> = right.steps.iter().map(|s| s.ops).collect();
+        assert_eq!(ops, [1, 1, 1, 1, 1, 1, 1]);
+        assert_eq!(right.ops[6], FrameOp::Return(1));
+        assert_eq!(right.values[1], "false");
     }
 }

@@ -1,7 +1,7 @@
 //! The terminal trace: each step as a line, the board as text.
 
-use super::search::{blockers, unit_cells, Board, Event, Stats, Stopped, Watch};
 use crate::grid::CELLS;
+use crate::mirror::{blockers, unit_cells, Board, Event, Stats, Stopped, Watch};
 use anstyle::{AnsiColor, Style};
 use std::fmt::{self, Write as _};
 use std::io::{self, Write};

@@ -10,8 +10,8 @@
 //! edit to a file moves the highlight with it; a test checks every piece is
 //! there.
 
-use super::search::Event;
-use super::Order;
+use crate::mirror::Event;
+use crate::mirror::Order;
 
 /// The kinds of step, as the page and the line table name them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -77,6 +77,11 @@ pub struct Source {
     pub text: &'static str,
     /// A piece of the line that does each kind of step's job.
     pieces: &'static [(Kind, &'static str)],
+    /// The file's recursive function, where the file recurses once per
+    /// filled cell as the mirror does, so the mirror's calls are the file's;
+    /// `None` where its calls differ (one call per cell, filled or not; an
+    /// explicit stack; forced moves within a call).
+    pub function: Option<&'static str>,
 }
 
 impl Source {
@@ -122,11 +127,15 @@ use Kind::{Complete, NoFit, NoPlace, Place, Retry, Undo};
 
 macro_rules! source {
     ($path:literal, $order:ident, [$(($kind:ident, $piece:literal)),* $(,)?]) => {
+        source!($path, $order, [$(($kind, $piece)),*], None)
+    };
+    ($path:literal, $order:ident, [$(($kind:ident, $piece:literal)),* $(,)?], $function:expr) => {
         Source {
             path: $path,
             order: Order::$order,
             text: include_str!(concat!("../../", $path)),
             pieces: &[$(($kind, $piece)),*],
+            function: $function,
         }
     };
 }
@@ -182,7 +191,8 @@ pub static SOURCES: [Source; 16] = [
             (Undo, "board[i][j] = '.';"),
             (Complete, "return true;"),
             (NoFit, "        false"),
-        ]
+        ],
+        Some("dfs")
     ),
     source!(
         "solutions/lc37_06_marks_rescan.rs",
@@ -195,7 +205,8 @@ pub static SOURCES: [Source; 16] = [
                 NoFit,
                 "return false; // the first empty cell takes no digit"
             ),
-        ]
+        ],
+        Some("backtrack")
     ),
     source!(
         "solutions/lc37_07_explicit_stack.rs",
@@ -226,7 +237,8 @@ pub static SOURCES: [Source; 16] = [
             (Complete, "while i < 9 && j < 9 {"),
             (NoFit, "// BUG: board[i][j] is '.' again"),
             (Retry, "while i < 9 && j < 9 {"),
-        ]
+        ],
+        Some("dfs")
     ),
     source!(
         "solutions/lc37_11_bitboard.rs",
@@ -270,7 +282,8 @@ pub static SOURCES: [Source; 16] = [
             (Complete, "while (r < 9 && c < 9) {"),
             (NoFit, "// (r, c) is empty again here"),
             (Retry, "while (r < 9 && c < 9) {"),
-        ]
+        ],
+        Some("search")
     ),
     source!(
         "examples/writeups/lc37_000_fixed.java",
@@ -280,7 +293,8 @@ pub static SOURCES: [Source; 16] = [
             (Undo, "board[r][c] = '.';"),
             (Complete, "while (r < 9 && c < 9) {"),
             (NoFit, "            return false;"),
-        ]
+        ],
+        Some("search")
     ),
     source!(
         "examples/writeups/lc37_002_explicit_stack.java",
@@ -325,6 +339,19 @@ mod tests {
                 let source = Source::named(name).unwrap_or_else(|| panic!("{name} has no file"));
                 assert_eq!(source.order, order, "{name}");
             }
+        }
+        for source in SOURCES.iter().filter(|s| s.function.is_some()) {
+            let name = source.function.unwrap();
+            let declared = [
+                format!("fn {name}("),
+                format!("boolean {name}("),
+                format!("void {name}("),
+            ];
+            assert!(
+                declared.iter().any(|d| source.text.contains(d.as_str())),
+                "{}: no function {name}",
+                source.path
+            );
         }
         let retry = Source::of_order(Order::Wrong).line(Kind::Retry);
         assert!(Source::of_order(Order::Wrong)

@@ -10,7 +10,7 @@
 //! or `Vec<Vec<char>>`: there is no hook on a store into those without
 //! changing the file, so they are refused with what to do instead.
 
-use super::record::{steps_of_writes, Recording};
+use super::record::{steps_of_writes, EndKind, FrameOp, Recording, StackKind};
 use super::source::Kind;
 use super::Error;
 use crate::grid::{Grid, CELLS};
@@ -91,11 +91,20 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         )));
     }
     let writes = heard.writes;
-    let steps = steps_of_writes(puzzle, &writes);
+    let steps = steps_of_writes(puzzle, &writes, &heard.write_ops);
+    let mut ops = heard.ops;
+    ops.truncate(steps.iter().map(|s| s.ops as usize).sum());
     let mut replayed = puzzle.0;
     for &(cell, digit, _) in &writes {
         replayed[cell] = digit;
     }
+    let end = match (&heard.end, &heard.last_board, ran.end) {
+        (Some(end), _, _) => *end,
+        (None, Some(board), _) if returned_solved(puzzle, board) => EndKind::Solved,
+        (None, Some(_), _) => EndKind::Unsolved,
+        (None, None, End::CpuLimit | End::WallLimit) => EndKind::Stopped,
+        _ => EndKind::Unsolved,
+    };
     let ending = heard
         .ending
         .unwrap_or_else(|| match (ran.end, heard.last_board) {
@@ -130,11 +139,18 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         text,
         steps,
         ending,
+        order: None,
+        end,
+        end_line: heard.end_line,
         captions: vec![
-            (Kind::Place, "Your program wrote a digit into an empty cell.".into()),
-            (Kind::Undo, "Your program wrote '.' (or another digit) over a digit: the search takes it back.".into()),
+            (Kind::Place, "Your program wrote a digit into an empty cell [line L].".into()),
+            (Kind::Undo, "Your program wrote '.' (or another digit) over a digit [line L]: the digit is taken back.".into()),
             (Kind::Complete, "Every cell is filled after this write (a step the trace adds: the program wrote nothing more here).".into()),
         ],
+        stack: StackKind::Frames,
+        names: heard.names,
+        values: heard.values,
+        ops,
     })
 }
 
@@ -197,8 +213,9 @@ fn run_in_sandbox(
         cpu: run.time_limit,
         wall: run.time_limit * 3 + Duration::from_secs(2),
         memory_kib: 512 * 1024,
-        // A line a write: "w 8 8 9 12345\n" and room for the rest.
-        output_bytes: (run.max_steps + 16) * 32 + (1 << 16),
+        // A line a write, "w 8 8 9 12345\n", with the calls and returns
+        // around it, and room for the rest.
+        output_bytes: (run.max_steps + 16) * 96 + (1 << 16),
         disk_bytes: crate::judge::DISK_LIMIT,
         processes: 1,
         threads: crate::sandbox::THREADS,
@@ -237,10 +254,40 @@ struct Heard {
     ending: Option<String>,
     /// The board `solveSudoku` left, when it returned.
     last_board: Option<String>,
+    /// How it ended, when the harness said.
+    end: Option<EndKind>,
+    /// The line that raised, or 0.
+    end_line: usize,
+    /// The calls begun and returned, in order.
+    ops: Vec<FrameOp>,
+    /// How many of `ops` came before each write.
+    write_ops: Vec<u32>,
+    /// Since the last write.
+    pending: u32,
+    /// The functions and the values `ops` name.
+    names: Vec<String>,
+    values: Vec<String>,
 }
 
-/// Reads the harness's lines (`start`, `w R C V LINE`, `bad R C LINE V`,
-/// `cut`, `raise LINE MESSAGE`, `done BOARD`); other lines are ignored.
+/// The index of `text` in `table`, added if new (at most 128 entries, as
+/// the page packs them; past that, the last stands for every other).
+fn intern(table: &mut Vec<String>, text: &str) -> u8 {
+    if let Some(i) = table.iter().position(|t| t == text) {
+        return i as u8;
+    }
+    if table.len() >= 127 {
+        if table.len() == 127 {
+            table.push("…".into());
+        }
+        return 127;
+    }
+    table.push(text.to_string());
+    (table.len() - 1) as u8
+}
+
+/// Reads the harness's lines (`start`, `c NAME`, `r VALUE`, `o N`,
+/// `w R C V LINE`, `bad R C LINE V`, `cut`, `raise LINE MESSAGE`, `done
+/// BOARD`); other lines are ignored.
 fn read_harness(out: impl BufRead, shown: &str, max_steps: u64) -> Result<Heard, Error> {
     let mut heard = Heard::default();
     for line in out.lines() {
@@ -248,6 +295,29 @@ fn read_harness(out: impl BufRead, shown: &str, max_steps: u64) -> Result<Heard,
         let mut parts = line.splitn(5, ' ');
         match parts.next() {
             Some("start") => heard.started = true,
+            Some("c") => {
+                let name = parts.next().unwrap_or("?");
+                let i = intern(&mut heard.names, name);
+                heard.ops.push(FrameOp::Call(i));
+                heard.pending += 1;
+            }
+            Some("r") => {
+                let value: Vec<&str> = parts.collect();
+                let i = intern(&mut heard.values, &value.join(" "));
+                heard.ops.push(FrameOp::Return(i));
+                heard.pending += 1;
+            }
+            Some("o") => {
+                let n = parts
+                    .next()
+                    .and_then(|p| p.parse::<u32>().ok())
+                    .unwrap_or(0);
+                let i = intern(&mut heard.values, "?");
+                for _ in 0..n.min(100_000) {
+                    heard.ops.push(FrameOp::Return(i));
+                    heard.pending += 1;
+                }
+            }
             Some("w") => {
                 let mut num = || parts.next().and_then(|p| p.parse::<usize>().ok());
                 let (Some(r), Some(c)) = (num(), num()) else {
@@ -258,6 +328,7 @@ fn read_harness(out: impl BufRead, shown: &str, max_steps: u64) -> Result<Heard,
                 let digit = value.parse::<u8>().unwrap_or(0);
                 if r < 9 && c < 9 {
                     heard.writes.push((r * 9 + c, digit, line_no));
+                    heard.write_ops.push(std::mem::take(&mut heard.pending));
                 }
             }
             Some("bad") => {
@@ -265,6 +336,8 @@ fn read_harness(out: impl BufRead, shown: &str, max_steps: u64) -> Result<Heard,
                 if let [r, c, l, value] = rest.as_slice() {
                     let cell =
                         r.parse::<usize>().unwrap_or(0) * 9 + c.parse::<usize>().unwrap_or(0);
+                    heard.end = Some(EndKind::Unsolved);
+                    heard.end_line = l.parse().unwrap_or(0);
                     heard.ending = Some(format!(
                         "{shown} line {l} wrote {value} at {}: not '.' nor a digit 1-9; stopped there",
                         super::at(cell.min(CELLS - 1))
@@ -272,6 +345,7 @@ fn read_harness(out: impl BufRead, shown: &str, max_steps: u64) -> Result<Heard,
                 }
             }
             Some("cut") => {
+                heard.end = Some(EndKind::Stopped);
                 heard.ending = Some(format!(
                 "stopped after {} writes (--max-steps {max_steps}): the program had not returned",
                 heard.writes.len(),
@@ -279,6 +353,8 @@ fn read_harness(out: impl BufRead, shown: &str, max_steps: u64) -> Result<Heard,
             }
             Some("raise") => {
                 let l = parts.next().unwrap_or("0");
+                heard.end = Some(EndKind::Unsolved);
+                heard.end_line = l.parse().unwrap_or(0);
                 let message: Vec<&str> = parts.collect();
                 heard.ending = Some(format!(
                     "the program raised {} at {shown} line {l}",
@@ -292,13 +368,24 @@ fn read_harness(out: impl BufRead, shown: &str, max_steps: u64) -> Result<Heard,
     Ok(heard)
 }
 
-/// The ending of a program that returned: its board, checked.
-fn returned(puzzle: &Grid, replayed: &[u8; CELLS], board: &str) -> String {
+/// The cells of a board the harness sent, if it is 81 of them.
+fn board_cells(board: &str) -> Option<[u8; CELLS]> {
     let cells: Vec<u8> = board
         .chars()
         .map(|c| c.to_digit(10).map_or(0, |d| d as u8))
         .collect();
-    let Ok(last) = <[u8; CELLS]>::try_from(cells) else {
+    <[u8; CELLS]>::try_from(cells).ok()
+}
+
+/// Whether the board a program returned solves `puzzle`.
+fn returned_solved(puzzle: &Grid, board: &str) -> bool {
+    board_cells(board)
+        .is_some_and(|last| crate::oracle::check_solution(puzzle, &Grid(last)).is_ok())
+}
+
+/// The ending of a program that returned: its board, checked.
+fn returned(puzzle: &Grid, replayed: &[u8; CELLS], board: &str) -> String {
+    let Some(last) = board_cells(board) else {
         return "the program returned a board that is not 9 rows of 9".into();
     };
     let unseen = if last == *replayed {

@@ -186,6 +186,16 @@ impl Browser {
         }
     }
 
+    /// Makes the page's viewport exactly `width` x `height` CSS pixels (the
+    /// window's size leaves room for a headless window's frame), as a phone
+    /// when `mobile`.
+    pub fn viewport(&mut self, width: u32, height: u32, mobile: bool) {
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile }),
+        );
+    }
+
     /// The value of a JavaScript expression in the page (JSON-able).
     pub fn eval(&mut self, expression: &str) -> Value {
         let reply = self.call(

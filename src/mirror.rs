@@ -1,6 +1,8 @@
-//! The traced searches: mirrors of the write-ups' search orders that report
-//! every step to a [`Watch`], and what a step can say about the board (which
-//! cells block a dead end).
+//! The write-ups' search orders, mirrored: each reports every step to a
+//! [`Watch`] and counts what it does ([`Stats`]), and a step can say what it
+//! means on the board (which cells block a dead end). The trace shows these
+//! steps; the judge's `--stats` prints their counts. Neither of those is
+//! imported here, and they do not import each other.
 //!
 //! The wrong DFS never ends on its own, so the mirror watches for its loop:
 //! the program's state when its `while` loop comes back to a cell is the
@@ -8,9 +10,81 @@
 //! a second time, the program, being deterministic, will go round for ever,
 //! and the search ends with [`End::Loop`].
 
-use super::Order;
 use crate::grid::{Grid, CELLS};
 use std::collections::HashMap;
+
+/// The search orders of the write-ups, each mirrored here step by step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Order {
+    /// Write-up 000's right DFS (`lc37_05`): next empty cell scanning forward,
+    /// digits 1..=9, undo only when the recursion failed. 01–05, 07 and 08
+    /// walk this same tree.
+    RowMajor,
+    /// Write-up 003 (`lc37_06`): the same tree, but every call rescans from
+    /// `(0, 0)` for the first empty cell.
+    Rescan,
+    /// Write-up 000's wrong DFS (`lc37_09`): returns nothing, always undoes,
+    /// and its `while` loop comes back to a cell whose digits are used up.
+    Wrong,
+    /// The `lanqiao` search: forced moves first (naked and hidden singles),
+    /// else the cell with the fewest candidates; counts solutions up to 2.
+    Fewest,
+}
+
+impl Order {
+    /// Every order, for `--approach` and the stats table.
+    pub const ALL: [Order; 4] = [Order::RowMajor, Order::Rescan, Order::Wrong, Order::Fewest];
+
+    /// The `--approach` name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Order::RowMajor => "right",
+            Order::Rescan => "rescan",
+            Order::Wrong => "wrong",
+            Order::Fewest => "fewest",
+        }
+    }
+
+    /// One line for a title.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Order::RowMajor => {
+                "row-major DFS, scan forward to the next empty cell (write-up 000's right DFS)"
+            }
+            Order::Rescan => "row-major DFS, rescan from (0,0) on every call (write-up 003)",
+            Order::Wrong => "write-up 000's wrong DFS: returns nothing, always undoes",
+            Order::Fewest => {
+                "fewest candidates first, forced moves first, counting to 2 (lanqiao; lc37_11_bitboard stops at the first)"
+            }
+        }
+    }
+
+    /// The solution files whose search this order mirrors.
+    pub fn approaches(self) -> &'static [&'static str] {
+        match self {
+            Order::RowMajor => &[
+                "lc37_01_scan_flag",
+                "lc37_02_hash_sets_flag",
+                "lc37_03_hash_sets_bool",
+                "lc37_04_bitmasks",
+                "lc37_05_marks_forward",
+                "lc37_07_explicit_stack",
+                "lc37_08_scan_next_cell",
+            ],
+            Order::Rescan => &["lc37_06_marks_rescan"],
+            Order::Wrong => &["lc37_09_wrong_dfs"],
+            // lc37_11 is lanqiao's engine, stopping at the first solution.
+            Order::Fewest => &["lanqiao", "lanqiao_proconio", "lc37_11_bitboard"],
+        }
+    }
+
+    /// The order a solution (by file name) follows, or by `--approach` name.
+    pub fn of(name: &str) -> Option<Order> {
+        Order::ALL
+            .into_iter()
+            .find(|o| o.key() == name || o.approaches().contains(&name))
+    }
+}
 
 /// One step of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,6 +198,42 @@ pub struct Stopped;
 pub trait Watch {
     /// Sees one step; `Err(Stopped)` ends the search.
     fn step(&mut self, event: &Event, board: &Board, stats: &Stats) -> Result<(), Stopped>;
+
+    /// A call of the search's recursive function begins (before its first step).
+    fn call(&mut self) {}
+
+    /// The innermost call returns `value` (not seen when the watcher stopped the search).
+    fn ret(&mut self, _value: Returned) {}
+}
+
+/// What a call of a mirror's recursive function returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Returned {
+    /// `true`: the board below is solved.
+    True,
+    /// `false`: no digit worked below.
+    False,
+    /// No value: the wrong DFS's `dfs` and the `lanqiao` search return nothing.
+    Nothing,
+}
+
+impl Returned {
+    /// As the page writes it.
+    pub fn text(self) -> &'static str {
+        match self {
+            Returned::True => "true",
+            Returned::False => "false",
+            Returned::Nothing => "nothing",
+        }
+    }
+
+    fn of(solved: bool) -> Returned {
+        if solved {
+            Returned::True
+        } else {
+            Returned::False
+        }
+    }
 }
 
 /// A watcher that only enforces a step limit.
@@ -358,6 +468,13 @@ impl<W: Watch> Search<'_, W> {
 
     /// `lc37_05`: walk forward from `cell` to the next empty cell.
     fn forward(&mut self, cell: usize, depth: usize) -> Result<bool, Halt> {
+        self.watch.call();
+        let solved = self.forward_body(cell, depth)?;
+        self.watch.ret(Returned::of(solved));
+        Ok(solved)
+    }
+
+    fn forward_body(&mut self, cell: usize, depth: usize) -> Result<bool, Halt> {
         let cell = self.next_empty(cell);
         if cell == CELLS {
             self.complete(depth)?;
@@ -368,6 +485,13 @@ impl<W: Watch> Search<'_, W> {
 
     /// `lc37_06`: look for the first empty cell from `(0, 0)` on every call.
     fn rescan(&mut self, depth: usize) -> Result<bool, Halt> {
+        self.watch.call();
+        let solved = self.rescan_body(depth)?;
+        self.watch.ret(Returned::of(solved));
+        Ok(solved)
+    }
+
+    fn rescan_body(&mut self, depth: usize) -> Result<bool, Halt> {
         let cell = self.next_empty(0);
         if cell == CELLS {
             self.complete(depth)?;
@@ -377,7 +501,14 @@ impl<W: Watch> Search<'_, W> {
     }
 
     /// `lc37_09`, line for line: the `while` loop, the unconditional undo.
-    fn wrong(&mut self, mut i: usize, mut j: usize, depth: usize) -> Result<(), Halt> {
+    fn wrong(&mut self, i: usize, j: usize, depth: usize) -> Result<(), Halt> {
+        self.watch.call();
+        self.wrong_body(i, j, depth)?;
+        self.watch.ret(Returned::Nothing);
+        Ok(())
+    }
+
+    fn wrong_body(&mut self, mut i: usize, mut j: usize, depth: usize) -> Result<(), Halt> {
         let mut visits = 0;
         while i < 9 && j < 9 {
             if self.board.cells[i * 9 + j] != 0 {
@@ -430,6 +561,13 @@ impl<W: Watch> Search<'_, W> {
 
     /// The `lanqiao` search, counting solutions up to 2.
     fn fewest(&mut self, depth: usize) -> Result<(), Halt> {
+        self.watch.call();
+        self.fewest_body(depth)?;
+        self.watch.ret(Returned::Nothing);
+        Ok(())
+    }
+
+    fn fewest_body(&mut self, depth: usize) -> Result<(), Halt> {
         match self.choose() {
             Choice::Solved => self.complete(depth),
             Choice::NoFit(cell) => self.no_fit(cell, depth),
