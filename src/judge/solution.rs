@@ -647,7 +647,7 @@ pub fn from_file(
         .unwrap_or_else(|| "solution".into());
     let tool = match &opts.rustc {
         Some(rustc) if language.takes_rustc => rustc.clone(),
-        _ => PathBuf::from(language.tool),
+        _ => language::tool_for(language),
     };
     let mut early_notes = Vec::new();
     // What the judge has and this machine lacks: the file is not judged.

@@ -189,7 +189,7 @@ fn run_in_sandbox(
         path: path.into(),
         source,
     })?;
-    let toolchain = (lang.toolchain)(Path::new(lang.tool))
+    let toolchain = (lang.toolchain)(&crate::judge::language::tool_for(lang))
         .map_err(|e| cannot(format!("{}: {} ({})", path.display(), e, lang.install)))?;
     let (flag, harness) = harness(lang).expect("leetcode_37_file checked the language");
     let name = path

@@ -10,7 +10,8 @@ pub static C: Language = Language {
     name: "C",
     extensions: &["c"],
     tool: "gcc",
-    install: "gcc (Debian/Ubuntu: apt-get install gcc)",
+    also: &["clang", "cc"],
+    install: "gcc or clang (Debian/Ubuntu: apt-get install gcc; macOS: xcode-select --install; Windows: MSYS2's mingw-w64 gcc, or LLVM's clang)",
     address_space: true,
     leetcode: |text| {
         if text.contains("char**") || text.contains("char **") {

@@ -14,7 +14,8 @@ pub static CPP: Language = Language {
     name: "C++",
     extensions: &["cpp", "cc", "cxx"],
     tool: "g++",
-    install: "g++ (Debian/Ubuntu: apt-get install g++)",
+    also: &["clang++"],
+    install: "g++ or clang++ (Debian/Ubuntu: apt-get install g++; macOS: xcode-select --install; Windows: MSYS2's mingw-w64 g++, or LLVM's clang++)",
     address_space: true,
     leetcode: |text| {
         if text.contains("class Solution") || text.contains("struct Solution") {

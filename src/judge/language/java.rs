@@ -13,7 +13,8 @@ pub static JAVA: Language = Language {
     name: "Java",
     extensions: &["java"],
     tool: "javac",
-    install: "a JDK 17 (Debian/Ubuntu: apt-get install openjdk-17-jdk-headless)",
+    also: &[],
+    install: "a JDK 17 (Debian/Ubuntu: apt-get install openjdk-17-jdk-headless; macOS and Windows: Eclipse Temurin 17)",
     address_space: false,
     leetcode: |text| {
         if text.contains("class Solution") {
@@ -36,7 +37,12 @@ const HARNESS: &str = include_str!("harness/SudokuJudgeHarness.java");
 /// The JDK's home (two folders above the real `javac`), its `java`, and the
 /// version from its `release` file: no JVM is started to ask.
 fn toolchain(tool: &Path) -> Result<Toolchain, std::io::Error> {
-    let found = which(tool)?;
+    let found = super::which(tool).ok_or_else(|| {
+        std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!("{} not found", tool.display()),
+        )
+    })?;
     let real = std::fs::canonicalize(&found)?;
     let home = real
         .parent()
@@ -57,24 +63,6 @@ fn toolchain(tool: &Path) -> Result<Toolchain, std::io::Error> {
             .into_iter()
             .collect(),
     })
-}
-
-/// `tool` as `PATH` finds it.
-pub fn which(tool: &Path) -> Result<std::path::PathBuf, std::io::Error> {
-    if tool.components().count() > 1 {
-        return Ok(tool.to_path_buf());
-    }
-    std::env::var_os("PATH")
-        .iter()
-        .flat_map(std::env::split_paths)
-        .map(|dir| dir.join(tool))
-        .find(|p| p.is_file())
-        .ok_or_else(|| {
-            std::io::Error::new(
-                std::io::ErrorKind::NotFound,
-                format!("{} not found", tool.display()),
-            )
-        })
 }
 
 /// The source with its `package` line blanked (line numbers kept), and the

@@ -169,6 +169,57 @@ pub fn outside_system(path: PathBuf) -> Option<PathBuf> {
     (!system.iter().any(|s| path.starts_with(s))).then_some(path)
 }
 
+/// Where `path` (a `PATH` value) finds the first of `names`. A name that
+/// holds a folder is taken as it is; where programs end in `.exe` (Windows)
+/// each name is tried with `exts` too, as the shell does.
+pub fn find_on(path: Option<&std::ffi::OsStr>, names: &[&str], exts: &[&str]) -> Option<PathBuf> {
+    let dirs: Vec<PathBuf> = path
+        .map(|p| std::env::split_paths(p).collect())
+        .unwrap_or_default();
+    for name in names {
+        if Path::new(name).components().count() > 1 {
+            return Some(PathBuf::from(name));
+        }
+        for dir in &dirs {
+            let plain = dir.join(name);
+            if plain.is_file() {
+                return Some(plain);
+            }
+            for ext in exts {
+                let with = dir.join(format!("{name}{ext}"));
+                if with.is_file() {
+                    return Some(with);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// What an executable's name may end in here, besides nothing.
+pub const EXE_SUFFIXES: &[&str] = if cfg!(windows) {
+    &[".exe", ".cmd", ".bat"]
+} else {
+    &[]
+};
+
+/// `tool` as this machine's `PATH` finds it.
+pub fn which(tool: &Path) -> Option<PathBuf> {
+    let name = tool.to_str()?;
+    find_on(std::env::var_os("PATH").as_deref(), &[name], EXE_SUFFIXES)
+}
+
+/// The language's tool as this machine has it: the first of `tool` and its
+/// other names on `PATH`, or `tool` itself when none is (the message then
+/// names what to install).
+pub fn tool_for(language: &Language) -> PathBuf {
+    let names: Vec<&str> = std::iter::once(language.tool)
+        .chain(language.also.iter().copied())
+        .collect();
+    find_on(std::env::var_os("PATH").as_deref(), &names, EXE_SUFFIXES)
+        .unwrap_or_else(|| PathBuf::from(language.tool))
+}
+
 /// One language the judge can build and run.
 #[derive(Debug)]
 pub struct Language {
@@ -176,8 +227,11 @@ pub struct Language {
     pub name: &'static str,
     /// File extensions, without the dot.
     pub extensions: &'static [&'static str],
-    /// The program that must be installed (found on `PATH`).
+    /// The program that must be installed (found on `PATH`): the judges' own.
     pub tool: &'static str,
+    /// Other names the same tool goes by on some systems (`clang++` on a
+    /// Mac, `python` and the `py` launcher on Windows), tried after `tool`.
+    pub also: &'static [&'static str],
     /// What to install when `tool` is missing.
     pub install: &'static str,
     /// False for runtimes that reserve a large address range up front (a
@@ -494,6 +548,33 @@ pub fn last_words(stderr: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tool_is_found_under_any_of_its_names_in_a_folder_with_spaces() {
+        let dir = tempfile::tempdir().unwrap();
+        let bin = dir.path().join("Program Files").join("Python 3");
+        std::fs::create_dir_all(&bin).unwrap();
+        let empty = dir.path().join("empty");
+        std::fs::create_dir_all(&empty).unwrap();
+        std::fs::write(bin.join("py.exe"), b"").unwrap();
+        std::fs::write(bin.join("python"), b"").unwrap();
+        let path = std::env::join_paths([&empty, &bin]).unwrap();
+        let names = ["python3", "python", "py"];
+        // The first name found wins, in the names' order, not the folders'.
+        assert_eq!(find_on(Some(&path), &names, &[]), Some(bin.join("python")));
+        std::fs::remove_file(bin.join("python")).unwrap();
+        assert_eq!(find_on(Some(&path), &names, &[]), None);
+        assert_eq!(
+            find_on(Some(&path), &names, &[".exe", ".cmd"]),
+            Some(bin.join("py.exe"))
+        );
+        // A name with a folder is taken as it is; nothing on an empty PATH.
+        assert_eq!(
+            find_on(None, &["/opt/x/g++"], &[]),
+            Some(PathBuf::from("/opt/x/g++"))
+        );
+        assert_eq!(find_on(None, &["g++"], &[]), None);
+    }
 
     #[test]
     fn languages_by_extension() {

@@ -12,7 +12,10 @@ pub static PYTHON: Language = Language {
     name: "Python 3",
     extensions: &["py"],
     tool: "python3",
-    install: "Python 3 (Debian/Ubuntu: apt-get install python3)",
+    // Windows installs Python 3 as `python` and the `py` launcher; elsewhere
+    // `python` may be Python 2.
+    also: if cfg!(windows) { &["python", "py"] } else { &[] },
+    install: "Python 3 (Debian/Ubuntu: apt-get install python3; macOS: python.org or Homebrew; Windows: python.org, which adds `py`)",
     address_space: true,
     leetcode: |text| {
         if text.contains("class Solution") {

@@ -10,6 +10,7 @@ pub static RUST: Language = Language {
     name: "Rust",
     extensions: &["rs"],
     tool: "rustc",
+    also: &[],
     install: "the Rust toolchain (https://rustup.rs)",
     address_space: true,
     leetcode: |text| {
@@ -37,7 +38,7 @@ fn toolchain(tool: &Path) -> Result<Toolchain, std::io::Error> {
     let version = super::ask(tool, &["-vV"])?;
     let sysroot = super::ask(tool, &["--print", "sysroot"])?;
     let sysroot = PathBuf::from(sysroot.lines().next().unwrap_or("").trim());
-    let found = which(tool);
+    let found = super::which(tool).unwrap_or_else(|| tool.to_path_buf());
     let proxy = std::fs::canonicalize(&found)
         .is_ok_and(|real| real.file_stem().is_some_and(|s| s == "rustup"));
     let inside = sysroot.join("bin").join("rustc");
@@ -57,19 +58,6 @@ fn toolchain(tool: &Path) -> Result<Toolchain, std::io::Error> {
         version: version.lines().next().unwrap_or("").trim().to_string(),
         prefix,
     })
-}
-
-/// `tool` as a path: itself when it names a folder, else found on `PATH`.
-fn which(tool: &Path) -> PathBuf {
-    if tool.components().count() > 1 {
-        return tool.to_path_buf();
-    }
-    std::env::var_os("PATH")
-        .iter()
-        .flat_map(std::env::split_paths)
-        .map(|dir| dir.join(tool))
-        .find(|p| p.is_file())
-        .unwrap_or_else(|| tool.to_path_buf())
 }
 
 fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, String> {
