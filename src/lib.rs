@@ -17,10 +17,8 @@ pub mod fuzzing;
 pub mod gen;
 pub mod grid;
 pub mod judge;
-/// The write-ups' search orders mirrored step by step, with their counters (used by the trace and the judge's `--stats`).
 pub mod mirror;
 pub mod oracle;
-/// Spawn, limit, measure, kill: runs a program under limits, apart from the machine (used by the judge and the trace).
 pub mod sandbox;
 pub mod shape;
 pub mod solver;

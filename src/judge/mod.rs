@@ -1,5 +1,5 @@
 //! A judge on this machine: every solution on every fixture of its problem,
-//! each run in a [sandbox](crate::sandbox) under a CPU-time and a memory limit, the way an
+//! each run in a [sandbox] under a CPU-time and a memory limit, the way an
 //! online judge runs a submission; and a user's own file judged the way the
 //! real judge would judge it, on the inputs the statement promises.
 //!

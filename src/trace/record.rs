@@ -448,13 +448,13 @@ fn walk(a: &[Step], b: &[Step], mut page: impl FnMut(usize, usize)) -> Compariso
     })
 }
 
-/// How `a` and `b` compare (see [`walk`]), with the steps where they part.
+/// How `a` and `b` compare (see `walk`), with the steps where they part.
 pub fn compare(a: &[Step], b: &[Step]) -> Comparison {
     walk(a, b, |_, _| {})
 }
 
 /// The page's positions: the step each side shows at each, from `(0, 0)`.
-/// Up to where the two part, they move as [`walk`] matches them; from the
+/// Up to where the two part, they move as `walk` matches them; from the
 /// last matched pair each side moves alone to its parting step, and from
 /// there both move together (a side that has ended stays on its last step).
 pub fn timeline(a: &[Step], b: &[Step]) -> Vec<(usize, usize)> {
