@@ -562,7 +562,8 @@ fn every_command_line_in_the_documents_parses() {
     for (name, line, command) in commands() {
         let (sub, flags) = command_flags(&command);
         // `sudoku sandbox` is the judge's supervisor, named, not typed.
-        if sub == "sandbox" && flags.is_empty() {
+        // `sudoku …` stands for any command.
+        if sub == "…" || sub == "sandbox" && flags.is_empty() {
             continue;
         }
         let help = help(&sub);
@@ -779,4 +780,31 @@ fn every_language_is_named_where_files_are_described() {
             "mine/README.md does not name {ext} files"
         );
     }
+}
+
+/// A fact is stated once and linked elsewhere: no long table row appears
+/// in two documents (relative links read from the repository root).
+#[test]
+fn no_table_is_copied_into_another_document() {
+    let mut seen: Vec<(String, String)> = Vec::new();
+    let mut copies = Vec::new();
+    for path in documents() {
+        let name = path.strip_prefix(root()).unwrap().display().to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (_, line) in prose(&text) {
+            if !line.starts_with('|') || line.len() < 100 {
+                continue;
+            }
+            let row = line.replace("](../", "](");
+            if let Some((other, _)) = seen.iter().find(|(n, r)| *r == row && *n != name) {
+                copies.push(format!("{name} and {other}: {}", &line[..80]));
+            }
+            seen.push((name.clone(), row));
+        }
+    }
+    assert!(
+        copies.is_empty(),
+        "rows in two places:\n{}",
+        copies.join("\n")
+    );
 }
