@@ -17,8 +17,13 @@
 //! re-run (minutes, and noisy); the test checks that it starts with a line
 //! naming its CPU, its commit and its command.
 //!
-//! Every `sudoku` command line in a `sh` block is checked too: each `--flag`
-//! it uses must be one that `sudoku SUBCOMMAND --help` lists.
+//! The prose's claims are checked too: every `sudoku` command line, in a
+//! code block or inline, names a real subcommand and flags its `--help`
+//! lists; every relative link and anchor resolves; every `SUDOKU_*`
+//! variable named is read by the code; every list of problem keys is the
+//! registry's; every ratio quoted in prose is a figure of the page's tables
+//! or names its run; every language the judge builds is named where the
+//! files a user may write are described.
 //!
 //! Regenerate: `scripts/readme` (outputs), `scripts/readme --bench` (also the
 //! benchmarks). Both end in `README_BLESS=1 cargo test --test readme`, which
@@ -28,7 +33,7 @@
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-/// The README and every page of `docs/`.
+/// The README, every page of `docs/`, and `mine/README.md`.
 fn documents() -> Vec<PathBuf> {
     let mut docs: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
         .unwrap()
@@ -37,6 +42,7 @@ fn documents() -> Vec<PathBuf> {
         .collect();
     docs.sort();
     docs.insert(0, root().join("README.md"));
+    docs.push(root().join("mine/README.md"));
     docs
 }
 
@@ -286,67 +292,6 @@ fn check_outputs(path: &std::path::Path) -> Vec<String> {
     stale
 }
 
-/// The subcommand and the `--flags` of a README command line.
-fn flags_of(line: &str) -> Option<(String, Vec<String>)> {
-    let line = line.trim();
-    let rest = line
-        .strip_prefix("sudoku ")
-        .or_else(|| line.strip_prefix("cargo run --release -- "))?;
-    let mut words = rest.split_whitespace();
-    let sub = words.next()?.to_string();
-    let flags = words
-        .take_while(|w| !w.starts_with('#') && !matches!(*w, "|" | ">" | "<"))
-        .filter_map(|w| w.trim_start_matches('[').strip_prefix("--"))
-        .map(|f| {
-            let f = f.split(['=', ']', ' ']).next().unwrap_or(f);
-            format!("--{f}")
-        })
-        .collect();
-    Some((sub, flags))
-}
-
-#[test]
-fn readme_command_lines_use_real_flags() {
-    let mut checked = 0;
-    for path in documents() {
-        let name = path.strip_prefix(root()).unwrap().display().to_string();
-        let text = std::fs::read_to_string(&path).unwrap();
-        let mut in_sh = false;
-        for (i, line) in text.lines().enumerate() {
-            if line.starts_with("```") {
-                in_sh = line.trim() == "```sh";
-                continue;
-            }
-            if !in_sh {
-                continue;
-            }
-            let Some((sub, flags)) = flags_of(line) else {
-                continue;
-            };
-            let help = run(&format!("sudoku {sub} --help"));
-            assert!(
-                help.contains("Usage:"),
-                "{name} line {}: `sudoku {sub}` is not a subcommand",
-                i + 1
-            );
-            for flag in flags {
-                assert!(
-                    help.contains(&format!("{flag} "))
-                        || help.contains(&format!("{flag}\n"))
-                        || help.contains(&format!("{flag}=")),
-                    "{name} line {}: `sudoku {sub}` has no {flag}",
-                    i + 1
-                );
-                checked += 1;
-            }
-        }
-    }
-    assert!(
-        checked > 5,
-        "the documents show sudoku's flags: {checked} checked"
-    );
-}
-
 /// A two-minute read: about 250 lines, the rest in `docs/`.
 #[test]
 fn the_readme_is_short_and_links_only_to_what_exists() {
@@ -423,5 +368,443 @@ fn masking_keeps_verdicts_and_hides_timings() {
     assert_eq!(
         slug("cargo bench --bench solvers"),
         "cargo_bench_bench_solvers"
+    );
+}
+
+/// A document's lines outside fenced code and outside benchmark blocks:
+/// the prose, as (line number from 1, line).
+fn prose(text: &str) -> Vec<(usize, &str)> {
+    let (mut fence, mut bench) = (false, false);
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.starts_with("```") {
+            fence = !fence;
+            continue;
+        }
+        if line.starts_with("<!-- bench: ") {
+            bench = true;
+        }
+        if line.starts_with("<!-- /bench") {
+            bench = false;
+            continue;
+        }
+        if !fence && !bench {
+            out.push((i + 1, line));
+        }
+    }
+    out
+}
+
+/// The anchors GitHub gives a document's headings: lower case, letters,
+/// digits, `-` and `_` kept, a space a `-`, the rest dropped; a repeated
+/// slug gets `-1`, `-2`, ….
+fn anchors(text: &str) -> Vec<String> {
+    let mut seen: Vec<String> = Vec::new();
+    for (_, line) in prose(text) {
+        let Some(heading) = line.strip_prefix('#') else {
+            continue;
+        };
+        let heading = heading.trim_start_matches('#');
+        if !heading.starts_with(' ') {
+            continue;
+        }
+        let slug: String = heading
+            .trim()
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | ' '))
+            .map(|c| if c == ' ' { '-' } else { c })
+            .collect();
+        let n = seen
+            .iter()
+            .filter(|s| **s == slug || s.starts_with(&format!("{slug}-")))
+            .count();
+        seen.push(if n == 0 { slug } else { format!("{slug}-{n}") });
+    }
+    seen
+}
+
+#[test]
+fn every_link_and_anchor_resolves() {
+    assert!(
+        anchors("## The judge in full\n## `sudoku trace`, at length\n## Files\n## Files\n")
+            .iter()
+            .eq([
+                "the-judge-in-full",
+                "sudoku-trace-at-length",
+                "files",
+                "files-1"
+            ]
+            .iter())
+    );
+    let mut broken = Vec::new();
+    for path in documents() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = path.strip_prefix(root()).unwrap().display().to_string();
+        for (n, line) in prose(&text) {
+            for (at, _) in line.match_indices("](") {
+                let target = &line[at + 2..];
+                let target = &target[..target.find(')').unwrap_or(target.len())];
+                if target.contains("://") || target.starts_with("mailto:") {
+                    continue;
+                }
+                let (file, anchor) = target.split_once('#').unwrap_or((target, ""));
+                let file = if file.is_empty() {
+                    path.clone()
+                } else {
+                    path.parent().unwrap().join(file)
+                };
+                if !file.exists() {
+                    broken.push(format!("{name} line {n}: {target} names no file"));
+                    continue;
+                }
+                if anchor.is_empty() || file.extension().is_none_or(|e| e != "md") {
+                    continue;
+                }
+                let there = std::fs::read_to_string(&file).unwrap();
+                if !anchors(&there).iter().any(|a| a == anchor) {
+                    broken.push(format!("{name} line {n}: {target}: no such heading"));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+}
+
+/// Every `sudoku …` command a document shows: (document, line, command).
+/// Lines of fenced blocks (a line starting `[--` continues the one
+/// before), and inline code spans of the prose, joined across line breaks.
+fn commands() -> Vec<(String, usize, String)> {
+    let prefixes = ["sudoku ", "cargo run --release -- "];
+    let strip = |s: &str| -> Option<String> {
+        let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
+        let s = s.trim_start_matches("$ ");
+        let s = s.rsplit_once("| ").map_or(s, |(_, c)| c.trim());
+        prefixes
+            .iter()
+            .find_map(|p| s.strip_prefix(p))
+            .map(|rest| format!("sudoku {rest}"))
+    };
+    let mut found = Vec::new();
+    for path in documents() {
+        let name = path.strip_prefix(root()).unwrap().display().to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut fence = false;
+        let mut last: Option<String> = None;
+        for (i, line) in text.lines().enumerate() {
+            if line.starts_with("```") {
+                fence = !fence;
+                continue;
+            }
+            if fence {
+                if line.trim_start().starts_with("[--") {
+                    if let Some(sub) = &last {
+                        found.push((name.clone(), i + 1, format!("{sub} {}", line.trim())));
+                    }
+                    continue;
+                }
+                last = strip(line).inspect(|c| found.push((name.clone(), i + 1, c.clone())));
+                last = last.map(|c| c.split_whitespace().take(2).collect::<Vec<_>>().join(" "));
+            }
+        }
+        // Inline code spans, which may break across lines.
+        let lines = prose(&text);
+        let mut joined = String::new();
+        let mut starts = Vec::new();
+        for (n, line) in &lines {
+            starts.push((joined.len(), *n));
+            joined.push_str(line);
+            joined.push(' ');
+        }
+        let line_at = |at: usize| starts.iter().rev().find(|(s, _)| *s <= at).unwrap().1;
+        let mut spans = joined.split('`');
+        let mut at = spans.next().unwrap().len() + 1;
+        while let Some(span) = spans.next() {
+            if let Some(c) = strip(span) {
+                found.push((name.clone(), line_at(at), c));
+            }
+            at += span.len() + 1;
+            at += spans.next().map_or(0, |s| s.len() + 1);
+        }
+    }
+    found
+}
+
+/// The subcommand and the `--flags` of a command line.
+fn command_flags(command: &str) -> (String, Vec<String>) {
+    let mut words = command.split_whitespace().skip(1);
+    let sub = words.next().unwrap_or("").to_string();
+    let flags = words
+        .take_while(|w| !w.starts_with('#') && !matches!(*w, "|" | ">" | "<"))
+        .filter_map(|w| w.trim_start_matches(['[', '(']).strip_prefix("--"))
+        .map(|f| format!("--{}", f.split(['=', ']', ')', '|']).next().unwrap()))
+        .filter(|f| f.len() > 2)
+        .collect();
+    (sub, flags)
+}
+
+fn help(sub: &str) -> String {
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    static CACHE: Mutex<Option<HashMap<String, String>>> = Mutex::new(None);
+    let mut cache = CACHE.lock().unwrap();
+    cache
+        .get_or_insert_with(HashMap::new)
+        .entry(sub.to_string())
+        .or_insert_with(|| run(&format!("sudoku {sub} --help").replace("  ", " ")))
+        .clone()
+}
+
+#[test]
+fn every_command_line_in_the_documents_parses() {
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for (name, line, command) in commands() {
+        let (sub, flags) = command_flags(&command);
+        // `sudoku sandbox` is the judge's supervisor, named, not typed.
+        // `sudoku …` stands for any command.
+        if sub == "…" || sub == "sandbox" && flags.is_empty() {
+            continue;
+        }
+        let help = help(&sub);
+        if !help.contains("Usage:") {
+            wrong.push(format!(
+                "{name} line {line}: `{command}`: no subcommand {sub}"
+            ));
+            continue;
+        }
+        for flag in flags {
+            checked += 1;
+            if !help.contains(&format!("{flag} ")) && !help.contains(&format!("{flag}\n")) {
+                wrong.push(format!(
+                    "{name} line {line}: `{command}`: {sub} has no {flag}"
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(checked > 40, "only {checked} flags found in the documents");
+}
+
+/// The files the code is in, as text (the fixtures' and contestants' data aside).
+fn code() -> String {
+    fn walk(dir: &std::path::Path, out: &mut String) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if path.is_dir() {
+                if !matches!(name.as_str(), "data" | "golden" | "corpus" | "regressions") {
+                    walk(&path, out);
+                }
+            } else if name != "readme.rs" {
+                out.push_str(&std::fs::read_to_string(&path).unwrap_or_default());
+            }
+        }
+    }
+    let mut out = std::fs::read_to_string(root().join("build.rs")).unwrap();
+    for dir in ["src", "tests", ".ci", "scripts", "benches", "fuzz"] {
+        walk(&root().join(dir), &mut out);
+    }
+    out
+}
+
+#[test]
+fn every_environment_variable_named_is_read_by_the_code() {
+    let code = code();
+    let mut missing = Vec::new();
+    let mut named = 0;
+    let mut texts: Vec<(String, String)> = documents()
+        .iter()
+        .map(|p| (p.display().to_string(), std::fs::read_to_string(p).unwrap()))
+        .collect();
+    for sub in ["judge", "trace", "solve", "count", "gen", "stress"] {
+        let help = help(sub);
+        for (at, _) in help.match_indices("[env: ") {
+            let var = help[at + 6..].split([']', '=']).next().unwrap();
+            assert_eq!(
+                help.matches(&format!("[env: {var}")).count(),
+                1,
+                "`sudoku {sub} --help` names [env: {var}] more than once"
+            );
+        }
+        texts.push((format!("sudoku {sub} --help"), help));
+    }
+    for (name, text) in texts {
+        for (at, _) in text.match_indices("SUDOKU_") {
+            let var: String = text[at..]
+                .chars()
+                .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == '_')
+                .collect();
+            named += 1;
+            if !code.contains(&format!("\"{var}\"")) && !code.contains(&format!("{var}=")) {
+                missing.push(format!("{name}: {var} is read nowhere"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+    assert!(named > 3);
+}
+
+#[test]
+fn every_problem_key_list_is_the_registry() {
+    use sudoku_workspace::judge::problem::PROBLEMS;
+    let keys: Vec<&str> = PROBLEMS.iter().map(|p| p.key).collect();
+    let mut wrong = Vec::new();
+    let mut texts: Vec<(String, String)> = documents()
+        .iter()
+        .map(|p| (p.display().to_string(), std::fs::read_to_string(p).unwrap()))
+        .collect();
+    texts.push(("sudoku judge --help".into(), help("judge")));
+    texts.push(("sudoku stress --help".into(), help("stress")));
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    for (name, text) in texts {
+        // `a|b|c` and `a, b, c`: a list when two of its words are keys.
+        for sep in ["|", ", "] {
+            for run in text.split(|c: char| !word(c) && !sep.contains(c)) {
+                let list: Vec<&str> = run
+                    .split(sep)
+                    .map(str::trim)
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                let known = list.iter().filter(|w| keys.contains(w)).count();
+                if known >= 2 && list != keys {
+                    wrong.push(format!("{name}: {run:?} is not the problems' keys"));
+                }
+            }
+        }
+        for (at, _) in text.match_indices("--problem ") {
+            let value: String = text[at + 10..].chars().take_while(|c| word(*c)).collect();
+            if !value.is_empty() && value != "KEY" && !keys.contains(&value.as_str()) {
+                wrong.push(format!("{name}: --problem {value} is no problem"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "the keys are {}:\n{}",
+        keys.join(", "),
+        wrong.join("\n")
+    );
+}
+
+/// A ratio quoted in prose (`1.08 ×`) is a measurement: it must be one of
+/// the same document's table or benchmark figures, or its paragraph must
+/// name the run (its commit). Goals (`at least 1.25 ×`) are not figures.
+#[test]
+fn every_figure_in_prose_comes_from_a_run() {
+    let mut unsourced = Vec::new();
+    for path in documents() {
+        let name = path.strip_prefix(root()).unwrap().display().to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let prose = prose(&text);
+        let prose_lines: Vec<usize> = prose.iter().map(|(n, _)| *n).collect();
+        // The figures of tables and benchmark blocks.
+        let runs: String = text
+            .lines()
+            .enumerate()
+            .filter(|(i, l)| l.starts_with('|') || !prose_lines.contains(&(i + 1)))
+            .map(|(_, l)| l.to_string() + "\n")
+            .collect();
+        let figures_in_runs: Vec<String> = runs
+            .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .map(|s| s.trim_matches('.').to_string())
+            .collect();
+        // Paragraphs of prose (tables aside).
+        let mut paragraph: Vec<(usize, &str)> = Vec::new();
+        let mut paragraphs = Vec::new();
+        for (n, line) in prose.iter().chain([(0, "")].iter()) {
+            let item = ["* ", "- "].iter().any(|b| line.starts_with(b));
+            if line.trim().is_empty() || line.starts_with('|') || item {
+                paragraphs.push(std::mem::take(&mut paragraph));
+            }
+            if !line.trim().is_empty() && !line.starts_with('|') {
+                paragraph.push((*n, line));
+            }
+        }
+        for para in paragraphs.iter().filter(|p| !p.is_empty()) {
+            let joined: String = para.iter().map(|(_, l)| *l).collect::<Vec<_>>().join(" ");
+            // A commit's hash names the run.
+            let hash = |w: &str| {
+                let w = w.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+                w.len() >= 7
+                    && w.chars().all(|c| c.is_ascii_hexdigit())
+                    && w.chars().any(|c| c.is_ascii_digit())
+                    && w.chars().any(|c| c.is_ascii_alphabetic())
+            };
+            if joined.split_whitespace().any(hash) {
+                continue;
+            }
+            for (at, _) in joined.match_indices('×') {
+                let before = joined[..at].trim_end();
+                let figure: String = before
+                    .chars()
+                    .rev()
+                    .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | '-'))
+                    .collect::<String>()
+                    .chars()
+                    .rev()
+                    .collect();
+                let context = &before[..before.len() - figure.len()];
+                let sentence = context.rsplit(". ").next().unwrap_or("");
+                let goal = context.ends_with("at least ")
+                    || context.ends_with("goal ")
+                    || sentence.contains("Goal:");
+                for number in figure.split('-').filter(|n| n.contains('.')) {
+                    if !goal && !figures_in_runs.iter().any(|f| f == number) {
+                        unsourced.push(format!(
+                            "{name} line {}: {number} × is in no table or benchmark of the page, and the paragraph names no run",
+                            para[0].0
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(unsourced.is_empty(), "{}", unsourced.join("\n"));
+}
+
+/// Where a document or `--help` lists the languages a file may be in, it
+/// lists every one the judge builds.
+#[test]
+fn every_language_is_named_where_files_are_described() {
+    let extensions = sudoku_workspace::judge::language::extensions();
+    let help = help("judge");
+    let mine = std::fs::read_to_string(root().join("mine/README.md")).unwrap();
+    for ext in extensions.split(", ") {
+        assert!(
+            help.contains(&format!("{ext})")) || help.contains(&format!("{ext},")),
+            "`sudoku judge --help` does not name {ext} files"
+        );
+        assert!(
+            mine.contains(&format!("`{ext}`")),
+            "mine/README.md does not name {ext} files"
+        );
+    }
+}
+
+/// A fact is stated once and linked elsewhere: no long table row appears
+/// in two documents (relative links read from the repository root).
+#[test]
+fn no_table_is_copied_into_another_document() {
+    let mut seen: Vec<(String, String)> = Vec::new();
+    let mut copies = Vec::new();
+    for path in documents() {
+        let name = path.strip_prefix(root()).unwrap().display().to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (_, line) in prose(&text) {
+            if !line.starts_with('|') || line.len() < 100 {
+                continue;
+            }
+            let row = line.replace("](../", "](");
+            if let Some((other, _)) = seen.iter().find(|(n, r)| *r == row && *n != name) {
+                copies.push(format!("{name} and {other}: {}", &line[..80]));
+            }
+            seen.push((name.clone(), row));
+        }
+    }
+    assert!(
+        copies.is_empty(),
+        "rows in two places:\n{}",
+        copies.join("\n")
     );
 }

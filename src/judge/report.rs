@@ -37,7 +37,10 @@ fn case_cell(r: &CaseResult) -> Cell {
     if r.verdict == Verdict::Ce {
         return Cell("CE".into(), RED);
     }
-    let time = if r.verdict == Verdict::Tle {
+    // A TLE shows the limit that fired: the wall clock's under `TLE (wall)`.
+    let time = if (r.verdict, r.end) == (Verdict::Tle, End::WallLimit) {
+        format!(">{}ms", r.limits.wall.as_millis())
+    } else if r.verdict == Verdict::Tle {
         format!(">{}ms", r.limits.time.as_millis())
     } else {
         format!("{}ms", r.cpu.as_millis())

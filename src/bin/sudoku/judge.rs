@@ -36,11 +36,12 @@ Exit codes:
 
 #[derive(Args)]
 pub struct JudgeArgs {
-    /// Your own solution file instead of the built-in ones: Rust (.rs), C++ (.cpp), Java
-    /// (.java), Python 3 (.py) or JavaScript (.js). A LeetCode paste (only `class Solution`)
-    /// is wrapped in a harness; anything else is a stdin program. The problem comes from
-    /// --problem, else the path (poj3074.cpp, 37.sudoku-solver.cpp, poj/2676/Main.java,
-    /// abc327/src/bin/c.rs), else the LeetCode method it defines, else Lanqiao.
+    /// Your own solution file instead of the built-in ones: Rust (.rs), C++ (.cpp, .cc, .cxx),
+    /// C (.c), Java (.java), Python 3 (.py) or JavaScript (.js). A LeetCode paste (only `class
+    /// Solution`) is wrapped in a harness; anything else is a stdin program. The problem comes
+    /// from --problem, else the path (poj3074.cpp, 37.sudoku-solver.cpp, poj/2676/Main.java,
+    /// abc327/src/bin/c.rs), else the LeetCode method it defines, else Lanqiao (the rule in
+    /// full: docs/judge.md#which-problem-a-file-is-judged-as).
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
     /// With FILE: also run the built-in solutions of its problem, for comparison.
@@ -50,7 +51,7 @@ pub struct JudgeArgs {
     #[arg(long, value_name = "YEAR", value_enum, default_value_t = Edition::E2021, requires = "file")]
     edition: Edition,
     /// With a Rust FILE: the rustc to compile it with, e.g. a real 1.63 (this machine's is
-    /// newer than LeetCode's) [env: SUDOKU_RUSTC]
+    /// newer than LeetCode's)
     #[arg(long, value_name = "PATH", env = "SUDOKU_RUSTC")]
     rustc: Option<PathBuf>,
     /// Judge a FILE even where the sandbox is a process group only (the kernel refuses

@@ -45,7 +45,7 @@ pub struct StressArgs {
     /// With a Rust FILE: the edition to compile it at.
     #[arg(long, value_name = "YEAR", value_enum, default_value_t = Edition::E2021)]
     edition: Edition,
-    /// With a Rust FILE: the rustc to compile it with (a real 1.63, say) [env: SUDOKU_RUSTC]
+    /// With a Rust FILE: the rustc to compile it with (a real 1.63, say)
     #[arg(long, value_name = "PATH", env = "SUDOKU_RUSTC")]
     rustc: Option<PathBuf>,
     /// Judge a FILE even where the sandbox is a process group only (the kernel refuses
