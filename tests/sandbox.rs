@@ -650,27 +650,32 @@ fn a_200_mb_expect_of_blanks_is_compared_in_bounded_memory() {
         }
         f.write_all(b"x\n").unwrap();
     }
-    // Reaped by wait4 below, which also gives its peak resident size.
-    #[allow(clippy::zombie_processes)]
-    let child = Command::new(SUDOKU)
+    let mut judge = Command::new(SUDOKU);
+    judge
         .args(["judge", "--solution", "lanqiao", "--input"])
         .arg(&input)
         .arg("--expect")
         .arg(&expect)
-        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"));
+    let (code, peak_mb) = exit_and_peak_mb(judge);
+    let _ = std::fs::remove_file(&expect);
+    assert_eq!(code, 1, "a WA");
+    assert!(peak_mb < 64.0, "the judge peaked at {peak_mb:.1} MB");
+}
+
+/// Runs `cmd` (its stdout to a pipe no one reads past its buffer) and
+/// returns its exit code and its peak resident size in MB, from `wait4`.
+fn exit_and_peak_mb(mut cmd: Command) -> (i32, f64) {
+    // Reaped by wait4 below, which also gives its peak resident size.
+    #[allow(clippy::zombie_processes)]
+    let child = cmd.stdout(Stdio::piped()).spawn().unwrap();
     let pid = child.id() as libc::pid_t;
     let mut status = 0;
     // SAFETY: an all-zero rusage is a valid value of this plain C struct.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     // SAFETY: our own child; both pointers are valid.
     unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    let _ = std::fs::remove_file(&expect);
-    assert_eq!(libc::WEXITSTATUS(status), 1, "a WA");
-    let peak_mb = usage.ru_maxrss as f64 / 1024.0;
-    assert!(peak_mb < 64.0, "the judge peaked at {peak_mb:.1} MB");
+    (libc::WEXITSTATUS(status), usage.ru_maxrss as f64 / 1024.0)
 }
 
 #[test]
@@ -1126,23 +1131,14 @@ fn the_judge_does_not_read_a_large_binary_into_memory() {
     .unwrap();
     let args = ["--fixture", "sample1"];
     judge_in(&dir, &file, &args, &[]);
-    #[allow(clippy::zombie_processes)]
-    let child = Command::new(SUDOKU)
+    let mut judge = Command::new(SUDOKU);
+    judge
         .arg("judge")
         .arg(&file)
         .args(args)
-        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let pid = child.id() as libc::pid_t;
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid value of this plain C struct.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: our own child; both pointers are valid.
-    unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"));
+    let (code, peak_mb) = exit_and_peak_mb(judge);
     let _ = std::fs::remove_dir_all(dir.join("cache"));
-    assert_eq!(libc::WEXITSTATUS(status), 1, "a WA, built and run");
-    let peak_mb = usage.ru_maxrss as f64 / 1024.0;
+    assert_eq!(code, 1, "a WA, built and run");
     assert!(peak_mb < 64.0, "the judge peaked at {peak_mb:.1} MB");
 }
