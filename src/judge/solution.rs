@@ -344,6 +344,41 @@ impl Part {
     fn is(&self, word: &str) -> bool {
         self.runs.concat() == word
     }
+
+    /// Whether it is a judge's folder: the judge's name alone, or one of
+    /// its words, as a repository of solutions is named (`poj-solutions`,
+    /// `POJSolutions`, `twilight-poj-solution`).
+    fn names_judge(&self, judge: &str) -> bool {
+        self.is(judge) || words(&self.shown).iter().any(|w| w == judge)
+    }
+}
+
+/// `name`'s words, lowercased: split at anything but letters and digits, at
+/// a lower-case letter followed by a capital (`pojSolutions`), and at the
+/// last capital of a run before a lower-case letter (`POJSolutions`).
+fn words(name: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for run in name
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|r| !r.is_empty())
+    {
+        let chars: Vec<char> = run.chars().collect();
+        let mut word = String::new();
+        for (i, &c) in chars.iter().enumerate() {
+            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+            let prev = i.checked_sub(1).map(|p| chars[p]);
+            let boundary = c.is_uppercase()
+                && prev.is_some_and(|p| p.is_lowercase() || (p.is_uppercase() && next_lower));
+            if boundary && !word.is_empty() {
+                out.push(std::mem::take(&mut word));
+            }
+            word.extend(c.to_lowercase());
+        }
+        if !word.is_empty() {
+            out.push(word);
+        }
+    }
+    out
 }
 
 /// A name of `problem` found in the parts `first..=last` of the path.
@@ -375,8 +410,10 @@ fn squash(s: &str) -> String {
 /// - LeetCode's number and title (`37.sudoku-solver`, `0037.Sudoku Solver`).
 ///
 /// So do two parts, the first above the second:
-/// - a folder that is a judge's name, and a part below whose first runs
-///   spell the ID (`poj/2676/Main.java`, `HDU/1426.cpp`, `leetcode/37.cpp`);
+/// - a folder that is a judge's name or has it as a word (a repository of
+///   solutions: `poj-solutions`, `POJSolutions`), and a part below whose
+///   first runs spell the ID (`poj/2676/Main.java`, `HDU/1426.cpp`,
+///   `leetcode/37.cpp`, `POJSolutions/123234345/3074/9245450_AC.cc`);
 /// - a folder that is a contest with letters in it (or any contest under
 ///   its judge's folder), and the next part but `src` and `bin` starting
 ///   with the task (`abc327/c.py`, `abc327/src/bin/c.rs`,
@@ -489,7 +526,7 @@ fn names_in(parts: &[Part]) -> Vec<Found> {
                 });
             }
             for (judge, id) in &pairs {
-                if part.is(judge) && i + 1 < parts.len() {
+                if part.names_judge(judge) && i + 1 < parts.len() {
                     if let Some(j) = (i + 1..parts.len()).find(|&j| parts[j].starts_with(id)) {
                         found.push(Found {
                             problem,
@@ -981,6 +1018,21 @@ mod tests {
             ("contests/abc327/c.py", "abc327c", "path abc327/c.py"),
             ("atcoder/abc327_c.py", "abc327c", "file name"),
             ("poj/2676/Main.java", "poj2676", "folder poj/2676"),
+            (
+                "poj-solutions/2676/5609040_AC_641MS_128K.cpp",
+                "poj2676",
+                "folder poj-solutions/2676",
+            ),
+            (
+                "POJSolutions/123234345/3076/9247542_AC_4204MS_1072K.cc",
+                "poj3076",
+                "folder POJSolutions/123234345/3076",
+            ),
+            (
+                "twilight-poj-solution/3074/4441283_AC_63MS_400K.cc",
+                "poj3074",
+                "folder twilight-poj-solution/3074",
+            ),
             ("POJ2676.cpp", "poj2676", "file name"),
             ("poj_2676_dfs.cpp", "poj2676", "file name"),
             ("HDU/1426.cpp", "hdu1426", "path HDU/1426.cpp"),
@@ -1010,6 +1062,8 @@ mod tests {
             "1335/d.py",
             "work/wt-30/target/tmp/two-name/main.cpp",
             "poj/notes/Main.java",
+            "project/2676/Main.java",
+            "pojo/2676/Main.java",
         ] {
             assert!(
                 problem_by_path(Path::new(path)).unwrap().is_none(),
