@@ -283,8 +283,12 @@ fn toolchain_of(language: &Language, tool: &Path) -> Result<Toolchain, Error> {
 }
 
 /// Judges' names in paths besides their own.
-const JUDGE_ALIASES: [(&str, &str); 3] =
-    [("leetcode", "lc"), ("codeforces", "cf"), ("luogu", "lg")];
+const JUDGE_ALIASES: [(&str, &str); 4] = [
+    ("leetcode", "lc"),
+    ("codeforces", "cf"),
+    ("luogu", "lg"),
+    ("hdu", "hdoj"),
+];
 
 /// Folders that cargo-compete and the like put between a contest and its task.
 const BETWEEN: [&str; 2] = ["src", "bin"];
@@ -403,7 +407,7 @@ fn squash(s: &str) -> String {
 /// as its alphanumeric runs, lowercased (a number's leading zeros dropped).
 /// A problem's names are its key and its `JUDGE ID [TITLE]` names
 /// ([`Problem::names`]; `leetcode` also reads `lc`, `codeforces` `cf`,
-/// `luogu` `lg`). A part whose first runs spell one of these names it:
+/// `luogu` `lg`, `hdu` `hdoj`). A part whose first runs spell one of these names it:
 /// - its key (`poj3074_mine`, `lanqiao_ok`, `spoj_sudoku`);
 /// - a judge and an ID (`POJ2676`, `hdu_1426`, `cf1335d`, `luogu-P1074`);
 /// - an ID that has letters and digits, alone (`P1074`, `1335D`, `abc327_c`);
@@ -1036,6 +1040,7 @@ mod tests {
             ("POJ2676.cpp", "poj2676", "file name"),
             ("poj_2676_dfs.cpp", "poj2676", "file name"),
             ("HDU/1426.cpp", "hdu1426", "path HDU/1426.cpp"),
+            ("my_hdoj_code/1426.c", "hdu1426", "path my_hdoj_code/1426.c"),
             ("1335D.py", "cf1335d", "file name"),
             (
                 "codeforces/1335/D.cpp",
