@@ -306,9 +306,27 @@ struct Part {
 
 impl Part {
     fn of(shown: &str, name: &str) -> Part {
+        // Runs of letters and of digits apart, so a number followed by a
+        // title in another script (`166数独`) is still a number.
         let runs = name
             .split(|c: char| !c.is_alphanumeric())
             .filter(|r| !r.is_empty())
+            .flat_map(|r| {
+                let mut pieces = Vec::new();
+                let mut piece = String::new();
+                for c in r.chars() {
+                    if piece
+                        .chars()
+                        .last()
+                        .is_some_and(|l| l.is_ascii_digit() != c.is_ascii_digit())
+                    {
+                        pieces.push(std::mem::take(&mut piece));
+                    }
+                    piece.push(c);
+                }
+                pieces.push(piece);
+                pieces
+            })
             .map(|r| {
                 let r = r.to_lowercase();
                 if r.chars().all(|c| c.is_ascii_digit()) {
@@ -551,7 +569,7 @@ fn names_in(parts: &[Part]) -> Vec<Found> {
                     None => Some(i),
                     Some(judges) => (0..i)
                         .rev()
-                        .find(|&h| judges.iter().any(|j| parts[h].is(j))),
+                        .find(|&h| judges.iter().any(|j| parts[h].names_judge(j))),
                 };
                 if let Some(first) = first {
                     found.push(Found {
@@ -1049,6 +1067,11 @@ mod tests {
             ),
             ("luogu/P1074.cpp", "p1074", "file name"),
             ("acwing/166.cpp", "poj3074", "path acwing/166.cpp"),
+            (
+                "acwing/hl2-2/166数独.cpp",
+                "poj3074",
+                "path acwing/hl2-2/166数独.cpp",
+            ),
             ("luogu/P10481/Main.java", "poj2676", "folder P10481"),
             ("spoj_sudoku_mine.py", "spoj_sudoku", "file name"),
             ("lanqiao_ok.cpp", "lanqiao", "file name"),
