@@ -7,7 +7,7 @@ use super::{janitor, Input, View, STDERR_KEPT};
 use std::ffi::{OsStr, OsString};
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -55,20 +55,6 @@ impl Input {
     }
 }
 
-/// `path` with a bind's target prefix (`/box`) replaced by its host source.
-pub fn host_path(path: &Path, binds: &[(PathBuf, PathBuf)]) -> PathBuf {
-    for (from, to) in binds {
-        if let Ok(rest) = path.strip_prefix(to) {
-            return if rest.as_os_str().is_empty() {
-                from.clone()
-            } else {
-                from.join(rest)
-            };
-        }
-    }
-    path.to_path_buf()
-}
-
 /// One run's command and the files it writes to.
 pub struct Prepared {
     /// The program with its arguments, working folder, stdin, stdout and
@@ -113,9 +99,9 @@ pub fn prepare(
     };
     let tmp = cwd.join(".tmp");
     std::fs::create_dir_all(&tmp)?;
-    let mut command = Command::new(host_path(Path::new(program), &view.binds));
+    let mut command = Command::new(view.host_path(Path::new(program)));
     command
-        .args(args.iter().map(|a| host_path(Path::new(a), &view.binds)))
+        .args(args.iter().map(|a| view.host_path(Path::new(a))))
         .current_dir(&cwd)
         // A judge shows no backtrace, and printing one costs the program time.
         .env_remove("RUST_BACKTRACE")
@@ -162,20 +148,6 @@ pub fn outputs(prepared: &mut Prepared) -> io::Result<(File, u64, Vec<u8>, u64)>
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_view_path_becomes_the_host_path() {
-        let binds = vec![(PathBuf::from("/host/build dir"), PathBuf::from("/box"))];
-        assert_eq!(
-            host_path(Path::new("/box/main"), &binds),
-            PathBuf::from("/host/build dir").join("main")
-        );
-        assert_eq!(
-            host_path(Path::new("/box"), &binds),
-            PathBuf::from("/host/build dir")
-        );
-        assert_eq!(host_path(Path::new("-O2"), &binds), PathBuf::from("-O2"));
-    }
 
     #[test]
     fn each_run_reads_its_own_copy_of_the_input() {

@@ -111,6 +111,23 @@ pub struct View {
     pub work: Option<PathBuf>,
 }
 
+impl View {
+    /// `path` as the host names it, where the program sees the host's own
+    /// files: a bind's target prefix (`/box`) replaced by its source.
+    pub fn host_path(&self, path: &std::path::Path) -> PathBuf {
+        for (from, to) in &self.binds {
+            if let Ok(rest) = path.strip_prefix(to) {
+                return if rest.as_os_str().is_empty() {
+                    from.clone()
+                } else {
+                    from.join(rest)
+                };
+            }
+        }
+        path.to_path_buf()
+    }
+}
+
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum End {
@@ -265,5 +282,30 @@ impl Supervisor {
             program: exe.to_path_buf(),
             prefix: vec![SUPERVISOR_COMMAND.into()],
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_view_path_becomes_the_host_path() {
+        let view = View {
+            binds: vec![(PathBuf::from("/host/build dir"), PathBuf::from("/box"))],
+            work: None,
+        };
+        assert_eq!(
+            view.host_path(std::path::Path::new("/box/main")),
+            PathBuf::from("/host/build dir").join("main")
+        );
+        assert_eq!(
+            view.host_path(std::path::Path::new("/box")),
+            PathBuf::from("/host/build dir")
+        );
+        assert_eq!(
+            view.host_path(std::path::Path::new("-O2")),
+            PathBuf::from("-O2")
+        );
     }
 }

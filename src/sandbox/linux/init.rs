@@ -141,10 +141,12 @@ fn command(spec: &Spec, namespaces: bool, uid: Option<u32>) -> io::Result<(Comma
         (spec.program.clone(), spec.args.clone())
     } else {
         (
-            host_path(Path::new(&spec.program), binds).into_os_string(),
+            spec.view
+                .host_path(Path::new(&spec.program))
+                .into_os_string(),
             spec.args
                 .iter()
-                .map(|a| host_path(Path::new(a), binds).into_os_string())
+                .map(|a| spec.view.host_path(Path::new(a)).into_os_string())
                 .collect(),
         )
     };
@@ -273,20 +275,6 @@ fn restrict(cmd: &mut Command, limits: super::Limits, isolation: &Isolation, uid
             Ok(())
         });
     }
-}
-
-/// `path` with a bind's target prefix replaced by its host source.
-fn host_path(path: &Path, binds: &[(PathBuf, PathBuf)]) -> PathBuf {
-    for (from, to) in binds {
-        if let Ok(rest) = path.strip_prefix(to) {
-            return if rest.as_os_str().is_empty() {
-                from.clone()
-            } else {
-                from.join(rest)
-            };
-        }
-    }
-    path.to_path_buf()
 }
 
 /// No capability left, none regained at exec (root in a user namespace
