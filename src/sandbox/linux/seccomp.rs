@@ -92,30 +92,17 @@ impl Program {
         self.ret(action);
     }
 
-    /// `nr` with argument `arg` (its low 32 bits) equal to one of `values`
-    /// returns `action`; any other value is allowed.
-    fn arg_in(&mut self, nr: libc::c_long, arg: u32, values: &[u32], action: u32) {
+    /// `nr` returns `matched` when argument `arg` (its low 32 bits) is one
+    /// of `values`, `otherwise` when it is none of them.
+    fn arg_in(&mut self, nr: libc::c_long, arg: u32, values: &[u32], matched: u32, otherwise: u32) {
         let n = values.len() as u8;
         self.0.push(op(JEQ_K, 0, n + 3, nr as u32));
         self.0.push(op(LD_W_ABS, 0, 0, arg));
         for (i, &v) in values.iter().enumerate() {
             self.0.push(op(JEQ_K, n - i as u8, 0, v));
         }
-        self.ret(RET_ALLOW);
-        self.ret(action);
-    }
-
-    /// `nr` with argument `arg` equal to none of `values` returns
-    /// `action`; those values are allowed.
-    fn arg_not_in(&mut self, nr: libc::c_long, arg: u32, values: &[u32], action: u32) {
-        let n = values.len() as u8;
-        self.0.push(op(JEQ_K, 0, n + 3, nr as u32));
-        self.0.push(op(LD_W_ABS, 0, 0, arg));
-        for (i, &v) in values.iter().enumerate() {
-            self.0.push(op(JEQ_K, n - i as u8, 0, v));
-        }
-        self.ret(action);
-        self.ret(RET_ALLOW);
+        self.ret(otherwise);
+        self.ret(matched);
     }
 
     /// `nr` with any bit of `mask` set in argument `arg` returns
@@ -189,16 +176,23 @@ fn program(fork_allowed: bool, own_signals_only: bool) -> Vec<libc::sock_filter>
     }
     p.call(libc::SYS_memfd_create, errno(libc::ENOSYS));
     p.call(libc::SYS_clone3, errno(libc::ENOSYS));
-    p.arg_in(libc::SYS_ioctl, ARG1_LOW, &[TIOCSTI], eperm);
+    p.arg_in(libc::SYS_ioctl, ARG1_LOW, &[TIOCSTI], eperm, RET_ALLOW);
     p.arg_in(
         libc::SYS_fcntl,
         ARG1_LOW,
         &[F_SETOWN, F_SETOWN_EX, F_SETSIG],
         eperm,
+        RET_ALLOW,
     );
     if own_signals_only {
         // kill: only itself, its own group (0) or -its pid (its group).
-        p.arg_not_in(libc::SYS_kill, ARG0_LOW, &[SELF, 0, MINUS_SELF], eperm);
+        p.arg_in(
+            libc::SYS_kill,
+            ARG0_LOW,
+            &[SELF, 0, MINUS_SELF],
+            RET_ALLOW,
+            eperm,
+        );
         // The calls whose first argument is a thread group or a thread:
         // only its own.
         for nr in [
@@ -207,7 +201,7 @@ fn program(fork_allowed: bool, own_signals_only: bool) -> Vec<libc::sock_filter>
             libc::SYS_rt_sigqueueinfo,
             libc::SYS_rt_tgsigqueueinfo,
         ] {
-            p.arg_not_in(nr, ARG0_LOW, &[SELF], eperm);
+            p.arg_in(nr, ARG0_LOW, &[SELF], RET_ALLOW, eperm);
         }
         // Its group is the one the sandbox kills: it may not leave it.
         for nr in [
