@@ -53,6 +53,12 @@ fn judge_in(dir: &Path, file: &Path, args: &[&str], env: &[(&str, &str)]) -> (i3
         .envs(env.iter().copied())
         .output()
         .unwrap();
+    code_and_text(&out)
+}
+
+/// A finished judge's exit code (-1 when a signal ended it) and what it
+/// printed, stdout then stderr.
+fn code_and_text(out: &std::process::Output) -> (i32, String) {
     let text =
         String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     (out.status.code().unwrap_or(-1), text)
@@ -756,10 +762,9 @@ fn hostile_unprivileged(
         .env("NO_COLOR", "1")
         .output()
         .unwrap();
-    let text =
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    let (code, text) = code_and_text(&out);
     assert!(text.contains("in a user namespace"), "{text}");
-    Some((out.status.code().unwrap_or(-1), text))
+    Some((code, text))
 }
 
 /// [`hostile_in_group`] inside a throwaway pid namespace (`unshare`), so a
@@ -786,9 +791,7 @@ fn hostile_in_group_contained(
         .env("NO_COLOR", "1")
         .output()
         .unwrap();
-    let text =
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
-    Some((out.status.code().unwrap_or(-1), text))
+    Some(code_and_text(&out))
 }
 
 /// A C++ file that embeds `file` with the assembler's `.incbin` and prints it.
