@@ -49,10 +49,16 @@ fn tool_of(path: &Path) -> &'static str {
 
 /// `sudoku judge PATH ARGS` with the cache under `dir`: exit code and all it printed.
 fn judge_path(dir: &Path, path: &Path, args: &[&str]) -> (i32, String) {
+    judge_path_env(dir, path, args, &[])
+}
+
+/// `judge_path` with more environment variables.
+fn judge_path_env(dir: &Path, path: &Path, args: &[&str], env: &[(&str, &Path)]) -> (i32, String) {
     let out = Command::new(SUDOKU)
         .arg("judge")
         .arg(path)
         .args(args)
+        .envs(env.iter().copied())
         .env("SUDOKU_CACHE_DIR", dir.join("cache"))
         .env("NO_COLOR", "1")
         .output()
@@ -823,10 +829,16 @@ fn python_2_runs_where_the_judge_offers_it_or_is_not_judged_here() {
 
 #[test]
 fn what_this_machine_lacks_is_not_judged_here_not_a_ce() {
-    if let Some((code, text)) = judge("acl", "abc327c_acl.cpp", &[]) {
+    let acl = data("abc327c_acl.cpp");
+    if installed(tool_of(&acl)) && !Path::new("/opt/ac-library/atcoder").is_dir() {
+        let dir = scratch("acl");
+        let nowhere = dir.join("no-library-here");
+        let (code, text) =
+            judge_path_env(&dir, &acl, &[], &[("SUDOKU_AC_LIBRARY", nowhere.as_path())]);
         assert_eq!(code, 3, "{text}");
         assert!(
-            text.contains("not judged here: needs the AtCoder Library"),
+            text.contains("not judged here: needs the AtCoder Library")
+                && text.contains("SUDOKU_AC_LIBRARY"),
             "{text}"
         );
         assert!(!text.contains(" CE"), "{text}");
@@ -859,7 +871,99 @@ fn atcoder_rust_has_atcoders_crates_and_no_leetcode_note() {
         "lc37_main.rs",
         &["--fixture", "leetcode_example"],
     ) {
-        assert!(text.contains("LeetCode's Rust is older"), "{text}");
+        assert!(
+            text.contains("LeetCode builds Rust at edition 2024"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn the_atcoder_library_is_used_where_this_machine_has_a_copy() {
+    let path = data("abc327c_acl.cpp");
+    if !installed(tool_of(&path)) {
+        return;
+    }
+    // A stand-in of our own for the library's `atcoder/dsu`: the judge
+    // finds the folder through SUDOKU_AC_LIBRARY and binds it into the build.
+    let dir = scratch("acl-copy");
+    let library = dir.join("library");
+    std::fs::create_dir_all(library.join("atcoder")).unwrap();
+    std::fs::write(
+        library.join("atcoder/dsu"),
+        "#include <vector>\nnamespace atcoder {\nstruct dsu {\n    explicit dsu(int n) : parent(n, -1) {}\n    std::vector<int> parent;\n};\n}\n",
+    )
+    .unwrap();
+    let (code, text) = judge_path_env(
+        &dir,
+        &path,
+        &[],
+        &[("SUDOKU_AC_LIBRARY", library.as_path())],
+    );
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("11/11 AC"), "{text}");
+}
+
+#[test]
+fn numpy_is_there_where_this_python_has_it() {
+    let Some((code, text)) = judge("numpy", "abc327c_numpy.py", &[]) else {
+        return;
+    };
+    let has_numpy = Command::new("python3")
+        .args(["-c", "import numpy"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if has_numpy {
+        assert_eq!(code, 0, "{text}");
+        assert!(text.contains("11/11 AC"), "{text}");
+    } else {
+        assert_eq!(code, 3, "{text}");
+        assert!(
+            text.contains("not judged here: needs numpy, which AtCoder's Python has")
+                && text.contains("abc327c_numpy.py:2"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn leetcode_rust_is_built_at_its_edition_with_its_rand() {
+    // A let chain: edition 2024, LeetCode's, builds it; 2021 does not.
+    let Some((code, text)) = judge("let-chain", "lc37_let_chain.rs", &[]) else {
+        return;
+    };
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("5/5 AC"), "{text}");
+    let (code, text) = judge(
+        "let-chain-2021",
+        "lc37_let_chain.rs",
+        &["--edition", "2021"],
+    )
+    .unwrap();
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("let chains are only allowed in Rust 2024"),
+        "{text}"
+    );
+    // A std-only file needs no cargo: no crates are built for it.
+    let dir = scratch("no-crates");
+    let (code, text) = judge_path(
+        &dir,
+        &data("lc37_main.rs"),
+        &["--fixture", "leetcode_example"],
+    );
+    assert_eq!(code, 0, "{text}");
+    assert!(!dir.join("cache/crates").exists(), "{text}");
+    // `rand` 0.8, built once by cargo; without crates.io the run says so.
+    let (code, text) = judge("rand", "lc37_rand.rs", &[]).unwrap();
+    if code == 3 {
+        assert!(
+            text.contains("not judged here: needs LeetCode's crates"),
+            "{text}"
+        );
+    } else {
+        assert_eq!(code, 0, "{text}");
+        assert!(text.contains("5/5 AC"), "{text}");
     }
 }
 

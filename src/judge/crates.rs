@@ -16,6 +16,27 @@ pub struct CrateSet {
     pub name: &'static str,
     /// The `[dependencies]` lines of our manifest.
     pub dependencies: &'static str,
+    /// Built only for a file whose code names one of these crates (`rand::`,
+    /// `use rand`); `None`: for every Rust file of the judge's problems.
+    pub only_for: Option<&'static [&'static str]>,
+}
+
+impl CrateSet {
+    /// Whether a file of `text` gets the set.
+    pub fn wanted_by(&self, text: &str) -> bool {
+        let Some(names) = self.only_for else {
+            return true;
+        };
+        let code = super::language::code_only(text);
+        names.iter().any(|name| {
+            code.match_indices(name).any(|(at, _)| {
+                let before = code[..at].chars().next_back();
+                let after = &code[at + name.len()..];
+                !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':')
+                    && (after.starts_with("::") || after.trim_start().starts_with(';'))
+            })
+        })
+    }
 }
 
 /// AtCoder's 2023 language update (rustc 1.70.0), the one ABC327
@@ -46,6 +67,16 @@ either = "=1.8.1"
 rustc-hash = "=1.1.0"
 static_assertions = "=1.1.0"
 "#,
+    only_for: None,
+};
+
+/// LeetCode's Rust: `rand` 0.8, which its own driver for problem 470 calls
+/// and whose 0.9 API a user found missing (docs/judges.md cites both).
+/// Built only for a file that names it, so std-only files need no cargo.
+pub static LEETCODE: CrateSet = CrateSet {
+    name: "leetcode",
+    dependencies: "rand = \"=0.8.5\"\n",
+    only_for: Some(&["rand"]),
 };
 
 /// A crate set built: the `rustc` arguments that make it visible.
@@ -186,5 +217,17 @@ mod tests {
             ),
             "itertools"
         );
+    }
+
+    #[test]
+    fn a_set_for_some_files_is_built_for_those_that_name_it() {
+        assert!(LEETCODE.wanted_by("use rand::Rng;\nfn f() {}"));
+        assert!(LEETCODE.wanted_by("let x = rand::random::<u8>();"));
+        assert!(LEETCODE.wanted_by("extern crate rand;"));
+        assert!(!LEETCODE.wanted_by("// uses rand::Rng\nfn f() {}"));
+        assert!(!LEETCODE.wanted_by("let s = \"rand::Rng\";"));
+        assert!(!LEETCODE.wanted_by("let operand = 1; my_rand::f();"));
+        assert!(!LEETCODE.wanted_by("fn rand() {} fn g() { rand() }"));
+        assert!(ATCODER_2023.wanted_by("fn main() {}"));
     }
 }

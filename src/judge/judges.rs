@@ -6,6 +6,8 @@
 //! A problem's judge is the first of its names (`poj 3074, acwing 166`:
 //! POJ); LeetCode's two problems are LeetCode's, Lanqiao's is Lanqiao's.
 
+use std::path::{Path, PathBuf};
+
 use super::problem::Problem;
 
 /// The judges a problem of the workspace comes from.
@@ -67,6 +69,8 @@ pub struct Profile {
     pub rust_crates: Option<&'static super::crates::CrateSet>,
     /// Said after the Rust compiler's version, where the judge's differs.
     pub rust_note: Option<&'static str>,
+    /// Rust's `--edition`, where `--edition` does not say.
+    pub rust_edition: &'static str,
 }
 
 /// The headers older libstdc++ (g++ 4.x) pulled into every program through
@@ -87,8 +91,9 @@ pub static PROFILES: [Profile; 8] = [
         sanitize: true,
         python2: true,
         java: JavaMemory::Whole,
-        rust_crates: None,
-        rust_note: Some("LeetCode's Rust is older than this one (users reported rustc 1.58 at edition 2018 in 2023; LeetCode's current version could not be read here): --rustc PATH checks with another"),
+        rust_crates: Some(&super::crates::LEETCODE),
+        rust_note: Some("LeetCode builds Rust at edition 2024 (so rustc 1.85 or later; its exact version is not published), with `rand` 0.8: a feature newer than LeetCode's rustc passes here (--rustc PATH checks with another)"),
+        rust_edition: "2024",
     },
     Profile {
         judge: Judge::AtCoder,
@@ -103,6 +108,7 @@ pub static PROFILES: [Profile; 8] = [
         java: JavaMemory::Whole,
         rust_crates: Some(&super::crates::ATCODER_2023),
         rust_note: None,
+        rust_edition: "2021",
     },
     Profile {
         judge: Judge::Poj,
@@ -117,6 +123,7 @@ pub static PROFILES: [Profile; 8] = [
         java: JavaMemory::AboveBaseline,
         rust_crates: None,
         rust_note: None,
+        rust_edition: "2021",
     },
     Profile {
         judge: Judge::Hdu,
@@ -131,6 +138,7 @@ pub static PROFILES: [Profile; 8] = [
         java: JavaMemory::Whole,
         rust_crates: None,
         rust_note: None,
+        rust_edition: "2021",
     },
     Profile {
         judge: Judge::Spoj,
@@ -145,6 +153,7 @@ pub static PROFILES: [Profile; 8] = [
         java: JavaMemory::Whole,
         rust_crates: None,
         rust_note: None,
+        rust_edition: "2021",
     },
     Profile {
         judge: Judge::Luogu,
@@ -159,6 +168,7 @@ pub static PROFILES: [Profile; 8] = [
         java: JavaMemory::Whole,
         rust_crates: None,
         rust_note: None,
+        rust_edition: "2021",
     },
     Profile {
         judge: Judge::Codeforces,
@@ -170,9 +180,10 @@ pub static PROFILES: [Profile; 8] = [
         old_headers: &[],
         sanitize: false,
         python2: true,
-        java: JavaMemory::AboveBaseline,
+        java: JavaMemory::Whole,
         rust_crates: None,
         rust_note: None,
+        rust_edition: "2021",
     },
     Profile {
         judge: Judge::Lanqiao,
@@ -187,6 +198,7 @@ pub static PROFILES: [Profile; 8] = [
         java: JavaMemory::Whole,
         rust_crates: None,
         rust_note: None,
+        rust_edition: "2021",
     },
 ];
 
@@ -273,10 +285,16 @@ pub fn missing_library(profile: &Profile, text: &str) -> Option<(String, usize)>
     }
     text.lines().enumerate().find_map(|(i, line)| {
         let line = line.trim();
-        let needs = if line.starts_with("#include") && line.contains("atcoder/") {
-            "the AtCoder Library (AtCoder's -I/opt/ac-library)"
-        } else if line.starts_with("#include") && line.contains("boost/") {
-            "Boost (AtCoder's -I/opt/boost)"
+        let needs = if line.starts_with("#include")
+            && line.contains("atcoder/")
+            && ac_library().is_none()
+        {
+            "the AtCoder Library (AtCoder's -I/opt/ac-library; give a copy's folder, the one holding `atcoder/`, as SUDOKU_AC_LIBRARY)"
+        } else if line.starts_with("#include")
+            && line.contains("boost/")
+            && !Path::new("/usr/include/boost").is_dir()
+        {
+            "Boost (AtCoder's -I/opt/boost; Debian's libboost-dev gives it)"
         } else if (line.starts_with("import numpy") || line.starts_with("from numpy"))
             && !python_has("numpy")
         {
@@ -286,6 +304,17 @@ pub fn missing_library(profile: &Profile, text: &str) -> Option<(String, usize)>
         };
         Some((needs.to_string(), i + 1))
     })
+}
+
+/// The AtCoder Library here: the folder holding `atcoder/`, from
+/// `SUDOKU_AC_LIBRARY`, else AtCoder's own `/opt/ac-library`.
+pub fn ac_library() -> Option<PathBuf> {
+    std::env::var_os("SUDOKU_AC_LIBRARY")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain([PathBuf::from("/opt/ac-library")])
+        .find(|dir| dir.join("atcoder").is_dir())
+        .and_then(|dir| std::fs::canonicalize(dir).ok())
 }
 
 /// Whether this machine's `python3` imports `module`.

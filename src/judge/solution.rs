@@ -182,8 +182,8 @@ impl Solution {
 pub struct FileOptions {
     /// This program: the sandbox's supervisor.
     pub exe: PathBuf,
-    /// Rust's `--edition`.
-    pub edition: String,
+    /// Rust's `--edition`; `None`: the judge's.
+    pub edition: Option<String>,
     /// `--rustc PATH` (or `SUDOKU_RUSTC`): the Rust compiler to use.
     pub rustc: Option<PathBuf>,
     /// `--trust`: build and run the file even where the sandbox cannot
@@ -740,7 +740,10 @@ pub fn from_file(
         .flatten()
         .map(str::to_string);
     // The judge's crates, built once outside the sandbox.
-    let crates = match profile.rust_crates.filter(|_| language.takes_rustc) {
+    let crates = match profile
+        .rust_crates
+        .filter(|set| language.takes_rustc && set.wanted_by(&text))
+    {
         Some(set) if not_judged_here.is_none() => {
             let root = if weak {
                 weak_cache_root()?
@@ -787,7 +790,7 @@ pub fn from_file(
         name: &name,
     };
     let options = language::Options {
-        edition: &opts.edition,
+        edition: opts.edition.as_deref().unwrap_or(profile.rust_edition),
         toolchain: &toolchain,
         java_main: problem.java_main,
         profile,

@@ -47,11 +47,12 @@ pub struct JudgeArgs {
     /// With FILE: also run the built-in solutions of its problem, for comparison.
     #[arg(long, requires = "file")]
     compare: bool,
-    /// With a Rust FILE: the edition to compile it at (LeetCode's Rust is 1.58 at 2018).
-    #[arg(long, value_name = "YEAR", value_enum, default_value_t = Edition::E2021, requires = "file")]
-    edition: Edition,
-    /// With a Rust FILE: the rustc to compile it with, e.g. a real 1.63 (this machine's is
-    /// newer than LeetCode's)
+    /// With a Rust FILE: the edition to compile it at [default: the judge's: 2024 for LeetCode,
+    /// 2021 for the others]
+    #[arg(long, value_name = "YEAR", value_enum, requires = "file")]
+    edition: Option<Edition>,
+    /// With a Rust FILE: the rustc to compile it with, e.g. a real 1.70 as AtCoder's 2023 Rust
+    /// (this machine's may be newer than the judge's)
     #[arg(long, value_name = "PATH", env = "SUDOKU_RUSTC")]
     rustc: Option<PathBuf>,
     /// Judge a FILE even where the sandbox is a process group only (the kernel refuses
@@ -143,7 +144,7 @@ pub fn run(args: JudgeArgs, stdout: &mut impl Write) -> Result<ExitCode, Failure
         compare: args.compare,
         build: judge::solution::FileOptions {
             exe,
-            edition: args.edition.year().into(),
+            edition: args.edition.map(|e| e.year().into()),
             rustc: args.rustc,
             trust: args.trust,
         },

@@ -42,9 +42,10 @@ pub struct StressArgs {
     /// Where to save the shrunk case.
     #[arg(long, value_name = "DIR", default_value = "mine/cases")]
     save_dir: PathBuf,
-    /// With a Rust FILE: the edition to compile it at.
-    #[arg(long, value_name = "YEAR", value_enum, default_value_t = Edition::E2021)]
-    edition: Edition,
+    /// With a Rust FILE: the edition to compile it at [default: the judge's: 2024 for LeetCode,
+    /// 2021 for the others]
+    #[arg(long, value_name = "YEAR", value_enum)]
+    edition: Option<Edition>,
     /// With a Rust FILE: the rustc to compile it with (a real 1.63, say)
     #[arg(long, value_name = "PATH", env = "SUDOKU_RUSTC")]
     rustc: Option<PathBuf>,
@@ -68,7 +69,7 @@ pub fn run(args: StressArgs) -> Result<ExitCode, Failure> {
         save_dir: args.save_dir,
         build: judge::solution::FileOptions {
             exe,
-            edition: args.edition.year().into(),
+            edition: args.edition.map(|e| e.year().into()),
             rustc: args.rustc,
             trust: args.trust,
         },

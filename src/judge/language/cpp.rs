@@ -214,6 +214,13 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         ]);
     }
     compile.extend(beside(source));
+    // AtCoder's g++ finds the AtCoder Library; a copy here is bound read-only.
+    let ac_library = (profile.judge == crate::judge::judges::Judge::AtCoder)
+        .then(crate::judge::judges::ac_library)
+        .flatten();
+    if let Some(dir) = &ac_library {
+        compile.extend(["-I".into(), dir.clone().into_os_string()]);
+    }
     if entry == Entry::LeetCode(Method::IsValidSudoku) {
         compile.push("-DSUDOKU_LC36=1".into());
     }
@@ -231,6 +238,7 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         outputs: vec!["main".into()],
         run: vec!["/box/main".into()],
         depends: local_headers(source),
+        build_binds: ac_library.into_iter().collect(),
         reserves_address_space: profile.sanitize,
         ..Plan::default()
     })
