@@ -24,7 +24,7 @@ pub static CPP: Language = Language {
             Vec::new()
         }
     },
-    other_class: |text| super::other_class(text, true),
+    other_class: |text| super::other_class(&super::code_only(text), true),
     reads_stdin,
     toolchain,
     plan,

@@ -23,7 +23,7 @@ pub static JAVA: Language = Language {
             Vec::new()
         }
     },
-    other_class: |text| super::other_class(text, false),
+    other_class: |text| super::other_class(&super::code_only(text), false),
     reads_stdin: |text| super::code_only(text).contains("System.in"),
     toolchain,
     plan,

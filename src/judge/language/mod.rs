@@ -614,6 +614,17 @@ mod tests {
         );
         // A call, not a definition inside a class: nothing.
         assert_eq!(other_class("int main() { solveSudoku(b); }", true), None);
+        // The word `class` in a comment names no class: the languages pass
+        // their code without comments.
+        let commented = "public class Sudoku {\n    // one class of puzzles\n    public void solveSudoku(char[][] b) {}\n}\n";
+        assert_eq!(
+            (java::JAVA.other_class)(commented).map(|o| o.class),
+            Some("Sudoku".into())
+        );
+        assert_eq!(
+            (cpp::CPP.other_class)(&commented.replace("public ", "")).map(|o| o.class),
+            Some("Sudoku".into())
+        );
     }
 
     #[test]
