@@ -7,7 +7,7 @@
 //!
 //! | language | file | build | run |
 //! |---|---|---|---|
-//! | Rust | `.rs` | `rustc -O --edition 2021` (`--edition`, `--rustc`), the judge's crates | the binary |
+//! | Rust | `.rs` | `rustc -O` at the judge's edition (`--edition`, `--rustc`), the judge's crates | the binary |
 //! | C++ | `.cpp`, `.cc`, `.cxx` | `g++ -O2`, the judge's `-std`, defines, headers, sanitizers | the binary |
 //! | C | `.c` | `gcc -O2 … -lm`, the judge's `-std` and defines | the binary |
 //! | Java | `.java` | `javac -encoding …` (Java 17) | `java -Xss256m -Xmx<limit>m` |
