@@ -38,6 +38,8 @@ mod macos;
 #[cfg(target_os = "macos")]
 pub use macos::supervisor_main;
 
+#[cfg(any(windows, test))]
+mod wide;
 #[cfg(windows)]
 mod windows;
 #[cfg(windows)]
