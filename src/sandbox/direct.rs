@@ -60,8 +60,9 @@ pub struct Prepared {
     /// The program with its arguments, working folder, stdin, stdout and
     /// stderr set; the environment is the judge's, less what a judge hides.
     pub command: Command,
-    /// Its stdin, the command's too (`None`: empty), for a spawn of the
-    /// sandbox's own.
+    /// Its stdin, the command's too (`None`: empty), for Windows's spawn
+    /// of its own.
+    #[cfg(windows)]
     pub stdin: Option<File>,
     /// Its stdout, an unnamed file.
     pub stdout: File,
@@ -121,6 +122,7 @@ pub fn prepare(
         .stderr(Stdio::from(stderr.try_clone()?));
     Ok(Prepared {
         command,
+        #[cfg(windows)]
         stdin,
         stdout,
         stderr,
