@@ -60,6 +60,10 @@ pub struct Prepared {
     /// The program with its arguments, working folder, stdin, stdout and
     /// stderr set; the environment is the judge's, less what a judge hides.
     pub command: Command,
+    /// Its stdin, the command's too (`None`: empty), for Windows's spawn
+    /// of its own.
+    #[cfg(windows)]
+    pub stdin: Option<File>,
     /// Its stdout, an unnamed file.
     pub stdout: File,
     /// Its stderr, an unnamed file.
@@ -87,6 +91,7 @@ pub fn prepare(
     stdin: Option<&Input>,
     view: &View,
 ) -> io::Result<Prepared> {
+    let stdin = stdin.map(Input::open).transpose()?;
     let stdout = tempfile::tempfile()?;
     let stderr = tempfile::tempfile()?;
     let (cwd, scratch) = match &view.work {
@@ -109,14 +114,16 @@ pub fn prepare(
         .env("TMPDIR", &tmp)
         .env("TEMP", &tmp)
         .env("TMP", &tmp)
-        .stdin(match stdin {
-            Some(input) => Stdio::from(input.open()?),
+        .stdin(match &stdin {
+            Some(file) => Stdio::from(file.try_clone()?),
             None => Stdio::null(),
         })
         .stdout(Stdio::from(stdout.try_clone()?))
         .stderr(Stdio::from(stderr.try_clone()?));
     Ok(Prepared {
         command,
+        #[cfg(windows)]
+        stdin,
         stdout,
         stderr,
         scratch,

@@ -12,7 +12,9 @@
 //! - macOS ([`macos`](macos.rs)): a process group and rlimits, CPU time and
 //!   memory polled.
 //! - Windows ([`windows`](windows.rs)): a Job Object (CPU time, memory,
-//!   active processes, killed when the judge ends).
+//!   active processes, no desktop or clipboard, killed when the judge
+//!   ends) and a low integrity level, its working folder the only one of
+//!   the user's it may write.
 //!
 //! Only the Linux namespaces keep a program from the host's files, network
 //! and user: elsewhere [`Isolation::holds_untrusted`] is false, and the
@@ -38,6 +40,8 @@ mod macos;
 #[cfg(target_os = "macos")]
 pub use macos::supervisor_main;
 
+#[cfg(any(windows, test))]
+mod wide;
 #[cfg(windows)]
 mod windows;
 #[cfg(windows)]
@@ -167,9 +171,14 @@ pub enum Isolation {
     /// macOS: a process group of its own and rlimits; CPU time, memory and
     /// processes polled.
     Rlimits,
-    /// Windows: a Job Object holding CPU time, committed memory and the
-    /// number of processes, killed when the judge ends.
-    JobObject,
+    /// Windows: a Job Object holding CPU time, committed memory, the
+    /// number of processes and the desktop, killed when the judge ends.
+    JobObject {
+        /// `None`: the program ran at a low integrity level, so of the
+        /// user's folders it could write only its working folder;
+        /// `Some(why)`: at the judge's own level, and why.
+        not_blocked: Option<String>,
+    },
 }
 
 impl Isolation {
@@ -194,7 +203,7 @@ impl Isolation {
             Isolation::Rlimits => {
                 "memory polled every millisecond (macOS enforces no address-space limit)"
             }
-            Isolation::JobObject => "committed memory capped by the job",
+            Isolation::JobObject { .. } => "committed memory capped by the job",
         }
     }
 }
@@ -219,10 +228,22 @@ impl fmt::Display for Isolation {
                 f,
                 "a process group and rlimits (CPU time, file size, processes; no sandbox-exec profile): the program sees the host's files and network, runs as the judge's user and may write outside its folder"
             ),
-            Isolation::JobObject => write!(
-                f,
-                "a Job Object (CPU time, memory, active processes; killed when the judge ends): the program sees the host's files and network, runs as the judge's user and may write outside its folder"
-            ),
+            Isolation::JobObject { not_blocked } => {
+                write!(
+                    f,
+                    "a Job Object (CPU time, memory, active processes; no desktop, clipboard or global atoms; killed when the judge ends; no thread limit); writes outside the working folder: "
+                )?;
+                match not_blocked {
+                    None => write!(
+                        f,
+                        "blocked by a low integrity level, but for folders labelled Low (AppData\\LocalLow, another run's): the program sees the host's files and network, as the judge's user"
+                    ),
+                    Some(why) => write!(
+                        f,
+                        "not blocked ({why}): the program sees the host's files and network, runs as the judge's user and may write wherever that user may"
+                    ),
+                }
+            }
         }
     }
 }
@@ -288,6 +309,45 @@ impl Supervisor {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_windows_header_says_whether_writes_outside_are_blocked() {
+        let low = Isolation::JobObject { not_blocked: None }.to_string();
+        assert!(
+            low.contains("writes outside the working folder: blocked by a low integrity level"),
+            "{low}"
+        );
+        assert!(
+            low.contains("AppData\\LocalLow") && low.contains("no thread limit"),
+            "{low}"
+        );
+        let why = "the token kept S-1-16-12288 when set to Low";
+        let fallback = Isolation::JobObject {
+            not_blocked: Some(why.into()),
+        }
+        .to_string();
+        assert!(
+            fallback.contains(&format!(
+                "writes outside the working folder: not blocked ({why})"
+            )),
+            "{fallback}"
+        );
+        assert!(
+            fallback.contains("may write wherever that user may"),
+            "{fallback}"
+        );
+        for isolation in [
+            Isolation::JobObject { not_blocked: None },
+            Isolation::JobObject {
+                not_blocked: Some(why.into()),
+            },
+        ] {
+            assert!(
+                !isolation.holds_untrusted(),
+                "{isolation}: reads and network stay open"
+            );
+        }
+    }
 
     #[test]
     fn a_view_path_becomes_the_host_path() {

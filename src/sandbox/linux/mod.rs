@@ -82,7 +82,10 @@ impl Isolation {
             Isolation::Namespaces { user: true } => "ns-user".into(),
             Isolation::ProcessGroup { why } => format!("group {}", why.replace('\n', " ")),
             Isolation::Rlimits => "rlimits".into(),
-            Isolation::JobObject => "job".into(),
+            Isolation::JobObject { not_blocked: None } => "job".into(),
+            Isolation::JobObject {
+                not_blocked: Some(why),
+            } => format!("job-open {}", why.replace('\n', " ")),
         }
     }
 
@@ -91,9 +94,14 @@ impl Isolation {
             "ns" => Isolation::Namespaces { user: false },
             "ns-user" => Isolation::Namespaces { user: true },
             "rlimits" => Isolation::Rlimits,
-            "job" => Isolation::JobObject,
-            other => Isolation::ProcessGroup {
-                why: other.strip_prefix("group ")?.to_string(),
+            "job" => Isolation::JobObject { not_blocked: None },
+            other => match other.strip_prefix("job-open ") {
+                Some(why) => Isolation::JobObject {
+                    not_blocked: Some(why.to_string()),
+                },
+                None => Isolation::ProcessGroup {
+                    why: other.strip_prefix("group ")?.to_string(),
+                },
             },
         })
     }
@@ -393,6 +401,11 @@ mod tests {
             Isolation::Namespaces { user: false },
             Isolation::ProcessGroup {
                 why: "unshare: EPERM".into(),
+            },
+            Isolation::Rlimits,
+            Isolation::JobObject { not_blocked: None },
+            Isolation::JobObject {
+                not_blocked: Some("SetNamedSecurityInfoW: denied".into()),
             },
         ] {
             assert_eq!(Isolation::from_field(&i.to_field()), Some(i));
