@@ -203,10 +203,16 @@ pub fn check_sandbox(exe: &Path, trust: bool) -> Result<bool, Error> {
     if trust {
         return Ok(true);
     }
+    // At a low integrity level (Windows) a program writes only its own folder.
+    let could = match isolation {
+        crate::sandbox::Isolation::JobObject { not_blocked: None } => {
+            "read your files and reach the network"
+        }
+        _ => "read your files, reach the network and change what you own, the build cache included",
+    };
     Err(Error::Usage(format!(
         "the sandbox here is {isolation}.\n\
-         A file you did not write could read your files, reach the network and change \
-         what you own, the build cache included. Judge it only if you trust it: add \
+         A file you did not write could {could}. Judge it only if you trust it: add \
          --trust (it then builds in a cache of its own, removed at the end)."
     )))
 }

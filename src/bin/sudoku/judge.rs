@@ -55,9 +55,9 @@ pub struct JudgeArgs {
     /// (this machine's may be newer than the judge's)
     #[arg(long, value_name = "PATH", env = "SUDOKU_RUSTC")]
     rustc: Option<PathBuf>,
-    /// Judge a FILE even where the sandbox is a process group only (the kernel refuses
-    /// namespaces): it could then read your files and reach the network. It builds in a
-    /// cache of its own.
+    /// Judge a FILE even where the sandbox cannot hold a file nobody here wrote (no
+    /// namespaces: a process group on Linux, macOS's rlimits, Windows's Job Object): it
+    /// could then read your files and reach the network. It builds in a cache of its own.
     #[arg(long, requires = "file")]
     trust: bool,
     /// With FILE: also judge the house cases (malformed input, exit codes, stderr), which the

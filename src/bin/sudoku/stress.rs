@@ -49,9 +49,9 @@ pub struct StressArgs {
     /// With a Rust FILE: the rustc to compile it with (a real 1.63, say)
     #[arg(long, value_name = "PATH", env = "SUDOKU_RUSTC")]
     rustc: Option<PathBuf>,
-    /// Judge a FILE even where the sandbox is a process group only (the kernel refuses
-    /// namespaces): it could then read your files and reach the network. It builds in a
-    /// cache of its own.
+    /// Judge a FILE even where the sandbox cannot hold a file nobody here wrote (no
+    /// namespaces: a process group on Linux, macOS's rlimits, Windows's Job Object): it
+    /// could then read your files and reach the network. It builds in a cache of its own.
     #[arg(long)]
     trust: bool,
 }

@@ -56,8 +56,9 @@ pub struct TraceArgs {
     /// A puzzle file (LeetCode literal, 9 lines of 9, or one 81-character line) or
     /// an 81-character puzzle; default: LeetCode 37's example.
     puzzle: Option<String>,
-    /// Run your own FILE even where the sandbox is a process group only (the kernel
-    /// refuses namespaces): it could then read your files and reach the network.
+    /// Run your own FILE even where the sandbox cannot hold a file nobody here wrote (no
+    /// namespaces: a process group on Linux, macOS's rlimits, Windows's Job Object): it
+    /// could then read your files and reach the network.
     #[arg(long)]
     trust: bool,
 }
