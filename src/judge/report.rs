@@ -214,13 +214,29 @@ fn write_header(
         };
         writeln!(out, "{}: judged on {cases}", solution.name)?;
     }
-    if let Some(r) = results.iter().find(|r| r.isolation.is_some()) {
-        if let Some(isolation) = &r.isolation {
-            let memory = isolation.memory(r.memory_cgroup);
-            writeln!(out, "sandbox: {isolation}; {memory}")?;
-        }
+    let runs = results
+        .iter()
+        .filter_map(|r| Some((r.isolation.as_ref()?, r.memory_cgroup)));
+    for line in sandbox_lines(runs) {
+        writeln!(out, "sandbox: {line}")?;
     }
     Ok(())
+}
+
+/// Each isolation that held some run (and what held its memory), once and
+/// in order: a run that fell back (a folder Windows would not label, say)
+/// is not hidden behind the others.
+fn sandbox_lines<'a>(
+    runs: impl Iterator<Item = (&'a crate::sandbox::Isolation, bool)>,
+) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for (isolation, cgroup) in runs {
+        let line = format!("{isolation}; {}", isolation.memory(cgroup));
+        if !lines.contains(&line) {
+            lines.push(line);
+        }
+    }
+    lines
 }
 
 /// One problem's table, its notes, and the detail of every unexpected verdict.
@@ -554,4 +570,25 @@ pub fn json_line(r: &CaseResult) -> String {
         "isolation": r.isolation.as_ref().map(ToString::to_string),
     })
     .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sandbox_lines;
+    use crate::sandbox::Isolation;
+
+    #[test]
+    fn every_isolation_that_held_a_run_is_named_once() {
+        let low = Isolation::JobObject { not_blocked: None };
+        let fell_back = Isolation::JobObject {
+            not_blocked: Some("the folder could not be labelled".into()),
+        };
+        let runs = [(&low, false), (&fell_back, false), (&low, false)];
+        let lines = sandbox_lines(runs.into_iter());
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(
+            lines[1].contains("the folder could not be labelled"),
+            "{lines:?}"
+        );
+    }
 }
