@@ -211,6 +211,8 @@ fn report(quick: bool, summary_only: bool, ours: &[&Solver], rows: &[Row]) {
 
     let path = common::out_dir().join("peer.csv");
     std::fs::write(&path, csv).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    // The run the chart names for these rows.
+    common::write_beside_csv("peer.run", &common::run_header());
     eprintln!("wrote {}", path.display());
 }
 
