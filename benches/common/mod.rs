@@ -367,8 +367,8 @@ pub fn out_dir() -> PathBuf {
 
 /// The run a CSV came from, as `scripts/readme` names a benchmark's:
 /// `CPU: MODEL (family F, model M, N cores; VECTOR); commit HASH; YYYY-MM-DD`
-/// (the CPU from `/proc/cpuinfo` where there is one; the cores this process
-/// may use; the date UTC).
+/// (the CPU from `/proc/cpuinfo` where there is one; the machine's cores,
+/// not those a pinned benchmark may use; the date UTC).
 pub fn run_header() -> String {
     let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
     let field = |name: &str| {
@@ -384,7 +384,11 @@ pub fn run_header() -> String {
         (true, false) => "AVX2",
         (true, true) => "AVX2 and AVX-512",
     };
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // The machine's CPUs, as `nproc` counts them outside a `taskset` pin.
+    let cores = match info.lines().filter(|l| l.starts_with("processor")).count() {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
     let model = field("model name");
     let cpu = if model.is_empty() {
         format!("{} ({cores} cores)", std::env::consts::ARCH)
