@@ -953,3 +953,32 @@ fn adding_a_problem_names_every_line_of_the_problem_file() {
         }
     }
 }
+
+/// The chart names its runs as the benchmark blocks do: a CPU, a commit
+/// and a date.
+#[test]
+fn the_chart_names_its_cpu_commit_and_date() {
+    let svg = std::fs::read_to_string(root().join("docs/throughput.svg")).unwrap();
+    let date = svg.as_bytes().windows(10).any(|w| {
+        w.iter().enumerate().all(|(i, c)| match i {
+            4 | 7 => *c == b'-',
+            _ => c.is_ascii_digit(),
+        })
+    });
+    for (what, there) in [
+        (
+            "a CPU",
+            svg.contains("CPU: ") && !svg.contains("CPU: unknown"),
+        ),
+        (
+            "a commit",
+            svg.contains("; commit ") && !svg.contains("commit unknown"),
+        ),
+        ("a date", date),
+    ] {
+        assert!(
+            there,
+            "docs/throughput.svg names no {what}: redraw it (docs/benchmarks.md, Benchmark)"
+        );
+    }
+}
