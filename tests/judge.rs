@@ -233,8 +233,7 @@ fn the_wrong_dfs_tle_is_shown_as_expected() {
 
 /// The built-in run's expected verdicts hold on a CPU half as fast as this
 /// one: on the hard case, every approach that must pass (04-08, 11) takes
-/// under half the case's `limit:`. A user's file keeps the problem's limit,
-/// and `--time-limit` sets every case's.
+/// under half the case's `limit:`; `--time-limit` sets every case's.
 #[test]
 fn the_hard_cases_limit_leaves_the_built_in_solutions_twice_their_time() {
     let case = fixtures::load(&inputs_dir().join("lc37/hard_top1465_338.in"));
@@ -272,21 +271,7 @@ fn the_hard_cases_limit_leaves_the_built_in_solutions_twice_their_time() {
         json_lines(&out).iter().all(|r| r["time_limit_ms"] == 1500),
         "{out}"
     );
-    // The same file as a user's: the problem's own limit.
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("solutions/lc37_04_bitmasks.rs");
-    let file = file.to_str().unwrap();
-    let user = [
-        "judge",
-        file,
-        "--json",
-        "--trust",
-        "--fixture",
-        "hard_top1465_338",
-    ];
-    let (code, out, err) = sudoku(&user);
-    assert_eq!(code, 0, "{out}{err}");
-    let r = &json_lines(&out)[0];
-    assert_eq!(r["time_limit_ms"], problem("lc37").time_ms, "{out}");
+    // A user's file keeps the problem's limit there: tests/user_file.rs.
 }
 
 #[test]
