@@ -323,5 +323,7 @@ fn report(plan: &Plan, rows: &[Row]) {
 
     let path = common::out_dir().join("solvers.csv");
     std::fs::write(&path, csv).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    // The run the chart names for these rows.
+    common::write_beside_csv("solvers.run", &common::run_header());
     println!("wrote {}", path.display());
 }

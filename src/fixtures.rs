@@ -15,6 +15,7 @@
 //!   house: NAME: why      outside the statement's promise (CRLF, stray blanks)
 //!   hard: NAME: why       harder than the real judge's data, and from where
 //!   slow: NAME: NAMES: why   built-in solutions allowed TLE on it
+//!   limit: NAME: MS: why     the built-in solutions' CPU time limit on it
 //! ```
 //!
 //! The lines about cases live in the `problem` file, not in files beside
@@ -91,6 +92,23 @@ pub struct Fixture {
     /// Its `hard:` line's why: the case is harder than the real judge's
     /// data, and where it comes from.
     pub hard: Option<String>,
+    /// Its `limit:` line: the built-in solutions' CPU time limit here.
+    pub limit: Option<Limit>,
+}
+
+/// A fixture's `limit:` line: the CPU time limit the built-in solutions run
+/// under on it, in place of the problem's (`--time-limit` still sets every
+/// case's). A user's file keeps the problem's limit.
+///
+/// ```text
+/// limit: hard_top1465_338: 4000: 04-08 take up to 1.09 s on the CPUs measured ...
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limit {
+    /// The limit, in ms.
+    pub ms: u64,
+    /// Why the case needs it.
+    pub why: String,
 }
 
 /// A fixture's `slow:` line: solutions known to exceed the time limit on it.
@@ -112,11 +130,12 @@ struct Marks {
     house: BTreeMap<String, String>,
     hard: BTreeMap<String, String>,
     slow: BTreeMap<String, Slow>,
+    limit: BTreeMap<String, Limit>,
     /// Where each case was named, for a line naming no case.
     named: Vec<(String, usize)>,
 }
 
-/// The `house:`, `hard:` and `slow:` lines of a `problem` file (its other
+/// The `house:`, `hard:`, `slow:` and `limit:` lines of a `problem` file (its other
 /// lines are the problem's, for build.rs); `shown` names the file.
 fn parse_marks(text: &str, shown: &str) -> Result<Marks, FixtureError> {
     let mut marks = Marks::default();
@@ -124,7 +143,7 @@ fn parse_marks(text: &str, shown: &str) -> Result<Marks, FixtureError> {
         let Some((kind, rest)) = line.split_once(':') else {
             continue;
         };
-        if !matches!(kind, "house" | "hard" | "slow") {
+        if !matches!(kind, "house" | "hard" | "slow" | "limit") {
             continue;
         }
         let at = |column: usize, why: &str| FixtureError {
@@ -153,6 +172,19 @@ fn parse_marks(text: &str, shown: &str) -> Result<Marks, FixtureError> {
                 return Err(at(why_column, "`slow: NAME: SOLUTIONS: why` needs both"));
             }
             marks.slow.insert(name.to_string(), slow);
+        } else if kind == "limit" {
+            let (ms, rest) = why.split_once(':').unwrap_or((why.as_str(), ""));
+            let Ok(ms) = ms.trim().parse::<u64>() else {
+                return Err(at(
+                    why_column,
+                    "`limit: NAME: MS: why` needs a number of ms",
+                ));
+            };
+            if rest.trim().is_empty() {
+                return Err(at(why_column, "`limit: NAME: MS: why` needs the why"));
+            }
+            let why = rest.trim().to_string();
+            marks.limit.insert(name.to_string(), Limit { ms, why });
         } else {
             if why.is_empty() {
                 return Err(at(why_column, "no reason: say why"));
@@ -277,6 +309,7 @@ pub fn parse_set(
             slow: marks.slow.get(&name).cloned().unwrap_or_default(),
             house: rel.starts_with("fail/") || marks.house.contains_key(&name),
             hard: marks.hard.get(&name).cloned(),
+            limit: marks.limit.get(&name).cloned(),
             name,
         });
     }
@@ -426,7 +459,7 @@ mod tests {
 
     #[test]
     fn case_lines_in_the_problem_file_mark_house_hard_and_slow_cases() {
-        let problem = b"order: 1\nhouse: a: CRLF line ends\nhard: b: made here to be slow\nslow: b: x y: y is slow\n";
+        let problem = b"order: 1\nhouse: a: CRLF line ends\nhard: b: made here to be slow\nslow: b: x y: y is slow\nlimit: b: 4000: x needs 1 s\n";
         let dir = temp_set(
             "marks",
             &[
@@ -446,8 +479,13 @@ mod tests {
         assert!(!b.house && b.hard.as_deref() == Some("made here to be slow"));
         assert_eq!(b.slow.names, ["x", "y"]);
         assert_eq!(b.slow.why, "y is slow");
-        assert!(!c.house && c.hard.is_none() && c.slow.names.is_empty());
-        let bad: [(&[u8], &str); 4] = [
+        let want = Limit {
+            ms: 4000,
+            why: "x needs 1 s".into(),
+        };
+        assert_eq!(b.limit.as_ref(), Some(&want));
+        assert!(!c.house && c.hard.is_none() && c.slow.names.is_empty() && c.limit.is_none());
+        let bad: [(&[u8], &str); 6] = [
             (
                 b"order: 1\nhouse: gone: why\n",
                 "problem: line 2: no case \"gone\" here",
@@ -461,6 +499,8 @@ mod tests {
                 b"house: two words: why\n",
                 "problem: line 1, column 7: a case name",
             ),
+            (b"limit: a: 4 s: why\n", "column 10: `limit: NAME: MS: why`"),
+            (b"limit: a: 4000\n", "needs the why"),
         ];
         for (problem, want) in bad {
             let dir = temp_set("marks-bad", &[("a.in", b"1"), ("problem", problem)]);

@@ -59,8 +59,8 @@ static BUILT_IN: [Solver; 4] = [
         counts: true,
     },
     // The cell search (no triad rule, bivalue-cell guesses): more guesses,
-    // less work a guess; the faster of the two on puzzles with several
-    // solutions, the slower on unique ones.
+    // less work a guess; which of the two is faster depends on the set and
+    // the CPU (docs/benchmarks.md).
     Solver {
         name: "fast-cell",
         solve: crate::fast::solve_cell,

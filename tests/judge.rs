@@ -231,6 +231,49 @@ fn the_wrong_dfs_tle_is_shown_as_expected() {
     );
 }
 
+/// The built-in run's expected verdicts hold on a CPU half as fast as this
+/// one: on the hard case, every approach that must pass (04-08, 11) takes
+/// under half the case's `limit:`; `--time-limit` sets every case's.
+#[test]
+fn the_hard_cases_limit_leaves_the_built_in_solutions_twice_their_time() {
+    let case = fixtures::load(&inputs_dir().join("lc37/hard_top1465_338.in"));
+    let limit = case
+        .limit
+        .as_ref()
+        .expect("a limit: line for the hard case");
+    let mut args = vec!["judge", "--json", "--problem", "lc37", "--fixture"];
+    args.push("hard_top1465_338");
+    let must_pass: Vec<&str> = lc37::APPROACHES
+        .iter()
+        .map(|(name, _)| *name)
+        .filter(|name| !case.slow.names.iter().any(|s| s == name))
+        .collect();
+    assert!(must_pass.len() >= 6, "{must_pass:?}");
+    for name in &must_pass {
+        args.extend(["--solution", name]);
+    }
+    let (code, out, err) = sudoku(&args);
+    assert_eq!(code, 0, "{out}{err}");
+    for r in json_lines(&out) {
+        assert_eq!(r["verdict"], "AC", "{r}");
+        assert_eq!(r["time_limit_ms"], limit.ms, "{r}");
+        let cpu = r["cpu_ms"].as_f64().unwrap();
+        assert!(
+            2.0 * cpu < limit.ms as f64,
+            "{} took {cpu:.0} ms of the hard case's {} ms: on a CPU half as fast it would be TLE; raise inputs/lc37/problem's limit: line",
+            r["solution"],
+            limit.ms
+        );
+    }
+    args.extend(["--time-limit", "1500"]);
+    let (_, out, _) = sudoku(&args);
+    assert!(
+        json_lines(&out).iter().all(|r| r["time_limit_ms"] == 1500),
+        "{out}"
+    );
+    // A user's file keeps the problem's limit there: tests/user_file.rs.
+}
+
 #[test]
 fn cases_run_at_once_keep_their_order_and_verdicts() {
     let run = |jobs: &str| {

@@ -808,3 +808,177 @@ fn no_table_is_copied_into_another_document() {
         copies.join("\n")
     );
 }
+
+/// The rows of the table that follows `heading` in `text`, as cells.
+fn table_after(text: &str, heading: &str) -> Vec<Vec<String>> {
+    let start = text
+        .find(heading)
+        .unwrap_or_else(|| panic!("no {heading:?}"));
+    text[start..]
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .skip(2)
+        .map(|l| {
+            l.trim_matches('|')
+                .split(" | ")
+                .map(|c| c.trim().to_string())
+                .collect()
+        })
+        .collect()
+}
+
+/// docs/judge.md's verdict table has a row for every verdict the judge
+/// can print, `TLE (wall)` included.
+#[test]
+fn every_verdict_has_a_row_in_the_verdict_table() {
+    use sudoku_workspace::judge::Verdict;
+    let all = [
+        Verdict::Ac,
+        Verdict::Wa,
+        Verdict::Tle,
+        Verdict::Mle,
+        Verdict::Ole,
+        Verdict::Re,
+        Verdict::Ce,
+        Verdict::Ie,
+    ];
+    // A new verdict fails to compile here until it is in `all`.
+    for v in all {
+        match v {
+            Verdict::Ac
+            | Verdict::Wa
+            | Verdict::Tle
+            | Verdict::Mle
+            | Verdict::Ole
+            | Verdict::Re
+            | Verdict::Ce
+            | Verdict::Ie => {}
+        }
+    }
+    let text = std::fs::read_to_string(root().join("docs/judge.md")).unwrap();
+    let rows = table_after(&text, "\n## Verdicts\n");
+    assert!(rows.len() > 5, "{rows:?}");
+    let printed: Vec<String> = all
+        .iter()
+        .map(|v| v.to_string())
+        .chain(["TLE (wall)".to_string()])
+        .collect();
+    for verdict in printed {
+        // A whole word (`RE`, not the `RE` of `REfused`), or the phrase.
+        let found = rows.iter().any(|row| {
+            let cell = row.last().unwrap();
+            cell.contains(&verdict)
+                && (verdict.contains(' ')
+                    || cell
+                        .split(|c: char| !c.is_ascii_alphanumeric())
+                        .any(|w| w == verdict))
+        });
+        assert!(
+            found,
+            "docs/judge.md's verdict table has no row for {verdict}"
+        );
+    }
+}
+
+/// The binary embeds a fixture set for each problem key and nothing else
+/// of `inputs/`; docs/judge.md names every folder it leaves out.
+#[test]
+fn the_docs_name_every_folder_of_inputs_the_binary_leaves_out() {
+    use sudoku_workspace::fixtures::{load_set, Source};
+    use sudoku_workspace::judge::problem::PROBLEMS;
+    let text = std::fs::read_to_string(root().join("docs/judge.md")).unwrap();
+    let at = text
+        .find("are compiled into the `sudoku` binary")
+        .expect("docs/judge.md says what the binary embeds");
+    let sentence = &text[text[..at].rfind("\n\n").unwrap()..at];
+    let mut left_out = 0;
+    for entry in std::fs::read_dir(root().join("inputs")).unwrap() {
+        let entry = entry.unwrap();
+        if !entry.path().is_dir() {
+            continue;
+        }
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let embedded = load_set(&Source::Embedded, &name).is_ok();
+        let problem = PROBLEMS.iter().any(|p| p.key == name);
+        assert_eq!(embedded, problem, "inputs/{name}: embedded {embedded}");
+        if !embedded {
+            left_out += 1;
+            assert!(
+                sentence.contains(&format!("`{name}/`")),
+                "docs/judge.md does not say that inputs/{name}/ is not embedded: {sentence}"
+            );
+        }
+    }
+    assert!(left_out >= 2);
+}
+
+/// docs/judge.md's "Adding a problem" names every line a `problem` file
+/// may hold: each key build.rs reads and each kind of line about cases
+/// src/fixtures.rs reads. And every stdin problem has the `sample1` pair
+/// that `.ci/old-rustc` runs its programs on.
+#[test]
+fn adding_a_problem_names_every_line_of_the_problem_file() {
+    let build = std::fs::read_to_string(root().join("build.rs")).unwrap();
+    let mut keys: Vec<String> = build
+        .match_indices(".get(\"")
+        .map(|(at, _)| build[at + 6..].split('"').next().unwrap().to_string())
+        .collect();
+    let fixtures = std::fs::read_to_string(root().join("src/fixtures.rs")).unwrap();
+    let at = fixtures
+        .find("matches!(kind, ")
+        .expect("src/fixtures.rs matches the kinds of lines about cases");
+    let kinds = &fixtures[at..at + fixtures[at..].find(')').unwrap()];
+    keys.extend(kinds.split('"').skip(1).step_by(2).map(str::to_string));
+    keys.sort();
+    keys.dedup();
+    assert!(keys.len() > 12, "{keys:?}");
+    let text = std::fs::read_to_string(root().join("docs/judge.md")).unwrap();
+    let section = &text[text.find("\n## Adding a problem").expect("the section")..];
+    let section = &section[..section[4..].find("\n## ").map_or(section.len(), |e| e + 4)];
+    for key in &keys {
+        assert!(
+            section.contains(&format!("`{key}:")),
+            "docs/judge.md's Adding a problem does not name the `{key}:` line"
+        );
+    }
+    assert!(section.contains("sample1"));
+    for problem in sudoku_workspace::judge::problem::PROBLEMS.iter() {
+        if matches!(problem.key, "lc36" | "lc37") {
+            continue;
+        }
+        for ext in ["in", "out"] {
+            let path = root().join(format!("inputs/{}/sample1.{ext}", problem.key));
+            assert!(path.exists(), "{} is missing", path.display());
+        }
+    }
+}
+
+/// The chart names its runs as the benchmark blocks do: a CPU, a commit
+/// and a date.
+#[test]
+fn the_chart_names_its_cpu_commit_and_date() {
+    let svg = std::fs::read_to_string(root().join("docs/throughput.svg")).unwrap();
+    let date = svg.as_bytes().windows(10).any(|w| {
+        w.iter().enumerate().all(|(i, c)| match i {
+            4 | 7 => *c == b'-',
+            _ => c.is_ascii_digit(),
+        })
+    });
+    for (what, there) in [
+        (
+            "a CPU",
+            svg.contains("CPU: ") && !svg.contains("CPU: unknown"),
+        ),
+        (
+            "a commit",
+            svg.contains("; commit ") && !svg.contains("commit unknown"),
+        ),
+        ("a date", date),
+    ] {
+        assert!(
+            there,
+            "docs/throughput.svg names no {what}: redraw it (docs/benchmarks.md, Benchmark)"
+        );
+    }
+}

@@ -155,6 +155,35 @@ fn javascript_files() {
     check_language(&CASES[4]);
 }
 
+/// A case's `limit:` line is the built-in solutions' (tests/judge.rs): a
+/// user's file keeps the problem's limit there, even a built-in one's copy.
+#[test]
+fn a_users_file_keeps_the_problems_limit_on_a_case_with_a_limit_line() {
+    let dir = scratch("limit_line");
+    let source = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("solutions/lc37_04_bitmasks.rs"),
+    )
+    .unwrap();
+    let args = ["--json", "--trust", "--fixture", "hard_top1465_338"];
+    let (code, text) = judge(&dir, "lc37_mine.rs", &source, &args);
+    assert_eq!(code, 0, "{text}");
+    let limit = sudoku_workspace::judge::problem::by_key("lc37")
+        .unwrap()
+        .time_ms;
+    assert!(
+        text.contains(&format!("\"time_limit_ms\":{limit},")),
+        "{text}"
+    );
+    let case = sudoku_workspace::fixtures::load(
+        &sudoku_workspace::fixtures::inputs_dir().join("lc37/hard_top1465_338.in"),
+    );
+    assert_ne!(
+        case.limit.map(|l| l.ms),
+        Some(limit),
+        "the case has a limit of its own"
+    );
+}
+
 #[test]
 fn an_unchanged_file_is_not_rebuilt() {
     let dir = scratch("cache");

@@ -6,6 +6,8 @@
 //! Series: the solvers of `target/bench/peer.csv` (ours and the peer, one run),
 //! tdoku's published figures, then the solvers only in
 //! `target/bench/solvers.csv` (the write-up approaches, where they ran).
+//! Under the legend, the runs they come from (CPU, commit, date), as the two
+//! benchmarks wrote them beside their CSVs (`peer.run`, `solvers.run`).
 
 use crate::common::{self, SETS};
 use std::fmt::Write as _;
@@ -114,6 +116,7 @@ pub fn write(out: &Path) {
     series.push(tdoku);
     let known: Vec<String> = series.iter().map(|s| s.name.clone()).collect();
     read_csv(&dir.join("solvers.csv"), &mut series, &known);
+    let write_ups = series.len() > known.len();
     let rates = series.iter().flat_map(|s| s.rates.iter().flatten()).count();
     assert!(
         rates > SETS.len(),
@@ -146,7 +149,26 @@ pub fn write(out: &Path) {
     );
     let _ = writeln!(
         svg,
-        r##"<text x="{left}" y="40" fill="#555">Shared 2-core machine. Write-ups: first 50 puzzles, one solution, shown only where done within 2 s. tdoku: its published figures.</text>"##
+        r##"<text x="{left}" y="40" fill="#555">Write-ups: first 50 puzzles, one solution, shown only where done within 2 s. tdoku: its published figures, another machine.</text>"##
+    );
+    // The runs the bars come from, as the benchmark blocks of the docs name theirs.
+    let run = |name: &str| {
+        std::fs::read_to_string(dir.join(name))
+            .map_or("CPU: unknown; commit unknown; date unknown".into(), |t| {
+                t.trim().to_string()
+            })
+    };
+    let (peer_run, solvers_run) = (run("peer.run"), run("solvers.run"));
+    let runs = if peer_run == solvers_run || !write_ups {
+        format!("Measured on {peer_run}")
+    } else {
+        format!("Solvers and the crate: {peer_run}. Write-ups: {solvers_run}")
+    };
+    let _ = writeln!(
+        svg,
+        r##"<text x="{left}" y="{}" fill="#555">{}</text>"##,
+        top + plot_h + 48.0 + 20.0 * legend_rows as f64,
+        escape(&runs)
     );
     let all: Vec<(&Series, &str)> = series.iter().zip(fills.iter().copied()).collect();
     let frame = Frame {
@@ -207,6 +229,13 @@ pub fn write(out: &Path) {
     }
     std::fs::write(out, svg).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
     println!("wrote {} ({} series)", out.display(), series.len());
+}
+
+/// `text` for an SVG text node: `&`, `<` and `>` escaped.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// Where a panel goes: the plot's left edge and width, its top and height.

@@ -169,15 +169,18 @@ fn report(quick: bool, summary_only: bool, ours: &[&Solver], rows: &[Row]) {
     } else {
         ""
     };
+    // The summary's own note, so that the README quotes the full run's
+    // Summary section as it is (scripts/readme).
+    let summary_note = format!(
+        "Limit {LIMIT}, one thread{quick_note}; every solver reported the set's count for \
+         every puzzle. ÷ crate: the median over the passes of the speed over the {PEER}'s \
+         in the same pass, taking turns every {SLICE} puzzles (dlx: of the medians). \
+         `fast` and `fast-cell` ran the {:?} kernel, `fast-portable` the Portable one.",
+        sudoku_workspace::fast::Kernel::best()
+    );
     if summary_only {
         println!("{}", summary(ours, rows));
-        println!(
-            "Limit {LIMIT}, one thread{quick_note}; every solver reported the set's count for \
-             every puzzle. ÷ crate: the median over the passes of the speed over the {PEER}'s \
-             in the same pass, taking turns every {SLICE} puzzles (dlx: of the medians). \
-             `fast` and `fast-cell` ran the {:?} kernel, `fast-portable` the Portable one.",
-            sudoku_workspace::fast::Kernel::best()
-        );
+        println!("{summary_note}");
     } else {
         println!("\n## Peer comparison, limit {LIMIT}, one thread, same run{quick_note}\n");
         println!(
@@ -203,10 +206,13 @@ fn report(quick: bool, summary_only: bool, ours: &[&Solver], rows: &[Row]) {
              set).\n"
         );
         println!("### Summary\n\n{}", summary(ours, rows));
+        println!("{summary_note}");
     }
 
     let path = common::out_dir().join("peer.csv");
     std::fs::write(&path, csv).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    // The run the chart names for these rows.
+    common::write_beside_csv("peer.run", &common::run_header());
     eprintln!("wrote {}", path.display());
 }
 

@@ -365,6 +365,88 @@ pub fn out_dir() -> PathBuf {
     dir
 }
 
+/// The run a CSV came from, as `scripts/readme` names a benchmark's:
+/// `CPU: MODEL (family F, model M, N cores; VECTOR); commit HASH; YYYY-MM-DD`
+/// (the CPU from `/proc/cpuinfo` where there is one; the machine's cores,
+/// not those a pinned benchmark may use; the date UTC).
+pub fn run_header() -> String {
+    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let field = |name: &str| {
+        info.lines()
+            .find(|l| l.split(':').next().is_some_and(|k| k.trim() == name))
+            .and_then(|l| l.split_once(':'))
+            .map_or(String::new(), |(_, v)| v.trim().to_string())
+    };
+    let flags = field("flags");
+    let has = |f: &str| flags.split_whitespace().any(|x| x == f);
+    let simd = match (has("avx2"), has("avx512f")) {
+        (false, _) => "no AVX2",
+        (true, false) => "AVX2",
+        (true, true) => "AVX2 and AVX-512",
+    };
+    // The machine's CPUs, as `nproc` counts them outside a `taskset` pin.
+    let cores = match info.lines().filter(|l| l.starts_with("processor")).count() {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let model = field("model name");
+    let cpu = if model.is_empty() {
+        format!("{} ({cores} cores)", std::env::consts::ARCH)
+    } else {
+        format!(
+            "{model} (family {}, model {}, {cores} cores; {simd})",
+            field("cpu family"),
+            field("model")
+        )
+    };
+    let root = inputs_dir()
+        .parent()
+        .expect("inputs/ has a parent")
+        .to_path_buf();
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .current_dir(&root)
+            .output()
+            .ok()
+    };
+    let mut commit = git(&["rev-parse", "--short", "HEAD"])
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .filter(|c| !c.is_empty())
+        .unwrap_or_else(|| "unknown".into());
+    let paths = ["src", "solutions", "benches", "bench-peer", "Cargo.toml"];
+    let clean = git(&[&["diff", "--quiet", "HEAD", "--"][..], &paths[..]].concat())
+        .is_some_and(|o| o.status.success());
+    if !clean {
+        commit.push_str(" (+ uncommitted changes)");
+    }
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    format!("CPU: {cpu}; commit {commit}; {}", civil_date(days))
+}
+
+/// `YYYY-MM-DD` of a day counted from 1970-01-01 (the proleptic Gregorian
+/// calendar; Howard Hinnant's `civil_from_days`).
+fn civil_date(days: i64) -> String {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// Writes `text` to `target/bench/NAME` beside the CSVs.
+pub fn write_beside_csv(name: &str, text: &str) {
+    let path = out_dir().join(name);
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+}
+
 /// A number with thousands separators and `decimals` decimals.
 pub fn grouped(x: f64, decimals: usize) -> String {
     let text = format!("{x:.decimals$}");

@@ -272,7 +272,7 @@ fn judge_all(
                 if let Ok(mut p) = progress.lock() {
                     p.show(&solution.name, &case.name);
                 }
-                let limits = solution.limits(limits, opts);
+                let limits = case_limits(solution, case, limits, opts);
                 let r = judge_case(supervisor, &opts.exe, solution, case, &limits);
                 if let Ok(mut slot) = slots[i].lock() {
                     *slot = Some(r);
@@ -284,6 +284,18 @@ fn judge_all(
         .into_iter()
         .filter_map(|slot| slot.into_inner().ok().flatten())
         .collect()
+}
+
+/// The limits `solution` runs under on `case`: its own (see
+/// [`Solution::limits`]), except that a built-in solution takes the case's
+/// `limit:` line where `--time-limit` did not set one.
+fn case_limits(solution: &Solution, case: &Case, base: &Limits, opts: &Options) -> Limits {
+    let mut limits = solution.limits(base, opts);
+    if let (None, None, Some(limit)) = (&solution.user, opts.time, &case.limit) {
+        limits.time = Duration::from_millis(limit.ms);
+        limits.wall = opts.wall.unwrap_or(limits.time * 3);
+    }
+    limits
 }
 
 /// Judges what `opts` asks for, writing the tables (or JSON lines) to `out`.

@@ -44,6 +44,8 @@ pub struct Case {
     pub house: bool,
     /// Harder than the real judge's data: where it comes from.
     pub hard: Option<String>,
+    /// The built-in solutions' CPU time limit here, in place of the problem's.
+    pub limit: Option<fixtures::Limit>,
 }
 
 impl Case {
@@ -57,6 +59,7 @@ impl Case {
             slow: fixtures::Slow::default(),
             house: false,
             hard: None,
+            limit: None,
         })
     }
 
@@ -78,6 +81,7 @@ impl Case {
         case.slow = f.slow;
         case.house = f.house;
         case.hard = f.hard;
+        case.limit = f.limit;
         Ok(case)
     }
 }

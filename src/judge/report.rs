@@ -322,6 +322,15 @@ pub fn write_table(
             ));
         }
     }
+    for case in &cases {
+        let built_in = solutions.iter().any(|s| s.user.is_none());
+        if let (Some(limit), true, None) = (&case.limit, built_in, opts.time) {
+            notes.push(format!(
+                "{}: the built-in solutions' limit here is {} ms CPU time ({})",
+                case.name, limit.ms, limit.why
+            ));
+        }
+    }
     for r in results.iter().filter(|r| r.tle_on_hard()) {
         notes.push(format!(
             "{} on {}: slower than the hard case, which does not fail the run: {}",

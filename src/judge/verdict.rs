@@ -3,6 +3,8 @@
 //!
 //! | in this order | verdict |
 //! |---|---|
+//! | the user's file did not build | CE (the program is not run) |
+//! | the sandbox could not run the case | IE, with the reason |
 //! | the memory limit fired: polled, or an allocation failed under it (`MemoryError`, `std::bad_alloc`, `OutOfMemoryError`, …) | MLE |
 //! | the wall-clock backstop fired | TLE (wall) |
 //! | CPU time passed the limit | TLE |
