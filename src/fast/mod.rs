@@ -79,9 +79,8 @@
 //! peers, else the open cell with fewest candidates.
 //!
 //! The triad search makes fewer guesses (fewer than tdoku on the hard
-//! sets) but costs more per node, so it is the faster on unique puzzles,
-//! where the whole tree is searched, and the cell search on puzzles with
-//! several solutions, where counting stops at the second.
+//! sets) but costs more per node; which search is faster depends on the
+//! set and the CPU (docs/benchmarks.md, "Per CPU").
 //!
 //! # Kernels
 //!
