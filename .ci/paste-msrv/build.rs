@@ -1,6 +1,6 @@
 //! Lists every file of `solutions/` for `src/lib.rs`, so a new paste file is
 //! in the MSRV check with no edit: LeetCode files (`lc36_*`, `lc37_*`) as
-//! LeetCode wraps them, at the crate's MSRV (1.58, LeetCode's Rust); stdin
+//! LeetCode wraps them, at the crate's MSRV (1.58, LeetCode's Rust of 2023, the files' floor); stdin
 //! programs as modules held to 1.63, the rustc `.ci/old-rustc` builds them with.
 
 use std::fmt::Write as _;
