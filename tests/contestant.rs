@@ -842,6 +842,20 @@ fn what_this_machine_lacks_is_not_judged_here_not_a_ce() {
             "{text}"
         );
         assert!(!text.contains(" CE"), "{text}");
+        // stress says the same, with the same exit code.
+        let out = Command::new(SUDOKU)
+            .args(["stress", "--cases", "2"])
+            .arg(&acl)
+            .env("SUDOKU_AC_LIBRARY", &nowhere)
+            .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(3), "{said}");
+        assert!(
+            said.contains("not judged here: needs the AtCoder Library"),
+            "{said}"
+        );
     }
     // C++23 that this machine's g++ lacks: built where the compiler has it.
     if let Some((code, text)) = judge("deducing-this", "lc37_deducing_this.cpp", &[]) {

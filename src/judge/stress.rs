@@ -70,6 +70,12 @@ pub enum Outcome {
         /// The command that re-judges it.
         command: String,
     },
+    /// This machine lacks what the file's judge has (a library, Python 2):
+    /// no case was run.
+    NotJudgedHere {
+        /// What it needs, and where the file uses it.
+        why: String,
+    },
 }
 
 /// The most runs spent shrinking one failing case.
@@ -130,6 +136,13 @@ fn stress(opts: &Options) -> Result<Outcome, Error> {
     crate::sandbox::janitor::start(&opts.exe)?;
     let solution = solution::from_file(&opts.file, named, &opts.build)?;
     let problem = solution.problem;
+    if let Some(why) = solution
+        .user
+        .as_ref()
+        .and_then(|user| user.not_judged_here.clone())
+    {
+        return Ok(Outcome::NotJudgedHere { why });
+    }
     if let Some(why) = solution.compile_error() {
         return Err(Error::Usage(format!(
             "{} does not compile:\n{why}",

@@ -21,7 +21,9 @@ NAME.out, and the command that re-judges it is printed.
 Exit codes:
   0    every case AC
   1    a case failed: shrunk, saved, and the re-judge command printed
-  2    bad command line, a file that cannot be built or placed, or a missing toolchain";
+  2    bad command line, a file that cannot be built or placed, or a missing toolchain
+  3    not judged here: the file needs what its judge has and this machine lacks (a library,
+       Python 2), named with the way to add it";
 
 #[derive(Args)]
 pub struct StressArgs {
@@ -99,6 +101,10 @@ pub fn run(args: StressArgs) -> Result<ExitCode, Failure> {
             println!("saved: {}", saved.display());
             println!("re-judge: {command}");
             Ok(ExitCode::from(1))
+        }
+        judge::stress::Outcome::NotJudgedHere { why } => {
+            println!("{}: not judged here: {why}", opts.file.display());
+            Ok(ExitCode::from(3))
         }
     }
 }
