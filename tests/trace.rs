@@ -633,6 +633,11 @@ fn files_that_cannot_be_traced_say_why() {
     let (code, _, err) = sudoku(&["trace", "--approach", "nope"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown approach \"nope\""), "{err}");
+    // Every name the trace takes is listed, the write-ups' originals too.
+    assert!(
+        err.contains("lc37_000_wrong_dfs") && err.contains("lanqiao_004"),
+        "{err}"
+    );
     let (code, _, err) = sudoku(&["trace", "--html", "x.html", "--max-steps", "200001"]);
     assert_eq!(code, 2);
     assert!(err.contains("a page holds 1 to 200000 steps"), "{err}");

@@ -182,9 +182,11 @@ impl Approach {
             });
         }
         let keys: Vec<&str> = Order::ALL.iter().map(|o| o.key()).collect();
+        let files: Vec<&str> = source::SOURCES.iter().map(|s| s.name()).collect();
         Err(Error::Approach(format!(
-            "unknown approach {arg:?}: expected one of {}, a LeetCode 37 solution's name, or a .py/.js file of your own",
-            keys.join(", ")
+            "unknown approach {arg:?}: expected one of {}; a file the trace mirrors ({}); or the path of a .py/.js file, yours or a write-up's",
+            keys.join(", "),
+            files.join(", ")
         )))
     }
 }

@@ -14,8 +14,9 @@ pub struct BatchArgs {
     /// The solver [default: the first one listed below].
     #[arg(long, value_name = "NAME", value_parser = parse_solver)]
     solver: Option<&'static Solver>,
-    /// Puzzle file: one puzzle per line, 81 characters, `.` or `0` empty; `#` and blank
-    /// lines skipped. `-` or none: stdin.
+    /// Puzzle file, in any format `sudoku gen` writes: one puzzle per line (81 characters, `.`
+    /// or `0` empty), LeetCode's literal, or 9 lines of 9; `#` and blank lines skipped. `-` or
+    /// none: stdin.
     file: Option<PathBuf>,
     /// Threads solving at once [default: the number of cores]; the output keeps the input's
     /// order whatever N is.
