@@ -325,5 +325,9 @@ fn report(plan: &Plan, rows: &[Row]) {
     std::fs::write(&path, csv).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     // The run the chart names for these rows.
     common::write_beside_csv("solvers.run", &common::run_header());
-    println!("wrote {}", path.display());
+    // Relative to the workspace, as the docs quote it.
+    let shown = path
+        .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+        .unwrap_or(&path);
+    println!("wrote {}", shown.display());
 }
