@@ -654,6 +654,22 @@ fn rustc_names_the_compiler_it_was_given() {
         )),
         "{text}"
     );
+    // A path that is not there is named as such, not "install the toolchain".
+    let missing = dir.join("no-rustc-here");
+    let out = Command::new(SUDOKU)
+        .arg("judge")
+        .arg(data("lc37_main.rs"))
+        .arg("--rustc")
+        .arg(&missing)
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains(&format!("{}: no such program", missing.display())),
+        "{said}"
+    );
 }
 
 /// `sudoku stress` on a correct stdin program: every generated case is one

@@ -269,7 +269,10 @@ fn toolchain_of(language: &Language, tool: &Path) -> Result<Toolchain, Error> {
         }
     }
     let found = (language.toolchain)(tool).map_err(|e| {
-        if e.kind() == std::io::ErrorKind::NotFound {
+        if e.kind() == std::io::ErrorKind::NotFound && tool.components().count() > 1 {
+            // A path the user gave (`--rustc PATH`): that path is missing.
+            Error::Toolchain(format!("{}: no such program", tool.display()))
+        } else if e.kind() == std::io::ErrorKind::NotFound {
             Error::Toolchain(format!(
                 "{} files need `{}`, which is not installed here: install {}",
                 language.name,
