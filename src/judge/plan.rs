@@ -181,9 +181,12 @@ fn user_case(
         Some(file) => Answer::File(Arc::new(file)),
         None => reference,
     };
+    // A pipe (`--input <(…)` is /dev/fd/63, `/dev/stdin`) has no name of its own.
+    let pipe = own.input.starts_with("/dev") || own.input.starts_with("/proc");
     let name = own
         .input
         .file_stem()
+        .filter(|_| !pipe)
         .map_or("input".into(), |s| s.to_string_lossy().into_owned());
     Ok((problem, Case::new(name, input, answer)?))
 }
