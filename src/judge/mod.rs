@@ -324,7 +324,7 @@ fn judge_and_report(opts: &Options, out: &mut dyn Write) -> Result<Report, Error
         let work: Vec<(&Solution, &Case)> = part
             .solutions
             .iter()
-            .filter(|s| s.user.as_ref().is_none_or(|u| u.not_judged_here.is_none()))
+            .filter(|s| s.not_judged_here().is_none())
             .flat_map(|solution| {
                 part.cases
                     .iter()
@@ -362,10 +362,7 @@ fn judge_and_report(opts: &Options, out: &mut dyn Write) -> Result<Report, Error
         .problems
         .iter()
         .flat_map(|p| &p.solutions)
-        .filter_map(|s| {
-            let why = s.user.as_ref()?.not_judged_here.clone()?;
-            Some((s.name.clone(), why))
-        })
+        .filter_map(|s| Some((s.name.clone(), s.not_judged_here()?.to_string())))
         .collect();
     let report = Report {
         results,

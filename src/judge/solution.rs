@@ -175,6 +175,12 @@ impl Solution {
     pub fn compile_error(&self) -> Option<&str> {
         self.user.as_ref()?.built.as_ref().err().map(String::as_str)
     }
+
+    /// Why a user's file is not judged here (what its judge has and this
+    /// machine lacks), when it is not.
+    pub fn not_judged_here(&self) -> Option<&str> {
+        self.user.as_ref()?.not_judged_here.as_deref()
+    }
 }
 
 /// What building a user's file needs besides the file.

@@ -136,12 +136,8 @@ fn stress(opts: &Options) -> Result<Outcome, Error> {
     crate::sandbox::janitor::start(&opts.exe)?;
     let solution = solution::from_file(&opts.file, named, &opts.build)?;
     let problem = solution.problem;
-    if let Some(why) = solution
-        .user
-        .as_ref()
-        .and_then(|user| user.not_judged_here.clone())
-    {
-        return Ok(Outcome::NotJudgedHere { why });
+    if let Some(why) = solution.not_judged_here() {
+        return Ok(Outcome::NotJudgedHere { why: why.into() });
     }
     if let Some(why) = solution.compile_error() {
         return Err(Error::Usage(format!(
