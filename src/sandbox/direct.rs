@@ -3,7 +3,7 @@
 //! paths are the host's, each case gets an empty working folder of its own,
 //! and a case's input is an unnamed file copied for each run.
 
-use super::{janitor, Input, View, STDERR_KEPT};
+use super::{janitor, End, Input, Isolation, Run, View, STDERR_KEPT};
 use std::ffi::{OsStr, OsString};
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom, Write};
@@ -139,8 +139,18 @@ pub fn output_over(prepared: &Prepared, limits: &super::Limits) -> bool {
         .any(|f| f.metadata().is_ok_and(|m| m.len() > limits.output_bytes))
 }
 
-/// Stdout rewound, its size, the first 64 KiB of stderr and its size.
-pub fn outputs(prepared: &mut Prepared) -> io::Result<(File, u64, Vec<u8>, u64)> {
+/// The finished run as the judge reads it: how it ended, its CPU and wall
+/// time, its peak (`peak_bytes`), stdout rewound and the first 64 KiB of
+/// stderr, each with its size. No memory cgroup and no disk of its own
+/// hold such a run.
+pub fn finished(
+    prepared: &mut Prepared,
+    end: End,
+    cpu: Duration,
+    wall: Duration,
+    peak_bytes: u64,
+    isolation: Isolation,
+) -> io::Result<Run> {
     let mut stdout = prepared.stdout.try_clone()?;
     let stdout_bytes = stdout.metadata()?.len();
     stdout.seek(SeekFrom::Start(0))?;
@@ -149,7 +159,19 @@ pub fn outputs(prepared: &mut Prepared) -> io::Result<(File, u64, Vec<u8>, u64)>
     stderr.seek(SeekFrom::Start(0))?;
     let mut kept = Vec::new();
     (&mut stderr).take(STDERR_KEPT).read_to_end(&mut kept)?;
-    Ok((stdout, stdout_bytes, kept, stderr_bytes))
+    Ok(Run {
+        end,
+        cpu,
+        wall,
+        peak_kib: peak_bytes / 1024,
+        stdout,
+        stdout_bytes,
+        stderr: kept,
+        stderr_bytes,
+        disk_full: false,
+        memory_cgroup: false,
+        isolation,
+    })
 }
 
 #[cfg(test)]

@@ -208,19 +208,6 @@ impl Supervisor {
             End::Exit(_) | End::Signal(_) if cpu > limits.cpu => End::CpuLimit,
             end => end,
         };
-        let (stdout, stdout_bytes, stderr, stderr_bytes) = direct::outputs(&mut prepared)?;
-        Ok(Run {
-            end,
-            cpu,
-            wall,
-            peak_kib: peak / 1024,
-            stdout,
-            stdout_bytes,
-            stderr,
-            stderr_bytes,
-            disk_full: false,
-            memory_cgroup: false,
-            isolation: Isolation::Rlimits,
-        })
+        direct::finished(&mut prepared, end, cpu, wall, peak, Isolation::Rlimits)
     }
 }

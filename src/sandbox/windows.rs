@@ -741,20 +741,8 @@ impl Supervisor {
             None if cpu > limits.cpu => End::CpuLimit,
             None => End::Exit(code),
         };
-        let (stdout, stdout_bytes, stderr, stderr_bytes) = direct::outputs(&mut prepared)?;
-        Ok(Run {
-            end,
-            cpu,
-            wall,
-            peak_kib: peak / 1024,
-            stdout,
-            stdout_bytes,
-            stderr,
-            stderr_bytes,
-            disk_full: false,
-            memory_cgroup: false,
-            isolation: Isolation::JobObject { not_blocked },
-        })
+        let isolation = Isolation::JobObject { not_blocked };
+        direct::finished(&mut prepared, end, cpu, wall, peak, isolation)
     }
 }
 
