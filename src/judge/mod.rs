@@ -173,6 +173,12 @@ impl Options {
             processes: self.processes,
         }
     }
+
+    /// `case`'s own CPU time limit for the built-in solutions (its
+    /// `limit:` line), unless `--time-limit` sets every case's.
+    pub fn case_limit<'a>(&self, case: &'a Case) -> Option<&'a crate::fixtures::Limit> {
+        case.limit.as_ref().filter(|_| self.time.is_none())
+    }
 }
 
 /// Why `sudoku judge` could not judge (exit 2).
@@ -291,7 +297,7 @@ fn judge_all(
 /// `limit:` line where `--time-limit` did not set one.
 fn case_limits(solution: &Solution, case: &Case, base: &Limits, opts: &Options) -> Limits {
     let mut limits = solution.limits(base, opts);
-    if let (None, None, Some(limit)) = (&solution.user, opts.time, &case.limit) {
+    if let (None, Some(limit)) = (&solution.user, opts.case_limit(case)) {
         limits.time = Duration::from_millis(limit.ms);
         limits.wall = opts.wall.unwrap_or(limits.time * 3);
     }

@@ -322,9 +322,9 @@ pub fn write_table(
             ));
         }
     }
-    for case in &cases {
-        let built_in = solutions.iter().any(|s| s.user.is_none());
-        if let (Some(limit), true, None) = (&case.limit, built_in, opts.time) {
+    let built_in = solutions.iter().any(|s| s.user.is_none());
+    for case in cases.iter().filter(|_| built_in) {
+        if let Some(limit) = opts.case_limit(case) {
             notes.push(format!(
                 "{}: the built-in solutions' limit here is {} ms CPU time ({})",
                 case.name, limit.ms, limit.why
