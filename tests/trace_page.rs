@@ -72,6 +72,16 @@ fn tool_missing(tool: &str) -> bool {
     missing
 }
 
+/// Chromium, and python3 and node for the pages of a user's file; `None`
+/// (the test skips, saying which is missing) without one of them.
+fn chromium_and_runtimes() -> Option<PathBuf> {
+    let chromium = chromium()?;
+    if tool_missing("python3") || tool_missing("node") {
+        return None;
+    }
+    Some(chromium)
+}
+
 fn example() -> Grid {
     Grid::from_line(trace::LEETCODE_EXAMPLE, 1).unwrap()
 }
@@ -511,10 +521,9 @@ fn every_traceable_approach_has_a_working_page() {
 /// line of the file that made it, against the right DFS.
 #[test]
 fn own_files_have_working_pages() {
-    let Some(chromium) = chromium() else { return };
-    if tool_missing("python3") || tool_missing("node") {
+    let Some(chromium) = chromium_and_runtimes() else {
         return;
-    }
+    };
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut browser = Browser::start(&chromium, 1200, 900);
@@ -670,10 +679,9 @@ fn state_of(browser: &mut Browser) -> Value {
 /// stay together to the end, each numbering its own steps.
 #[test]
 fn a_correct_own_file_is_the_same_search_as_the_right_dfs() {
-    let Some(chromium) = chromium() else { return };
-    if tool_missing("python3") || tool_missing("node") {
+    let Some(chromium) = chromium_and_runtimes() else {
         return;
-    }
+    };
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut browser = Browser::start(&chromium, 1366, 768);
     browser.viewport(1366, 768, false);
@@ -733,10 +741,9 @@ fn a_correct_own_file_is_the_same_search_as_the_right_dfs() {
 /// make, and shows what the right DFS did there. The README's picture.
 #[test]
 fn a_file_that_forgets_to_undo_is_marked_at_its_first_wrong_write() {
-    let Some(chromium) = chromium() else { return };
-    if tool_missing("python3") || tool_missing("node") {
+    let Some(chromium) = chromium_and_runtimes() else {
         return;
-    }
+    };
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut browser = Browser::start(&chromium, 1366, 768);
     browser.viewport(1366, 768, false);
@@ -823,10 +830,9 @@ fn frames_shown(open: &mut Open, side: &str, k: usize, step: usize) -> (Value, V
 /// `false`, the wrong DFS's nothing).
 #[test]
 fn the_stack_is_the_real_call_stack() {
-    let Some(chromium) = chromium() else { return };
-    if tool_missing("python3") || tool_missing("node") {
+    let Some(chromium) = chromium_and_runtimes() else {
         return;
-    }
+    };
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut browser = Browser::start(&chromium, 1366, 768);
     let dfs = |cells: &[i64]| -> Vec<Value> {
@@ -973,10 +979,9 @@ fn inside(inner: &Value, outer: [f64; 4], what: &str) {
 /// is shown at a time, switched by tabs, and nothing is wider than the screen.
 #[test]
 fn board_caption_and_line_fit_one_screen() {
-    let Some(chromium) = chromium() else { return };
-    if tool_missing("python3") || tool_missing("node") {
+    let Some(chromium) = chromium_and_runtimes() else {
         return;
-    }
+    };
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let (own, _, name) = own_page("inputs/trace/forgets_undo.py");
     let default = make_page("trace_screen_default", &[]);
@@ -1084,10 +1089,9 @@ const CUES: &str = r#"(() => {
 /// is one live region, which says nothing while the page plays.
 #[test]
 fn the_page_is_accessible() {
-    let Some(chromium) = chromium() else { return };
-    if tool_missing("python3") || tool_missing("node") {
+    let Some(chromium) = chromium_and_runtimes() else {
         return;
-    }
+    };
     let Some(axe) = axe_core() else { return };
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let (own, _, name) = own_page("inputs/trace/forgets_undo.py");
