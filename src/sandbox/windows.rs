@@ -55,11 +55,12 @@ use windows_sys::Win32::System::Diagnostics::ToolHelp::{
 use windows_sys::Win32::System::JobObjects::{
     AssignProcessToJobObject, CreateJobObjectW, JobObjectBasicAccountingInformation,
     JobObjectBasicUIRestrictions, JobObjectExtendedLimitInformation, QueryInformationJobObject,
-    SetInformationJobObject, TerminateJobObject, JOBOBJECT_BASIC_ACCOUNTING_INFORMATION,
-    JOBOBJECT_BASIC_UI_RESTRICTIONS, JOBOBJECT_EXTENDED_LIMIT_INFORMATION,
-    JOB_OBJECT_LIMIT_ACTIVE_PROCESS, JOB_OBJECT_LIMIT_DIE_ON_UNHANDLED_EXCEPTION,
-    JOB_OBJECT_LIMIT_JOB_MEMORY, JOB_OBJECT_LIMIT_JOB_TIME, JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE,
-    JOB_OBJECT_UILIMIT_DESKTOP, JOB_OBJECT_UILIMIT_DISPLAYSETTINGS, JOB_OBJECT_UILIMIT_EXITWINDOWS,
+    SetInformationJobObject, TerminateJobObject, JOBOBJECTINFOCLASS,
+    JOBOBJECT_BASIC_ACCOUNTING_INFORMATION, JOBOBJECT_BASIC_UI_RESTRICTIONS,
+    JOBOBJECT_EXTENDED_LIMIT_INFORMATION, JOB_OBJECT_LIMIT_ACTIVE_PROCESS,
+    JOB_OBJECT_LIMIT_DIE_ON_UNHANDLED_EXCEPTION, JOB_OBJECT_LIMIT_JOB_MEMORY,
+    JOB_OBJECT_LIMIT_JOB_TIME, JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE, JOB_OBJECT_UILIMIT_DESKTOP,
+    JOB_OBJECT_UILIMIT_DISPLAYSETTINGS, JOB_OBJECT_UILIMIT_EXITWINDOWS,
     JOB_OBJECT_UILIMIT_GLOBALATOMS, JOB_OBJECT_UILIMIT_HANDLES, JOB_OBJECT_UILIMIT_READCLIPBOARD,
     JOB_OBJECT_UILIMIT_SYSTEMPARAMETERS, JOB_OBJECT_UILIMIT_WRITECLIPBOARD,
 };
@@ -130,18 +131,7 @@ impl Job {
         // uses, 4x for runtimes that commit a heap up front (a JVM).
         let factor = if limits.address_space { 1 } else { 4 };
         info.JobMemoryLimit = (limits.memory_kib.saturating_mul(1024 * factor)) as usize;
-        // SAFETY: the size is the structure's own.
-        let ok = unsafe {
-            SetInformationJobObject(
-                job.handle(),
-                JobObjectExtendedLimitInformation,
-                (&info as *const JOBOBJECT_EXTENDED_LIMIT_INFORMATION).cast(),
-                std::mem::size_of_val(&info) as u32,
-            )
-        };
-        if ok == 0 {
-            return Err(io::Error::last_os_error());
-        }
+        job.set(JobObjectExtendedLimitInformation, &info)?;
         let ui = JOBOBJECT_BASIC_UI_RESTRICTIONS {
             UIRestrictionsClass: JOB_OBJECT_UILIMIT_DESKTOP
                 | JOB_OBJECT_UILIMIT_DISPLAYSETTINGS
@@ -152,18 +142,7 @@ impl Job {
                 | JOB_OBJECT_UILIMIT_WRITECLIPBOARD
                 | JOB_OBJECT_UILIMIT_SYSTEMPARAMETERS,
         };
-        // SAFETY: as above.
-        let ok = unsafe {
-            SetInformationJobObject(
-                job.handle(),
-                JobObjectBasicUIRestrictions,
-                (&ui as *const JOBOBJECT_BASIC_UI_RESTRICTIONS).cast(),
-                std::mem::size_of_val(&ui) as u32,
-            )
-        };
-        if ok == 0 {
-            return Err(io::Error::last_os_error());
-        }
+        job.set(JobObjectBasicUIRestrictions, &ui)?;
         Ok(job)
     }
 
@@ -171,44 +150,63 @@ impl Job {
         self.0.as_raw_handle() as HANDLE
     }
 
+    /// Sets the job's information of `class` to `info`, that class's
+    /// structure.
+    fn set<T>(&self, class: JOBOBJECTINFOCLASS, info: &T) -> io::Result<()> {
+        // SAFETY: `info` is `class`'s structure, passed with its own size.
+        let ok = unsafe {
+            SetInformationJobObject(
+                self.handle(),
+                class,
+                (info as *const T).cast(),
+                std::mem::size_of::<T>() as u32,
+            )
+        };
+        if ok == 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(())
+    }
+
+    /// The job's information of `class`, that class's structure `T`.
+    ///
+    /// # Safety
+    /// `T` is `class`'s structure, plain integers for which all-zero is a
+    /// valid value.
+    unsafe fn query<T>(&self, class: JOBOBJECTINFOCLASS) -> Option<T> {
+        // SAFETY: all-zero is a valid `T` (the caller's promise).
+        let mut info: T = unsafe { std::mem::zeroed() };
+        // SAFETY: the buffer is `class`'s structure, of its own size.
+        let ok = unsafe {
+            QueryInformationJobObject(
+                self.handle(),
+                class,
+                (&mut info as *mut T).cast(),
+                std::mem::size_of::<T>() as u32,
+                std::ptr::null_mut(),
+            )
+        };
+        (ok != 0).then_some(info)
+    }
+
     /// CPU time of every process the job has held (user + kernel). The
     /// job's count, not the program's `GetProcessTimes`: it includes the
     /// processes that have ended.
     fn cpu(&self) -> Option<Duration> {
-        // SAFETY: an all-zero accounting structure is valid.
-        let mut info: JOBOBJECT_BASIC_ACCOUNTING_INFORMATION = unsafe { std::mem::zeroed() };
-        // SAFETY: the buffer is the structure, of its own size.
-        let ok = unsafe {
-            QueryInformationJobObject(
-                self.handle(),
-                JobObjectBasicAccountingInformation,
-                (&mut info as *mut JOBOBJECT_BASIC_ACCOUNTING_INFORMATION).cast(),
-                std::mem::size_of_val(&info) as u32,
-                std::ptr::null_mut(),
-            )
-        };
-        (ok != 0).then(|| hundred_ns((info.TotalUserTime + info.TotalKernelTime) as u64))
+        // SAFETY: the accounting class's structure, plain integers.
+        let info: JOBOBJECT_BASIC_ACCOUNTING_INFORMATION =
+            unsafe { self.query(JobObjectBasicAccountingInformation)? };
+        Some(hundred_ns(
+            (info.TotalUserTime + info.TotalKernelTime) as u64,
+        ))
     }
 
     /// The most memory the job's processes had committed at once, in bytes.
     fn peak_committed(&self) -> u64 {
-        // SAFETY: as in `cpu`.
-        let mut info: JOBOBJECT_EXTENDED_LIMIT_INFORMATION = unsafe { std::mem::zeroed() };
-        // SAFETY: as in `cpu`.
-        let ok = unsafe {
-            QueryInformationJobObject(
-                self.handle(),
-                JobObjectExtendedLimitInformation,
-                (&mut info as *mut JOBOBJECT_EXTENDED_LIMIT_INFORMATION).cast(),
-                std::mem::size_of_val(&info) as u32,
-                std::ptr::null_mut(),
-            )
-        };
-        if ok == 0 {
-            0
-        } else {
-            info.PeakJobMemoryUsed as u64
-        }
+        // SAFETY: the extended limit class's structure, plain integers.
+        let info: Option<JOBOBJECT_EXTENDED_LIMIT_INFORMATION> =
+            unsafe { self.query(JobObjectExtendedLimitInformation) };
+        info.map_or(0, |info| info.PeakJobMemoryUsed as u64)
     }
 
     fn end(&self) {
