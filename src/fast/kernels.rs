@@ -57,20 +57,25 @@ macro_rules! triad_words_of {
 pub(super) mod avx512 {
     use std::arch::x86_64::*;
 
-    /// `avx2::strike`: take `fresh` out of the nine sets of a band; returns
-    /// the digits (bit d) whose set had some of it.
+    /// `avx2::strike`, the lanes that had a cell found by one compare
+    /// into a mask register.
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl")]
-    pub fn strike(sets: &mut [u32; 9], fresh: u32) -> u32 {
+    pub fn strike(sets: &mut [u32; 9], fresh: u32, own: &[u32; 9]) -> u32 {
         let p = sets.as_mut_ptr().cast::<__m256i>();
-        // SAFETY: `sets[..8]` is 32 bytes inside the array, and the
-        // unaligned load and store accept any alignment.
-        let v = unsafe { _mm256_loadu_si256(p) };
-        let f = _mm256_set1_epi32(fresh as i32);
-        let hit = _mm256_test_epi32_mask(v, f);
+        // SAFETY: `sets[..8]` and `own[..8]` are 32 bytes inside their
+        // arrays, and the unaligned loads and store accept any alignment.
+        let (v, o) = unsafe {
+            (
+                _mm256_loadu_si256(p),
+                _mm256_loadu_si256(own.as_ptr().cast()),
+            )
+        };
+        let g = _mm256_andnot_si256(o, _mm256_set1_epi32(fresh as i32));
+        let hit = _mm256_test_epi32_mask(v, g);
         // SAFETY: as for the load.
-        unsafe { _mm256_storeu_si256(p, _mm256_andnot_si256(f, v)) };
-        let last = sets[8] & fresh;
+        unsafe { _mm256_storeu_si256(p, _mm256_andnot_si256(g, v)) };
+        let last = sets[8] & fresh & !own[8];
         sets[8] ^= last;
         u32::from(hit) | u32::from(last != 0) << 8
     }
@@ -129,22 +134,28 @@ pub(super) mod bmi2 {
 pub(super) mod avx2 {
     use std::arch::x86_64::*;
 
-    /// Take `fresh` out of the nine sets of a band; returns the digits
-    /// (bit d) whose set had some of it.
+    /// Take `fresh` out of the nine sets of a band but each set's own cells
+    /// (`own[d]`, the cells digit d was just placed in); returns the digits
+    /// (bit d) whose set lost a cell.
     #[inline]
     #[target_feature(enable = "avx2")]
-    pub fn strike(sets: &mut [u32; 9], fresh: u32) -> u32 {
+    pub fn strike(sets: &mut [u32; 9], fresh: u32, own: &[u32; 9]) -> u32 {
         let p = sets.as_mut_ptr().cast::<__m256i>();
-        // SAFETY: `sets[..8]` is 32 bytes inside the array, and the
-        // unaligned load and store accept any alignment.
-        let v = unsafe { _mm256_loadu_si256(p) };
-        let hit = _mm256_and_si256(v, _mm256_set1_epi32(fresh as i32));
+        // SAFETY: `sets[..8]` and `own[..8]` are 32 bytes inside their
+        // arrays, and the unaligned loads and store accept any alignment.
+        let (v, o) = unsafe {
+            (
+                _mm256_loadu_si256(p),
+                _mm256_loadu_si256(own.as_ptr().cast()),
+            )
+        };
+        let hit = _mm256_and_si256(v, _mm256_andnot_si256(o, _mm256_set1_epi32(fresh as i32)));
         // SAFETY: as for the load.
         unsafe { _mm256_storeu_si256(p, _mm256_xor_si256(v, hit)) };
         // One bit per lane from movemask: set where the lane had no hit.
         let none = _mm256_cmpeq_epi32(hit, _mm256_setzero_si256());
         let low = !(_mm256_movemask_ps(_mm256_castsi256_ps(none)) as u32) & 0xff;
-        let last = sets[8] & fresh;
+        let last = sets[8] & fresh & !own[8];
         sets[8] ^= last;
         low | u32::from(last != 0) << 8
     }
@@ -247,14 +258,15 @@ pub(super) mod sse2 {
     /// [`super::avx2::strike`] on two 128-bit vectors.
     #[inline]
     #[target_feature(enable = "sse2")]
-    pub fn strike(sets: &mut [u32; 9], fresh: u32) -> u32 {
-        let (v0, v1) = load(sets);
+    pub fn strike(sets: &mut [u32; 9], fresh: u32, own: &[u32; 9]) -> u32 {
+        let ((v0, v1), (o0, o1)) = (load(sets), load(own));
         let f = _mm_set1_epi32(fresh as i32);
-        let (h0, h1) = (_mm_and_si128(v0, f), _mm_and_si128(v1, f));
+        let (g0, g1) = (_mm_andnot_si128(o0, f), _mm_andnot_si128(o1, f));
+        let (h0, h1) = (_mm_and_si128(v0, g0), _mm_and_si128(v1, g1));
         store(sets, _mm_xor_si128(v0, h0), _mm_xor_si128(v1, h1));
         let z = _mm_setzero_si128();
         let none = signs(_mm_cmpeq_epi32(h0, z), _mm_cmpeq_epi32(h1, z));
-        let last = sets[8] & fresh;
+        let last = sets[8] & fresh & !own[8];
         sets[8] ^= last;
         (!none & 0xff) | u32::from(last != 0) << 8
     }
@@ -361,12 +373,13 @@ pub(super) mod neon {
     /// [`super::scalar::strike`] on two 128-bit vectors.
     #[inline]
     #[target_feature(enable = "neon")]
-    pub fn strike(sets: &mut [u32; 9], fresh: u32) -> u32 {
-        let (v0, v1) = load(sets);
+    pub fn strike(sets: &mut [u32; 9], fresh: u32, own: &[u32; 9]) -> u32 {
+        let ((v0, v1), (o0, o1)) = (load(sets), load(own));
         let f = vdupq_n_u32(fresh);
-        let hit = lanes(vtstq_u32(v0, f), vtstq_u32(v1, f));
-        store(sets, vbicq_u32(v0, f), vbicq_u32(v1, f));
-        let last = sets[8] & fresh;
+        let (g0, g1) = (vbicq_u32(f, o0), vbicq_u32(f, o1));
+        let hit = lanes(vtstq_u32(v0, g0), vtstq_u32(v1, g1));
+        store(sets, vbicq_u32(v0, g0), vbicq_u32(v1, g1));
+        let last = sets[8] & fresh & !own[8];
         sets[8] ^= last;
         hit | u32::from(last != 0) << 8
     }
@@ -454,16 +467,16 @@ pub(super) mod baseline {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     use super::sse2 as with;
 
-    /// Take `fresh` out of the nine sets of a band; returns the digits
-    /// (bit d) whose set had some of it.
+    /// Take `fresh` out of the nine sets of a band but each set's own cells
+    /// `own[d]`; returns the digits (bit d) whose set lost a cell.
     #[inline(always)]
-    pub fn strike(sets: &mut [u32; 9], fresh: u32) -> u32 {
+    pub fn strike(sets: &mut [u32; 9], fresh: u32, own: &[u32; 9]) -> u32 {
         // SAFETY (the SSE2 and NEON forms): each is compiled only for a
         // target whose baseline has it, so every CPU that runs this code
         // has it.
         #[allow(unused_unsafe)]
         unsafe {
-            with::strike(sets, fresh)
+            with::strike(sets, fresh, own)
         }
     }
 
@@ -508,13 +521,14 @@ pub(super) mod baseline {
 pub(super) mod scalar {
     use super::{triad_word, Grid, GIVEN_SLOT};
 
-    /// Take `fresh` out of the nine sets of a band; returns the digits
-    /// (bit d) whose set had some of it.
+    /// Take `fresh` out of the nine sets of a band but each set's own cells
+    /// `own[d]` (the cells digit d was just placed in); returns the digits
+    /// (bit d) whose set lost a cell.
     #[inline(always)]
-    pub fn strike(sets: &mut [u32; 9], fresh: u32) -> u32 {
+    pub fn strike(sets: &mut [u32; 9], fresh: u32, own: &[u32; 9]) -> u32 {
         let mut dirty = 0;
-        for (k, c) in sets.iter_mut().enumerate() {
-            let hit = *c & fresh;
+        for ((k, c), o) in sets.iter_mut().enumerate().zip(own) {
+            let hit = *c & fresh & !o;
             *c ^= hit;
             // Bit 31 of hit | -hit is set iff hit != 0. (The plain
             // `u32::from(hit != 0) << k` is vectorised into a long chain

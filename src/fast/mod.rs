@@ -57,7 +57,10 @@
 //!   Bit-sliced counts per band, 18 triads in one word.
 //!
 //! Work is done per digit (all three bands at once), driven by a 9-bit dirty
-//! mask: a digit is dirty when one of its sets lost a cell. `State::new`
+//! mask: a digit is dirty when one of its sets lost a cell. The dirty digits
+//! are updated in waves, the placements of a wave struck from the other
+//! digits once at its end, so that one wave's updates do not wait for each
+//! other. `State::new`
 //! files the givens branch-free and settles their cells and rows itself, so
 //! the givens never go through the strike (the loop that takes a placed cell
 //! from the other digits).
@@ -234,11 +237,22 @@ mod tests {
             }
             assert_eq!(scalar::digits_at(&sets, bit), pattern);
             assert_eq!(baseline::digits_at(&sets, bit), pattern);
-            // One fresh cell, or that cell and a few more.
+            // One fresh cell, or that cell and a few more; some digits own
+            // some of them (placed there in this wave), and keep them.
             let fresh = 1 << bit | (x & 0x40201 & (pattern << 9));
+            let mut own = [0u32; 9];
+            for (d, o) in own.iter_mut().enumerate() {
+                if x >> (d + 7) & 1 == 1 {
+                    *o = fresh & sets[d] & (x >> 3 | 1 << bit);
+                }
+            }
             let mut want = sets;
-            let hit = scalar::strike(&mut want, fresh);
-            type Strike = unsafe fn(&mut [u32; 9], u32) -> u32;
+            let hit = scalar::strike(&mut want, fresh, &own);
+            for d in 0..9 {
+                assert_eq!(want[d], sets[d] & !(fresh & !own[d]));
+                assert_eq!(hit >> d & 1 == 1, sets[d] & fresh & !own[d] != 0);
+            }
+            type Strike = unsafe fn(&mut [u32; 9], u32, &[u32; 9]) -> u32;
             #[allow(unused_mut)]
             let mut forms: Vec<Strike> = vec![baseline::strike];
             // The triad words of the band, against `triad_word` set by set.
@@ -270,7 +284,7 @@ mod tests {
             for strike in forms {
                 let mut got = sets;
                 // SAFETY: each form was pushed only with its features.
-                let got_hit = unsafe { strike(&mut got, fresh) };
+                let got_hit = unsafe { strike(&mut got, fresh, &own) };
                 assert_eq!((got, got_hit), (want, hit));
             }
         }

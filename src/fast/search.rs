@@ -96,11 +96,18 @@ impl State {
     }
 
     /// JCZSolve: the band update, done for the three bands of digit `d` at
-    /// once, plus the stack rule. Settles the digit's sets and strikes its
-    /// new placements from the other digits. False on a dead end.
+    /// once, plus the stack rule, on the digit's sets less the cells `gone`
+    /// (placed by another digit and not yet struck). Settles the sets and
+    /// returns, per band, the digit's fresh placements (rows with one cell
+    /// left, that cell still open), which the caller strikes; None on a
+    /// dead end.
     #[inline(always)]
-    pub(super) fn update<const K: u8>(&mut self, d: usize) -> bool {
-        let (mut a0, mut a1, mut a2) = (self.cands[0][d], self.cands[1][d], self.cands[2][d]);
+    pub(super) fn update<const K: u8>(&mut self, d: usize, gone: [u32; 3]) -> Option<[u32; 3]> {
+        let (mut a0, mut a1, mut a2) = (
+            self.cands[0][d] & !gone[0],
+            self.cands[1][d] & !gone[1],
+            self.cands[2][d] & !gone[2],
+        );
         // Rows of each band (box-row triads), then columns of each stack
         // (band-column cells), until neither step changes anything. Each step
         // is idempotent, so a step that changes nothing ends the loop.
@@ -109,7 +116,7 @@ impl State {
         a2 &= TRIAD_KEEP[triads_k::<K>(a2)];
         loop {
             if (a0 == 0) | (a1 == 0) | (a2 == 0) {
-                return false;
+                return None;
             }
             // Band b's columns as the 9-bit field b of one word, so a stack's
             // 3x3 band-by-column grid is the bits 0o7007007 << (3 * stack).
@@ -136,53 +143,91 @@ impl State {
             a1 = n1 & TRIAD_KEEP[triads_k::<K>(n1)];
             a2 = n2 & TRIAD_KEEP[triads_k::<K>(n2)];
         }
-        let (p0, p1, p2) = (placed(a0), placed(a1), placed(a2));
         self.cands[0][d] = a0;
         self.cands[1][d] = a1;
         self.cands[2][d] = a2;
-        // A row with one cell left is a placed digit. A fresh placement
-        // leaves the other digits' sets (the strike), making dirty the ones
-        // that had the cell. Bands with nothing fresh are skipped: usually
-        // only one band has news.
-        for (b, p) in [p0, p1, p2].into_iter().enumerate() {
-            let fresh = p & self.open[b];
-            if fresh != 0 {
-                self.open[b] &= !fresh;
-                let dirty = self.strike::<K>(b, fresh);
-                self.cands[b][d] = p | (self.cands[b][d] & !fresh);
-                self.dirty |= dirty & !(1 << d);
-            }
-        }
-        true
+        Some([
+            placed(a0) & self.open[0],
+            placed(a1) & self.open[1],
+            placed(a2) & self.open[2],
+        ])
     }
 
-    /// Take the cells `fresh` of band `b` out of every digit's set; returns
-    /// the digits (bit d) whose set had some of them.
+    /// Take the cells `fresh` of band `b` out of every digit's set but
+    /// each digit's own, `own[d]`; returns the digits (bit d) whose set lost
+    /// a cell.
     #[inline(always)]
-    pub(super) fn strike<const K: u8>(&mut self, b: usize, fresh: u32) -> u32 {
+    pub(super) fn strike<const K: u8>(&mut self, b: usize, fresh: u32, own: &[u32; 9]) -> u32 {
         #[cfg(target_arch = "x86_64")]
         {
             // SAFETY: `K` is `V4` only inside `run_v4` and `V3` or `V3P` only
             // inside `run_v3` or `run_v3p`, which `start` enters only on a
             // CPU with their features.
             if K == V4 {
-                return unsafe { avx512::strike(&mut self.cands[b], fresh) };
+                return unsafe { avx512::strike(&mut self.cands[b], fresh, own) };
             }
             if K == V3 || K == V3P {
-                return unsafe { avx2::strike(&mut self.cands[b], fresh) };
+                return unsafe { avx2::strike(&mut self.cands[b], fresh, own) };
             }
         }
-        baseline::strike(&mut self.cands[b], fresh)
+        baseline::strike(&mut self.cands[b], fresh, own)
     }
 
-    /// JCZSolve: FullUpdate. Re-settle every changed digit until none changes.
+    /// JCZSolve: FullUpdate. Re-settle every changed digit until none
+    /// changes, in waves: the digits dirty when a wave starts are updated
+    /// one after another, each on its sets less the cells the wave has
+    /// placed so far, and the wave's placements are struck from the other
+    /// digits once, at its end. So an update does not wait for the store
+    /// of the strike before it, and the updates of a wave overlap in the
+    /// core (docs/fast-solver.md, "Waves").
     #[inline(always)]
     pub(super) fn full_update<const K: u8>(&mut self) -> bool {
+        // own[b][d]: the cells of band b digit d was placed in this wave
+        // (kept by the strike), zero outside a wave's end.
+        let mut own = [[0u32; 9]; 3];
         while self.dirty != 0 {
-            let d = self.dirty.trailing_zeros() as usize;
-            self.dirty &= self.dirty - 1;
-            if !self.update::<K>(d) {
+            let mut wave = self.dirty;
+            self.dirty = 0;
+            // One digit: strike as it goes, with nothing to keep track of.
+            if wave & (wave - 1) == 0 {
+                let d = wave.trailing_zeros() as usize;
+                let Some(f) = self.update::<K>(d, [0; 3]) else {
+                    return false;
+                };
+                for (b, f) in f.into_iter().enumerate() {
+                    if f != 0 {
+                        self.open[b] &= !f;
+                        let hit = self.strike::<K>(b, f, &[0; 9]);
+                        self.cands[b][d] |= f;
+                        self.dirty |= hit & !(1 << d);
+                    }
+                }
+                continue;
+            }
+            let (mut fresh, mut clash) = ([0u32; 3], 0);
+            while wave != 0 {
+                let d = wave.trailing_zeros() as usize;
+                wave &= wave - 1;
+                let Some(f) = self.update::<K>(d, fresh) else {
+                    return false;
+                };
+                for b in 0..3 {
+                    own[b][d] = f[b];
+                    clash |= fresh[b] & f[b];
+                    fresh[b] |= f[b];
+                }
+            }
+            // Two digits placed in one cell.
+            if clash != 0 {
                 return false;
+            }
+            for b in 0..3 {
+                let f = fresh[b];
+                if f != 0 {
+                    self.open[b] &= !f;
+                    self.dirty |= self.strike::<K>(b, f, &own[b]);
+                    own[b] = [0; 9];
+                }
             }
         }
         true
