@@ -188,7 +188,10 @@ impl State {
         while self.dirty != 0 {
             let mut wave = self.dirty;
             self.dirty = 0;
-            // One digit: strike as it goes, with nothing to keep track of.
+            // One digit: the wave below would come to the same sets, but
+            // striking at once (the digit's own cells put back) needs no
+            // `own` and no clash check, and most waves are one digit
+            // (docs/fast-solver.md, "Waves": without this, 0.98 × on Serg's).
             if wave & (wave - 1) == 0 {
                 let d = wave.trailing_zeros() as usize;
                 let Some(f) = self.update::<K>(d, [0; 3]) else {
