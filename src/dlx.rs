@@ -39,8 +39,8 @@
 //! "dance"). Knuth, "Dancing Links", 2000, arXiv cs/0011047.
 
 use crate::grid::Grid;
+use crate::outcome::Outcome;
 use crate::shape::Shape;
-use crate::solver::Outcome;
 use std::sync::OnceLock;
 
 /// The root node: its `right` is the first uncovered column, `0` when none is left.

@@ -1,5 +1,5 @@
 //! The checks the fuzz targets (`fuzz/`) run on each input, here so that
-//! `tests/fuzz_regressions.rs` replays the committed corpus and every crash
+//! `tests/it/fuzz_regressions.rs` replays the committed corpus and every crash
 //! once found through the same code in `cargo test`. Each panics when its
 //! parser breaks a promise: a panic inside it, or an invariant below.
 

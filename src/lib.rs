@@ -19,6 +19,7 @@ pub mod grid;
 pub mod judge;
 pub mod mirror;
 pub mod oracle;
+pub mod outcome;
 pub mod sandbox;
 pub mod shape;
 pub mod solver;

@@ -1,5 +1,5 @@
 //! Generated cases for every judge problem, inside its statement's promise:
-//! what `sudoku stress` feeds a user's file and what `tests/family.rs`
+//! what `sudoku stress` feeds a user's file and what `tests/it/family.rs`
 //! checks the paste files against. A case is a list of boards (9×9,
 //! 16×16, or 9×9 with irregular regions), rendered in the problem's own
 //! input format; shrinking drops boards, then empties cells, while the case

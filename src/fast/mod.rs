@@ -107,7 +107,7 @@
 //! everything else is the same source, inlined into every entry point.
 
 use crate::grid::Grid;
-use crate::solver::Outcome;
+use crate::outcome::Outcome;
 
 mod kernels;
 mod search;

@@ -262,7 +262,7 @@ pub fn newer_cpp(text: &str) -> Option<(String, usize)> {
         ("<generator>", "C++23's <generator>: g++ 14"),
         ("<flat_map>", "C++23's <flat_map>: g++ 15"),
     ];
-    let code = super::language::code_only(text);
+    let code = super::text::code_only(text);
     FEATURES.iter().find_map(|(word, needs)| {
         // `<print>` lives in an #include line, which code_only keeps.
         let at = code.find(word).or_else(|| {
@@ -345,7 +345,7 @@ pub fn python2_marks(text: &str) -> Option<(&'static str, usize)> {
                 trimmed.starts_with("print ")
                     && !trimmed["print ".len()..].trim_start().starts_with('(')
             } else {
-                super::language::has_word(code, mark.trim_end_matches('(')) && code.contains(mark)
+                super::text::has_word(code, mark.trim_end_matches('(')) && code.contains(mark)
             };
             hit.then_some((mark.trim_end_matches(['(', ' ']), i + 1))
         })

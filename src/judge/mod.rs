@@ -33,6 +33,7 @@ pub mod runner;
 pub mod solution;
 mod stats;
 pub mod stress;
+pub mod text;
 pub mod validate;
 pub mod verdict;
 

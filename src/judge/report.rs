@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 mod wrong_answer;
 
-pub use wrong_answer::printable;
+pub use super::text::{printable, printable_lines};
 
 const GREEN: Style = AnsiColor::Green.on_default();
 const RED: Style = AnsiColor::Red.on_default();
@@ -457,11 +457,6 @@ pub fn write_file_lines(
         write_failures(out, part, &failed)?;
     }
     Ok(())
-}
-
-/// `text` with each line's control characters escaped, its line breaks kept.
-pub fn printable_lines(text: &str) -> String {
-    text.lines().map(printable).collect::<Vec<_>>().join("\n")
 }
 
 /// The closing line of a table run, after the files that could not be judged.

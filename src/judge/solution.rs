@@ -851,7 +851,7 @@ pub fn from_file(
     Ok(Solution {
         // As the tables show it: no control character of a file's name
         // reaches the terminal.
-        name: super::report::printable(&name),
+        name: super::text::printable(&name),
         problem,
         expected: Verdict::Ac,
         user: Some(UserFile {

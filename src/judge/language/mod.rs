@@ -39,6 +39,8 @@ pub mod rust;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
+pub use super::text::{code_only, has_word};
+
 /// What a user's file is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Entry {
@@ -393,66 +395,6 @@ pub fn not_utf8_at(bytes: &[u8]) -> Option<String> {
         .count()
         + 1;
     Some(format!("line {line}, column {column}"))
-}
-
-/// `text` with the comments (`//`, `/* */`) and the insides of string and
-/// character literals of a C-like language blanked, lines kept: what a
-/// program does, not what its comments say (`// gets the index` reads
-/// nothing).
-pub fn code_only(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    let blank = |c: char| if c == '\n' { '\n' } else { ' ' };
-    while let Some(c) = chars.next() {
-        match c {
-            '/' if chars.peek() == Some(&'/') => {
-                out.push(' ');
-                while let Some(&n) = chars.peek() {
-                    if n == '\n' {
-                        break;
-                    }
-                    out.push(' ');
-                    chars.next();
-                }
-            }
-            '/' if chars.peek() == Some(&'*') => {
-                chars.next();
-                out.push_str("  ");
-                let mut last = ' ';
-                for n in chars.by_ref() {
-                    out.push(blank(n));
-                    if last == '*' && n == '/' {
-                        break;
-                    }
-                    last = n;
-                }
-            }
-            '"' | '\'' => {
-                out.push(c);
-                let mut escaped = false;
-                for n in chars.by_ref() {
-                    if !escaped && (n == c || n == '\n') {
-                        out.push(n);
-                        break;
-                    }
-                    escaped = !escaped && n == '\\';
-                    out.push(blank(n));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// Does `text` hold `word` as a whole word (not inside a longer name)?
-pub fn has_word(text: &str, word: &str) -> bool {
-    let is_name = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
-    text.match_indices(word).any(|(at, _)| {
-        let before = text[..at].chars().next_back();
-        let after = text[at + word.len()..].chars().next();
-        !before.is_some_and(is_name) && !after.is_some_and(is_name)
-    })
 }
 
 /// The methods among `names` (LeetCode 36's, then 37's) that `text` holds

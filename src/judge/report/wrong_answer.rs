@@ -11,6 +11,7 @@
 
 use crate::judge::checker::Answer;
 use crate::judge::plan::Case;
+use crate::judge::text::printable;
 use crate::judge::CaseResult;
 use std::fmt::Write as _;
 
@@ -103,20 +104,6 @@ fn text(case: &Case, r: &CaseResult) -> String {
         out.push_str("line by line (`-` expected only, `+` yours only):\n");
         for line in diff {
             let _ = writeln!(out, "  {}", printable(line));
-        }
-    }
-    out
-}
-
-/// `line` with its control characters (but tabs) escaped, so a program's
-/// output, or a file's name, cannot move the cursor or recolour the terminal.
-pub fn printable(line: &str) -> String {
-    let mut out = String::with_capacity(line.len());
-    for c in line.chars() {
-        if c.is_control() && c != '\t' {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
         }
     }
     out
