@@ -14,7 +14,7 @@
 //!    `solutions/PROGRAM.rs` modules of `family` with their `run`, and every
 //!    `inputs/KEY/` an embedded fixture set (`$OUT_DIR/family.rs`,
 //!    `problems.rs`, `embedded.rs`). A new stdin problem is its folder and
-//!    its file (and its `[[bin]]`, which `tests/family.rs` checks is there).
+//!    its file (and its `[[bin]]`, which `tests/it/family.rs` checks is there).
 
 use std::fmt::Write as _;
 use std::path::Path;

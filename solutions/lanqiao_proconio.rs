@@ -264,7 +264,7 @@ impl Bits {
 }
 
 // From here to the end of `impl Bits` below: the engine of
-// `lc37_11_bitboard.rs`, copied unchanged (tests/paste_ready.rs checks it).
+// `lc37_11_bitboard.rs`, copied unchanged (tests/it/paste_ready.rs checks it).
 
 const BAND: u32 = (1 << 27) - 1;
 const ROW: u32 = 0x1ff;

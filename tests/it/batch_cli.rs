@@ -89,7 +89,7 @@ fn unknown_solver_and_missing_file_exit_2() {
     assert!(stderr.contains("/no/such/file"));
 }
 
-mod common;
+use crate::common;
 use common::{dev_zero, run_measured, run_with_input, RSS_LIMIT_KB};
 use std::time::Duration;
 

@@ -4,7 +4,7 @@
 //! random bytes, and `/dev/zero`. (A program that kept an index entry per
 //! line of a 16 MB input once took 267 MB.)
 
-mod common;
+use crate::common;
 
 use common::run_measured;
 use std::process::Stdio;

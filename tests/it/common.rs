@@ -4,7 +4,7 @@
 //! the tests that feed a command hostile or huge input, where the old
 //! behaviour was to read without end.
 
-#![allow(dead_code)] // each test file uses part of it
+#![allow(dead_code)] // each area uses part of it
 
 use std::io::Read;
 #[cfg(unix)]

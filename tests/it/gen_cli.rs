@@ -7,7 +7,7 @@ use sudoku_workspace::format::parse_board;
 use sudoku_workspace::gen::{is_minimal, is_unique, rate};
 use sudoku_workspace::grid::Grid;
 
-mod common;
+use crate::common;
 use common::run_with_input;
 
 fn gen(args: &[&str]) -> (i32, String, String) {

@@ -3,7 +3,7 @@
 //! solution's own memory, no orphans, one input parser, judges' comparison
 //! rules, input read once, limits checked, `--json`, and a closed pipe.
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 use std::io::Write;
@@ -271,7 +271,7 @@ fn the_hard_cases_limit_leaves_the_built_in_solutions_twice_their_time() {
         json_lines(&out).iter().all(|r| r["time_limit_ms"] == 1500),
         "{out}"
     );
-    // A user's file keeps the problem's limit there: tests/user_file.rs.
+    // A user's file keeps the problem's limit there: tests/it/user_file.rs.
 }
 
 #[test]

@@ -93,7 +93,7 @@ fn benchmark_samples_through_the_binary() {
     }
 }
 
-mod common;
+use crate::common;
 use common::{dev_zero, run_measured, run_with_input, RSS_LIMIT_KB};
 use std::time::Duration;
 

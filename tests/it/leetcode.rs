@@ -29,7 +29,7 @@ fn every_lc37_approach_solves_every_fixture() {
         // The stored answer itself must pass the oracle.
         check_solution(&puzzle, &expected).unwrap();
         // Pairs a fixture's `slow:` line lists take seconds even optimised; the
-        // judge runs them under its time limit instead (tests/judge.rs).
+        // judge runs them under its time limit instead (tests/it/judge.rs).
         let slow = &fixture.slow.names;
         for &(name, solve) in lc37::APPROACHES {
             if slow.iter().any(|n| n == name) {

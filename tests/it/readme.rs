@@ -26,7 +26,7 @@
 //! files a user may write are described.
 //!
 //! Regenerate: `scripts/readme` (outputs), `scripts/readme --bench` (also the
-//! benchmarks). Both end in `README_BLESS=1 cargo test --test readme`, which
+//! benchmarks). Both end in `README_BLESS=1 cargo test --test it readme::`, which
 //! writes the fresh outputs (and `target/readme/*.txt` benchmark files) into
 //! the README instead of comparing.
 

@@ -1,7 +1,7 @@
 //! The trace: golden files for the wrong and right DFS on LeetCode's example,
 //! and the mirrors of `src/mirror.rs` against the real approaches they stand for.
 //!
-//! `UPDATE_GOLDEN=1 cargo test --test trace` rewrites the golden files.
+//! `UPDATE_GOLDEN=1 cargo test --test it trace::` rewrites the golden files.
 
 use pretty_assertions::assert_eq;
 use std::path::Path;
@@ -239,7 +239,7 @@ fn a_closed_pipe_ends_the_trace_quietly() {
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
 
-mod common;
+use crate::common;
 
 const SOLVED: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";

@@ -1,6 +1,6 @@
 //! The trace page in a real browser: pages made by `sudoku trace --html`
 //! are opened in headless Chromium (driven over the DevTools protocol, see
-//! `browser/mod.rs`), and after loading `#step=N`, pressing keys or
+//! `browser.rs`), and after loading `#step=N`, pressing keys or
 //! clicking, each side's board, highlighted line, counters, call stack and
 //! caption must be the trace's own at that step, with no console error and
 //! no request for anything but the file itself. The two sides are put side
@@ -31,7 +31,7 @@
 
 #![cfg(unix)]
 
-mod browser;
+use crate::browser;
 
 use browser::Browser;
 use serde_json::Value;

@@ -155,7 +155,7 @@ fn javascript_files() {
     check_language(&CASES[4]);
 }
 
-/// A case's `limit:` line is the built-in solutions' (tests/judge.rs): a
+/// A case's `limit:` line is the built-in solutions' (tests/it/judge.rs): a
 /// user's file keeps the problem's limit there, even a built-in one's copy.
 #[test]
 fn a_users_file_keeps_the_problems_limit_on_a_case_with_a_limit_line() {
