@@ -109,6 +109,7 @@ impl Supervisor {
         limits: &Limits,
         view: &View,
     ) -> io::Result<Run> {
+        let limits = &limits.on_test_cpu();
         let mut prepared = direct::prepare(program, args, stdin, view)?;
         let output = limits.output_bytes;
         let cpu_backstop = limits.cpu.as_secs() + 2;
@@ -208,6 +209,7 @@ impl Supervisor {
             End::Exit(_) | End::Signal(_) if cpu > limits.cpu => End::CpuLimit,
             end => end,
         };
+        let cpu = super::test_cpu_time(cpu);
         direct::finished(&mut prepared, end, cpu, wall, peak, Isolation::Rlimits)
     }
 }

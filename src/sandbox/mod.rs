@@ -60,6 +60,41 @@ pub const JANITOR_COMMAND: &str = "janitor";
 /// on a machine without them (for the tests of that fallback).
 pub const FORCE_GROUP: &str = "SUDOKU_SANDBOX";
 
+/// `SUDOKU_TEST_CPU_SCALE=S` makes this CPU stand for one `1/S` times as
+/// fast, for the tests: every run's CPU limit is multiplied by `S` and the
+/// CPU time it used is divided by it, so the verdicts, the times shown and
+/// what ended a run are those of that CPU. `0.5` is a CPU twice as slow,
+/// `2` one twice as fast. Anything but a number from 0.01 to 100 is ignored.
+pub const TEST_CPU_SCALE: &str = "SUDOKU_TEST_CPU_SCALE";
+
+/// [`TEST_CPU_SCALE`]'s factor, 1 when unset.
+fn test_cpu_scale() -> f64 {
+    static SCALE: std::sync::OnceLock<f64> = std::sync::OnceLock::new();
+    *SCALE.get_or_init(|| {
+        std::env::var(TEST_CPU_SCALE)
+            .ok()
+            .and_then(|v| v.trim().parse::<f64>().ok())
+            .filter(|s| (0.01..=100.0).contains(s))
+            .unwrap_or(1.0)
+    })
+}
+
+impl Limits {
+    /// These limits on the CPU [`TEST_CPU_SCALE`] stands for.
+    fn on_test_cpu(&self) -> Limits {
+        Limits {
+            cpu: self.cpu.mul_f64(test_cpu_scale()),
+            ..*self
+        }
+    }
+}
+
+/// CPU time used on this machine, as the CPU [`TEST_CPU_SCALE`] stands for
+/// would have used it.
+fn test_cpu_time(used: Duration) -> Duration {
+    used.div_f64(test_cpu_scale())
+}
+
 /// The most cases that can run at once (the judge's `--jobs` ceiling).
 pub const MAX_RUNNING: usize = 64;
 

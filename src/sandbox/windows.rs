@@ -696,6 +696,7 @@ impl Supervisor {
         limits: &Limits,
         view: &View,
     ) -> io::Result<Run> {
+        let limits = &limits.on_test_cpu();
         let mut prepared = direct::prepare(program, args, stdin, view)?;
         let job = Job::new(limits)?;
         let start = Instant::now();
@@ -740,6 +741,7 @@ impl Supervisor {
             None => End::Exit(code),
         };
         let isolation = Isolation::JobObject { not_blocked };
+        let cpu = super::test_cpu_time(cpu);
         direct::finished(&mut prepared, end, cpu, wall, peak, isolation)
     }
 }

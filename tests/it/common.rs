@@ -124,7 +124,13 @@ pub fn run_measured(mut cmd: Command, stdin: Stdio, timeout: Duration) -> Run {
 }
 
 /// Waits for `child`, killing it after `timeout`: its exit code, whether
-/// it timed out, and its peak resident size in KiB (`ru_maxrss` from wait4).
+/// it timed out, and its peak resident size in KiB.
+///
+/// On Linux the peak is the child's own `VmHWM`, read every millisecond
+/// while it runs: wait4's `ru_maxrss` also counts the memory of the test
+/// process it was forked from (the kernel records the old address space's
+/// peak at `exec`), which in one test binary is whatever other tests have
+/// held. Elsewhere it is `ru_maxrss`.
 #[cfg(unix)]
 fn wait_measured(
     child: &mut std::process::Child,
@@ -136,7 +142,11 @@ fn wait_measured(
     // SAFETY: an all-zero rusage is a valid value; wait4 fills it in.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     let mut timed_out = false;
+    let mut peak_kb = 0;
     loop {
+        if cfg!(target_os = "linux") {
+            peak_kb = peak_kb.max(vm_hwm_kb(pid));
+        }
         // SAFETY: pid is our own child, not yet reaped.
         let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
         if r == pid {
@@ -148,20 +158,35 @@ fn wait_measured(
             // SAFETY: as above; the child is killed, then reaped by this loop.
             unsafe { libc::kill(pid, libc::SIGKILL) };
         }
-        std::thread::sleep(Duration::from_millis(5));
+        std::thread::sleep(Duration::from_millis(1));
     }
     let code = if libc::WIFEXITED(status) {
         Some(libc::WEXITSTATUS(status))
     } else {
         None
     };
-    // macOS gives ru_maxrss in bytes, Linux in KiB.
-    let rss = if cfg!(target_os = "macos") {
+    // macOS gives ru_maxrss in bytes.
+    let rss = if cfg!(target_os = "linux") {
+        peak_kb
+    } else if cfg!(target_os = "macos") {
         usage.ru_maxrss / 1024
     } else {
         usage.ru_maxrss
     };
     (code, timed_out, rss)
+}
+
+/// The peak resident size of process `pid` since its `exec`, in KiB
+/// (`VmHWM` of `/proc/PID/status`); 0 once it has exited.
+#[cfg(unix)]
+fn vm_hwm_kb(pid: libc::pid_t) -> i64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|status| {
+            let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+            line.split_whitespace().nth(1)?.parse().ok()
+        })
+        .unwrap_or(0)
 }
 
 /// Waits for `child`, killing it after `timeout`: its exit code, whether
@@ -216,4 +241,76 @@ pub fn dev_zero() -> Stdio {
         while writer.write_all(&zeros).is_ok() {}
     });
     Stdio::from(reader)
+}
+
+/// Whether `tool` runs here (`tool --version` starts), quietly.
+pub fn installed(tool: &str) -> bool {
+    Command::new(tool)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok()
+}
+
+/// Whether `tool` runs here; when it does not, the calling test is to
+/// return at once, and [`skip`] records why.
+pub fn need(tool: &str) -> bool {
+    let found = installed(tool);
+    if !found {
+        let how = match tool {
+            "g++" | "gcc" => "a C and C++ compiler (apt-get install g++, Xcode's tools, MinGW)",
+            "javac" | "java" => "a JDK 17 or later (apt-get install default-jdk)",
+            "python3" => "Python 3 (python.org, apt-get install python3)",
+            "node" => "Node.js (nodejs.org, apt-get install nodejs)",
+            _ => "install it, or put it on PATH",
+        };
+        skip(&format!("no {tool} on PATH"), how);
+    }
+    found
+}
+
+/// Records that the calling test skips its checks for want of `what`
+/// (`how`: how to get it), so that one line at the end of the run names
+/// each missing thing once with the number of tests it skipped; a failure
+/// instead when `SUDOKU_NO_SKIP` is set (as in CI). The test is to return
+/// after calling it: libtest reports it as passed, the closing lines say
+/// it was skipped.
+pub fn skip(what: &str, how: &str) {
+    assert!(
+        std::env::var_os("SUDOKU_NO_SKIP").is_none(),
+        "a test would be skipped ({what}), and SUDOKU_NO_SKIP is set"
+    );
+    let mut skipped = SKIPPED.lock().unwrap_or_else(|e| e.into_inner());
+    if skipped.is_empty() {
+        #[cfg(unix)]
+        // SAFETY: registers a function that takes nothing and cannot unwind.
+        unsafe {
+            libc::atexit(say_skipped);
+        }
+    }
+    match skipped.iter_mut().find(|(w, _, _)| w == what) {
+        Some((_, _, n)) => *n += 1,
+        None => skipped.push((what.to_string(), how.to_string(), 1)),
+    }
+}
+
+/// What [`skip`] recorded: what was missing, how to get it, how many tests.
+static SKIPPED: std::sync::Mutex<Vec<(String, String, usize)>> = std::sync::Mutex::new(Vec::new());
+
+/// Prints what [`skip`] recorded, after libtest's summary.
+#[cfg(unix)]
+extern "C" fn say_skipped() {
+    let _ = std::panic::catch_unwind(|| {
+        use std::io::Write;
+        let skipped = SKIPPED.lock().unwrap_or_else(|e| e.into_inner());
+        let tests: usize = skipped.iter().map(|(_, _, n)| n).sum();
+        let mut text = format!(
+            "skipped: {tests} of the tests above passed without their checks, for want of:\n"
+        );
+        for (what, how, n) in skipped.iter() {
+            text += &format!("  {what}: {n} test(s); {how}\n");
+        }
+        let _ = std::io::stderr().write_all(text.as_bytes());
+    });
 }

@@ -6,6 +6,7 @@
 //! run says which problem it judged. A language whose toolchain this machine
 //! lacks is skipped, saying so.
 
+use crate::common::{self, installed};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -24,15 +25,6 @@ fn scratch(test: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn installed(tool: &str) -> bool {
-    Command::new(tool)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok()
 }
 
 /// The tool a file's language needs.
@@ -71,8 +63,7 @@ fn judge_path_env(dir: &Path, path: &Path, args: &[&str], env: &[(&str, &Path)])
 /// Judges a data file; `None` when its toolchain is missing here.
 fn judge(test: &str, file: &str, args: &[&str]) -> Option<(i32, String)> {
     let path = data(file);
-    if !installed(tool_of(&path)) {
-        eprintln!("{} is not installed here: {file} skipped", tool_of(&path));
+    if !common::need(tool_of(&path)) {
         return None;
     }
     Some(judge_path(&scratch(test), &path, args))
@@ -83,8 +74,7 @@ fn judge_text(test: &str, name: &str, source: &[u8], args: &[&str]) -> Option<(i
     let dir = scratch(test);
     let path = dir.join(name);
     std::fs::write(&path, source).unwrap();
-    if !installed(tool_of(&path)) {
-        eprintln!("{} is not installed here: {name} skipped", tool_of(&path));
+    if !common::need(tool_of(&path)) {
         return None;
     }
     Some(judge_path(&dir, &path, args))
@@ -364,7 +354,7 @@ fn the_problem_comes_from_the_path_as_people_keep_files() {
         ),
     ] {
         let path = dir.join(copy);
-        if !installed(tool_of(&path)) {
+        if !common::need(tool_of(&path)) {
             continue;
         }
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -698,7 +688,7 @@ fn stress_stays_inside_the_promise_and_covers_the_family() {
         assert_eq!(code, 0, "{text}");
         assert!(text.contains("40 cases of Lanqiao, every one AC"), "{text}");
     }
-    if !installed("python3") {
+    if !common::need("python3") {
         return;
     }
     let buggy = data("hdu1426_first_case_only.py");
@@ -911,7 +901,7 @@ fn atcoder_rust_has_atcoders_crates_and_no_leetcode_note() {
 #[test]
 fn the_atcoder_library_is_used_where_this_machine_has_a_copy() {
     let path = data("abc327c_acl.cpp");
-    if !installed(tool_of(&path)) {
+    if !common::need(tool_of(&path)) {
         return;
     }
     // A stand-in of our own for the library's `atcoder/dsu`: the judge
@@ -941,6 +931,7 @@ fn numpy_is_there_where_this_python_has_it() {
     };
     let has_numpy = Command::new("python3")
         .args(["-c", "import numpy"])
+        .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success());
     if has_numpy {

@@ -116,11 +116,6 @@ fn dev_zero_ends_at_once_in_bounded_memory() {
             "{bin}: {} KiB",
             run.max_rss_kb
         );
-        assert!(
-            run.elapsed < Duration::from_secs(2),
-            "{bin}: {:?}",
-            run.elapsed
-        );
     }
 }
 

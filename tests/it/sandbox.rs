@@ -14,6 +14,7 @@
 
 #![cfg(target_os = "linux")]
 
+use crate::common::{self, installed};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -27,19 +28,6 @@ fn scratch(test: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn installed(tool: &str) -> bool {
-    let found = Command::new(tool)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok();
-    if !found {
-        eprintln!("{tool} is not installed here: skipped");
-    }
-    found
 }
 
 /// The judge on `file` in `dir` (cache under it), with `args` and `env`.
@@ -67,7 +55,7 @@ fn code_and_text(out: &std::process::Output) -> (i32, String) {
 /// Writes `source` as `name` in a fresh scratch folder and judges it on
 /// Lanqiao's first sample.
 fn hostile(test: &str, name: &str, source: &str, args: &[&str]) -> Option<(i32, String)> {
-    if !installed("python3") {
+    if !common::need("python3") {
         return None;
     }
     let dir = scratch(test);
@@ -86,7 +74,7 @@ fn hostile_in_group(
     source: &str,
     args: &[&str],
 ) -> Option<(i32, String, Vec<String>)> {
-    if !installed("python3") {
+    if !common::need("python3") {
         return None;
     }
     let dir = scratch(test);
@@ -144,7 +132,7 @@ fn four_cold_judges_of_one_file_all_get_ac() {
         ("javac", "Main.java", "tests/data/contestant/Main.java"),
     ];
     for (tool, name, from) in sources {
-        if !installed(tool) {
+        if !common::need(tool) {
             continue;
         }
         for trial in 0..3 {
@@ -357,7 +345,7 @@ fn a_solution_that_stops_or_kills_its_parent_gets_its_verdict() {
 /// under a root judge, its user): a signal to another process is refused.
 #[test]
 fn without_namespaces_a_solution_cannot_signal_other_processes() {
-    if !installed("python3") {
+    if !common::need("python3") {
         return;
     }
     let mut victim = Command::new("sleep").arg("60").spawn().unwrap();
@@ -410,7 +398,7 @@ fn without_namespaces_a_cpu_limit_ends_the_case_at_the_limit() {
 
 #[test]
 fn a_solution_cannot_touch_the_build_cache() {
-    if !installed("g++") {
+    if !common::need("g++") {
         return;
     }
     let dir = scratch("cache-write");
@@ -451,7 +439,7 @@ fn a_solution_cannot_touch_the_build_cache() {
 
 #[test]
 fn an_edited_header_rebuilds_and_a_runaway_compile_is_ce() {
-    if !installed("g++") {
+    if !common::need("g++") {
         return;
     }
     let dir = scratch("header");
@@ -541,7 +529,7 @@ fn leftovers(tmp: &Path, cache: &Path, dir: &Path) -> Vec<String> {
 
 #[test]
 fn nothing_of_a_run_remains_after_a_signal_at_any_moment() {
-    if !installed("g++") {
+    if !common::need("g++") {
         return;
     }
     // A seeded sequence of moments: during the build, between cases, mid-case.
@@ -596,7 +584,7 @@ fn nothing_of_a_run_remains_after_a_signal_at_any_moment() {
 
 #[test]
 fn a_loaded_core_does_not_turn_ac_into_a_wall_clock_tle() {
-    if !installed("g++") {
+    if !common::need("g++") {
         return;
     }
     // A solution of about 0.6 s of CPU time at a 1500 ms limit, pinned with
@@ -669,24 +657,17 @@ fn a_200_mb_expect_of_blanks_is_compared_in_bounded_memory() {
     assert!(peak_mb < 64.0, "the judge peaked at {peak_mb:.1} MB");
 }
 
-/// Runs `cmd` (its stdout to a pipe no one reads past its buffer) and
-/// returns its exit code and its peak resident size in MB, from `wait4`.
-fn exit_and_peak_mb(mut cmd: Command) -> (i32, f64) {
-    // Reaped by wait4 below, which also gives its peak resident size.
-    #[allow(clippy::zombie_processes)]
-    let child = cmd.stdout(Stdio::piped()).spawn().unwrap();
-    let pid = child.id() as libc::pid_t;
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid value of this plain C struct.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: our own child; both pointers are valid.
-    unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    (libc::WEXITSTATUS(status), usage.ru_maxrss as f64 / 1024.0)
+/// Runs `cmd` and returns its exit code and its own peak resident size in
+/// MB (the judge's, not its programs').
+fn exit_and_peak_mb(cmd: Command) -> (i32, f64) {
+    let run = crate::common::run_measured(cmd, Stdio::null(), Duration::from_secs(120));
+    assert!(!run.timed_out, "{run:?}");
+    (run.code.unwrap_or(-1), run.max_rss_kb as f64 / 1024.0)
 }
 
 #[test]
 fn memory_taken_in_one_go_past_the_limit_is_mle() {
-    if !installed("g++") {
+    if !common::need("g++") {
         return;
     }
     // 300 MB touched page by page at a 64 MB limit, in a few milliseconds;
@@ -716,11 +697,16 @@ fn memory_taken_in_one_go_past_the_limit_is_mle() {
 
 /// Whether this test process is root on the host (some attacks need a
 /// root judge to be tried, or a user to drop to).
-fn root() -> bool {
+/// Whether the tests run as root, which the runs as another user need; the
+/// calling test skips otherwise.
+fn as_root() -> bool {
     // SAFETY: geteuid has no preconditions.
     let root = unsafe { libc::geteuid() } == 0;
     if !root {
-        eprintln!("not root: skipped");
+        common::skip(
+            "not root",
+            "run the tests as root for the runs as another user",
+        );
     }
     root
 }
@@ -735,7 +721,11 @@ fn hostile_unprivileged(
     source: &str,
     args: &[&str],
 ) -> Option<(i32, String)> {
-    if !root() || !installed("setpriv") || !Path::new("/usr/bin/python3").exists() {
+    if !as_root() || !common::need("setpriv") {
+        return None;
+    }
+    if !Path::new("/usr/bin/python3").exists() {
+        common::skip("no /usr/bin/python3", "apt-get install python3");
         return None;
     }
     let dir = scratch(test);
@@ -775,7 +765,7 @@ fn hostile_in_group_contained(
     source: &str,
     args: &[&str],
 ) -> Option<(i32, String)> {
-    if !root() || !installed("unshare") || !installed("python3") {
+    if !as_root() || !common::need("unshare") || !common::need("python3") {
         return None;
     }
     let dir = scratch(test);
@@ -839,7 +829,7 @@ fn a_build_sees_neither_the_hosts_files_nor_the_judge() {
 
 #[test]
 fn descriptors_the_judge_inherits_stay_outside() {
-    if !installed("python3") {
+    if !common::need("python3") {
         return;
     }
     let dir = scratch("fd7");
@@ -875,7 +865,7 @@ fn descriptors_the_judge_inherits_stay_outside() {
 
 #[test]
 fn runs_at_once_have_user_ids_of_their_own_and_threads_are_not_processes() {
-    if !root() {
+    if !as_root() {
         return;
     }
     // Two cases at once, each printing its user id while the other runs.
@@ -936,7 +926,7 @@ fn without_a_cgroup_memory_hidden_from_the_resident_size_is_still_bounded() {
         assert!(text.contains("1/1 AC"), "{name}: {text}");
     }
     // A worker thread holds 600 MB after the main thread has exited.
-    if !installed("g++") {
+    if !common::need("g++") {
         return;
     }
     let worker = "#include <pthread.h>\n#include <cstdlib>\n#include <unistd.h>\nstatic void* hold(void*) { size_t n = 600u << 20; volatile char* p = (char*)malloc(n); for (size_t i = 0; i < n; i += 4096) p[i] = 1; sleep(5); return nullptr; }\nint main() { pthread_t t; pthread_create(&t, nullptr, hold, nullptr); pthread_exit(nullptr); }\n";
@@ -1121,7 +1111,7 @@ fn a_file_name_cannot_drive_the_terminal_and_an_mle_names_a_peak_past_the_limit(
 
 #[test]
 fn the_judge_does_not_read_a_large_binary_into_memory() {
-    if !installed("g++") {
+    if !common::need("g++") {
         return;
     }
     // A 200 MB executable: the warm run's judge stays small.

@@ -500,20 +500,10 @@ fn a_digit_without_a_place_says_why() {
     assert!(out.contains("no solution"), "{out}");
 }
 
-/// Says, past the test harness's capture, that a test was skipped for want
-/// of `tool`; a failure instead when `SUDOKU_NO_SKIP` is set (as in CI).
+/// Whether `tool` is missing here (the calling test then skips; see
+/// [`common::skip`]).
 fn tool_missing(tool: &str) -> bool {
-    if Command::new(tool).arg("--version").output().is_ok() {
-        return false;
-    }
-    let why = format!("no {tool} on PATH");
-    assert!(
-        std::env::var_os("SUDOKU_NO_SKIP").is_none(),
-        "a test would be skipped ({why}), and SUDOKU_NO_SKIP is set"
-    );
-    use std::io::Write;
-    let _ = std::io::stderr().write_all(format!("\nSKIPPED (user-file trace): {why}\n").as_bytes());
-    true
+    !common::need(tool)
 }
 
 fn repo_file(path: &str) -> String {

@@ -32,10 +32,10 @@
 #![cfg(unix)]
 
 use crate::browser;
+use crate::common;
 
 use browser::Browser;
 use serde_json::Value;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
@@ -47,36 +47,22 @@ use sudoku_workspace::trace::{self, Approach, Event, Kind, Options, Order};
 /// One browser at a time: the machine has two cores.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
-/// Says, past the test harness's capture, that a test was skipped; a failure
-/// instead when `SUDOKU_NO_SKIP` is set.
-fn skipped(why: &str) {
-    if std::env::var_os("SUDOKU_NO_SKIP").is_some() {
-        panic!("the browser test would be skipped ({why}), and SUDOKU_NO_SKIP is set");
-    }
-    let _ = std::io::stderr().write_all(format!("\nSKIPPED (browser test): {why}\n").as_bytes());
-}
-
 fn chromium() -> Option<PathBuf> {
     let found = browser::find();
     if found.is_none() {
-        skipped("no Chromium (set $CHROMIUM, or install it: apt-get install chromium)");
+        common::skip(
+            "no Chromium",
+            "apt-get install chromium, or set CHROMIUM to its path",
+        );
     }
     found
-}
-
-fn tool_missing(tool: &str) -> bool {
-    let missing = Command::new(tool).arg("--version").output().is_err();
-    if missing {
-        skipped(&format!("no {tool} on PATH for the user-file pages"));
-    }
-    missing
 }
 
 /// Chromium, and python3 and node for the pages of a user's file; `None`
 /// (the test skips, saying which is missing) without one of them.
 fn chromium_and_runtimes() -> Option<PathBuf> {
     let chromium = chromium()?;
-    if tool_missing("python3") || tool_missing("node") {
+    if !common::need("python3") || !common::need("node") {
         return None;
     }
     Some(chromium)
@@ -114,8 +100,13 @@ fn make_page(name: &str, args: &[&str]) -> PathBuf {
 
 /// The recording the page's side shows, computed here by the library.
 fn side(approach: &str, puzzle: &Grid, max: u64) -> Recording {
+    side_within(approach, puzzle, max, 1000)
+}
+
+/// [`side`] of a user's file run under a time limit of `time_limit_ms`.
+fn side_within(approach: &str, puzzle: &Grid, max: u64, time_limit_ms: u64) -> Recording {
     let opts = Options {
-        time_limit: Duration::from_millis(1000),
+        time_limit: Duration::from_millis(time_limit_ms),
         exe: env!("CARGO_BIN_EXE_sudoku").into(),
         ..Options::default()
     };
@@ -527,34 +518,56 @@ fn own_files_have_working_pages() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut browser = Browser::start(&chromium, 1200, 900);
-    for file in [
-        "inputs/trace/marks_forward.py",
-        "inputs/trace/wrong_dfs.py",
-        "examples/writeups/lc37_001_step4_bitmasks.js",
-        "examples/writeups/lc37_001_step1_scan_flag.js",
+    // What ends each run must not depend on the CPU: the step limit or the
+    // program's own return, under a time limit over 20 times what the run
+    // needs on a CPU half as fast as the developers' (5,000 writes of the
+    // slowest file here take 0.2 s of CPU there); or, for the file that
+    // stops writing and loops, the time limit after the same five writes.
+    const STEPS: u64 = 5_000;
+    for (file, time_limit, ended_by_time) in [
+        ("inputs/trace/marks_forward.py", 20_000, false),
+        ("inputs/trace/wrong_dfs.py", 1_000, true),
+        (
+            "examples/writeups/lc37_001_step4_bitmasks.js",
+            20_000,
+            false,
+        ),
+        (
+            "examples/writeups/lc37_001_step1_scan_flag.js",
+            20_000,
+            false,
+        ),
     ] {
         let path = root.join(file);
         let path_text = path.to_str().unwrap();
         let name = path.file_stem().unwrap().to_str().unwrap();
+        let limit = time_limit.to_string();
         let page = make_page(
             &format!("trace_own_{name}"),
             &[
                 "--approach",
                 path_text,
                 "--time-limit",
-                "1000",
+                &limit,
                 "--max-steps",
-                "20000",
+                &STEPS.to_string(),
             ],
         );
-        // A step limit, not the time limit, ends a long run: where CPU time
-        // runs out differs from run to run.
         let sides = vec![
-            side(path_text, &example(), 20_000),
-            side("right", &example(), 20_000),
+            side_within(path_text, &example(), STEPS, time_limit),
+            side_within("right", &example(), STEPS, time_limit),
         ];
         let own = &sides[0];
         assert!(!own.steps.is_empty(), "{file}: no write recorded");
+        assert_eq!(
+            own.ending.starts_with("stopped by the time limit"),
+            ended_by_time,
+            "{file}: {}",
+            own.ending
+        );
+        if ended_by_time {
+            assert_eq!(own.steps.len(), 5, "{file}: {}", own.ending);
+        }
         // A placement's line writes a digit into the board, an undo's writes '.'.
         // (A digit written over a digit is an undo and a placement, both at
         // the line that wrote the digit.)
@@ -659,14 +672,21 @@ fn own_page(file: &str) -> (PathBuf, Vec<Recording>, String) {
     let path_text = file.to_string();
     let name = path.file_stem().unwrap().to_str().unwrap().to_string();
     let ext = path.extension().unwrap().to_str().unwrap();
+    // Each file returns after 0.4 s of CPU at the most on the developers'
+    // CPU: the time limit is over 20 times that on a CPU half as fast.
     let page = make_page(
         &format!("trace_own_{name}_{ext}"),
-        &["--approach", &path_text, "--time-limit", "5000"],
+        &["--approach", &path_text, "--time-limit", "20000"],
     );
     let sides = vec![
-        side(&path_text, &example(), 200_000),
-        side("right", &example(), 200_000),
+        side_within(&path_text, &example(), 200_000, 20_000),
+        side_within("right", &example(), 200_000, 20_000),
     ];
+    assert!(
+        !sides[0].ending.starts_with("stopped"),
+        "{file} returns: {}",
+        sides[0].ending
+    );
     (page, sides, name)
 }
 
@@ -1062,10 +1082,10 @@ fn axe_core() -> Option<String> {
         .unwrap_or_else(|| root().join("node_modules/axe-core/axe.min.js"));
     let found = std::fs::read_to_string(&path).ok();
     if found.is_none() {
-        skipped(&format!(
-            "no axe-core at {} (npm install axe-core, and set AXE_CORE to its axe.min.js)",
-            path.display()
-        ));
+        common::skip(
+            &format!("no axe-core at {}", path.display()),
+            "npm install axe-core, and set AXE_CORE to its axe.min.js",
+        );
     }
     found
 }

@@ -220,7 +220,7 @@ impl Supervisor {
         // SAFETY: prctl with these arguments has no memory-safety preconditions.
         unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) };
         let spec = spec::Spec {
-            limits: *limits,
+            limits: limits.on_test_cpu(),
             view: view.clone(),
             program: program.to_os_string(),
             args: args.to_vec(),
@@ -334,7 +334,7 @@ impl Supervisor {
         (&mut stderr).take(STDERR_KEPT).read_to_end(&mut kept)?;
         Ok(Run {
             end: measured.end,
-            cpu: measured.cpu,
+            cpu: super::test_cpu_time(measured.cpu),
             wall: measured.wall,
             peak_kib: measured.peak_kib,
             stdout,
