@@ -29,8 +29,38 @@ use sudoku_workspace::solver::{self, Solver};
 /// The peer's name in tables, CSV and chart.
 pub const PEER: &str = "sudoku crate 0.8";
 
+/// `--help`: every flag, as the module doc lists them.
+const HELP: &str = "\
+bench-peer: the `sudoku` crate against this workspace's counting solvers, same run, limit 2,
+one thread; markdown tables on stdout, every row in target/bench/peer.csv.
+
+Usage: cargo run --release --manifest-path bench-peer/Cargo.toml -- [FLAG]
+
+  (none)          the whole comparison: every shipped set, 5 passes, medians (about 1.5
+                  minutes on a 2-core AMD EPYC family 26)
+  --quick         the first 1,000 puzzles of each set, 1 pass: a check that it runs, not
+                  figures to quote
+  --summary       the same run as with no flag, only the README's summary table
+  --chart OUT     draw the SVG chart from target/bench/peer.csv and target/bench/solvers.csv
+  --help          this text
+
+The CSVs go under $CARGO_TARGET_DIR/bench when it is set.
+Exit codes: 0 done; 2 bad command line; 101 a solver reported a wrong count (the message
+names the set and the puzzle).";
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{HELP}");
+        return;
+    }
+    if let Some(bad) = args.iter().enumerate().find(|(i, a)| {
+        !matches!(a.as_str(), "--quick" | "--summary" | "--chart")
+            && !(*i > 0 && args[i - 1] == "--chart")
+    }) {
+        eprintln!("bench-peer: unknown argument {:?}\n\n{HELP}", bad.1);
+        std::process::exit(2);
+    }
     if let Some(i) = args.iter().position(|a| a == "--chart") {
         let Some(path) = args.get(i + 1) else {
             eprintln!("usage: bench-peer --chart OUT.svg");

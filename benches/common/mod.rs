@@ -354,13 +354,18 @@ pub fn median(mut xs: Vec<f64>) -> f64 {
 pub const CSV_HEADER: &str =
     "solver,set,puzzles,passes,puzzles_per_sec,us_per_puzzle,guesses_per_puzzle,pct_no_guess,note\n";
 
-/// `<repo>/target/bench/`, created if missing: where the CSVs go.
+/// `bench/` under the target folder (`$CARGO_TARGET_DIR`, relative to the
+/// repository when relative; else `<repo>/target`), created if missing:
+/// where the CSVs go, never elsewhere in the checkout.
 pub fn out_dir() -> PathBuf {
-    let dir = inputs_dir()
+    let repo = inputs_dir()
         .parent()
         .expect("inputs/ has a parent")
-        .join("target")
-        .join("bench");
+        .to_path_buf();
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .filter(|t| !t.is_empty())
+        .map_or_else(|| repo.join("target"), |t| repo.join(t));
+    let dir = target.join("bench");
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     dir
 }

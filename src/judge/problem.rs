@@ -93,7 +93,7 @@ fn from_program(result: Result<String, (u8, String)>) -> Result<Answer, String> 
 }
 
 /// A problem of the online-judge family: a std-only stdin program
-/// `solutions/KEY.rs` (binary `KEY`), exit 0 answer / 1 outside the
+/// `solutions/KEY.rs` (binary `sudoku-KEY`), exit 0 answer / 1 outside the
 /// statement's promise / 2 malformed, judged by `checker`.
 macro_rules! family {
     ($key:literal, $short:literal, $names:literal, $title:literal, $url:literal, $input:literal, $output:literal,

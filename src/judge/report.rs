@@ -68,11 +68,20 @@ fn summary_cell(results: &[&CaseResult]) -> Cell {
             None => counts.push((v, 1)),
         }
     }
+    // AC first, so the note after the counts reads as about the others.
+    counts.sort_by_key(|(v, _)| v != "AC");
     let text: Vec<String> = counts.iter().map(|(v, c)| format!("{c}/{n} {v}")).collect();
     let ok = results.iter().all(|r| r.as_expected());
     let text = text.join(", ");
-    if ok && results.iter().any(|r| r.verdict != Verdict::Ac) {
+    let others: Vec<&str> = counts
+        .iter()
+        .map(|(v, _)| v.as_str())
+        .filter(|v| *v != "AC")
+        .collect();
+    if ok && counts.len() == 1 && !others.is_empty() {
         Cell(format!("{text} (expected)"), YELLOW)
+    } else if ok && !others.is_empty() {
+        Cell(format!("{text} ({} expected)", others.join(", ")), YELLOW)
     } else if ok {
         Cell(text, GREEN)
     } else {
@@ -475,6 +484,15 @@ pub fn write_summary(out: &mut dyn Write, report: &Report, opts: &Options) -> io
     } else {
         format!(" ({hard} TLE on a case harder than the real judge's, not counted)")
     };
+    let nothing_judged = report.results.is_empty()
+        && !(report.not_judged.is_empty() && report.not_judged_here.is_empty());
+    if nothing_judged {
+        let summary = format!(
+            "\nno case judged: nothing above could be judged here, in {:.1} s",
+            report.wall.as_secs_f64()
+        );
+        return writeln!(out, "{}", styled(&summary, YELLOW, opts.colour));
+    }
     let summary = format!(
         "\n{} case{}, {}{hard}, in {:.1} s",
         report.results.len(),

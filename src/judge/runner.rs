@@ -1,7 +1,7 @@
 //! The child side of a built-in solution: `sudoku run-solution NAME [FILE]`
-//! (and the `sudoku-runner` binary) runs one paste file on one case, read
-//! from stdin or FILE, in this process, and prints the answer, the way a
-//! judge's child runs a submission.
+//! runs one paste file on one case, read from stdin or FILE, in this
+//! process, and prints the answer, the way a judge's child runs a
+//! submission.
 
 use crate::format::format_board;
 use crate::{lc36, lc37};
@@ -38,7 +38,7 @@ pub fn runner_main(args: &[String]) -> ExitCode {
         [name] => (name, None),
         [name, path] => (name, Some(path)),
         _ => {
-            eprintln!("usage: sudoku-runner SOLUTION [FILE]");
+            eprintln!("usage: sudoku {COMMAND} SOLUTION [FILE]");
             return ExitCode::from(4);
         }
     };

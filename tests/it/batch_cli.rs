@@ -81,9 +81,16 @@ fn a_malformed_line_stops_the_run_with_line_and_column() {
 
 #[test]
 fn unknown_solver_and_missing_file_exit_2() {
-    let (code, _, stderr) = sudoku(&["solve", "--solver", "nope"], "");
-    assert_eq!(code, 2);
-    assert!(stderr.contains("unknown solver"));
+    for command in ["solve", "count"] {
+        let (code, _, stderr) = sudoku(&[command, "--solver", "nope"], "");
+        assert_eq!(code, 2);
+        assert!(
+            stderr.contains("unknown solver; the solvers are fast, ")
+                && stderr.contains(", dlx, ")
+                && !stderr.contains("counts up to"),
+            "{command}: {stderr}"
+        );
+    }
     let (code, _, stderr) = sudoku(&["count", "/no/such/file"], "");
     assert_eq!(code, 2);
     assert!(stderr.contains("/no/such/file"));

@@ -14,17 +14,17 @@ use sudoku_workspace::judge::problem;
 
 /// The binary of each stdin program, by problem key.
 const PROGRAMS: [(&str, &str); 11] = [
-    ("lanqiao", env!("CARGO_BIN_EXE_lanqiao")),
-    ("lanqiao", env!("CARGO_BIN_EXE_lanqiao-proconio")),
-    ("poj2676", env!("CARGO_BIN_EXE_poj2676")),
-    ("poj3074", env!("CARGO_BIN_EXE_poj3074")),
-    ("poj3076", env!("CARGO_BIN_EXE_poj3076")),
-    ("spoj_sudoku", env!("CARGO_BIN_EXE_spoj_sudoku")),
-    ("p1074", env!("CARGO_BIN_EXE_p1074")),
-    ("hdu1426", env!("CARGO_BIN_EXE_hdu1426")),
-    ("hdu4069", env!("CARGO_BIN_EXE_hdu4069")),
-    ("abc327c", env!("CARGO_BIN_EXE_abc327c")),
-    ("cf1335d", env!("CARGO_BIN_EXE_cf1335d")),
+    ("lanqiao", env!("CARGO_BIN_EXE_sudoku-lanqiao")),
+    ("lanqiao", env!("CARGO_BIN_EXE_sudoku-lanqiao-proconio")),
+    ("poj2676", env!("CARGO_BIN_EXE_sudoku-poj2676")),
+    ("poj3074", env!("CARGO_BIN_EXE_sudoku-poj3074")),
+    ("poj3076", env!("CARGO_BIN_EXE_sudoku-poj3076")),
+    ("spoj_sudoku", env!("CARGO_BIN_EXE_sudoku-spoj_sudoku")),
+    ("p1074", env!("CARGO_BIN_EXE_sudoku-p1074")),
+    ("hdu1426", env!("CARGO_BIN_EXE_sudoku-hdu1426")),
+    ("hdu4069", env!("CARGO_BIN_EXE_sudoku-hdu4069")),
+    ("abc327c", env!("CARGO_BIN_EXE_sudoku-abc327c")),
+    ("cf1335d", env!("CARGO_BIN_EXE_sudoku-cf1335d")),
 ];
 
 fn inputs() -> Vec<(&'static str, Vec<u8>)> {

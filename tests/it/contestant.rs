@@ -831,6 +831,12 @@ fn python_2_runs_where_the_judge_offers_it_or_is_not_judged_here() {
             && !text.contains("RE"),
         "{text}"
     );
+    // Nothing judged is said so, not counted as verdicts as expected.
+    assert!(
+        text.contains("no case judged: nothing above could be judged here")
+            && !text.contains("every verdict as expected"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -79,7 +79,7 @@ fn every_format_reads_back() {
         let digits: String = block.lines().collect();
         assert_eq!(digits.replace('0', "."), p.to_line());
         // The Lanqiao program takes it and solves it.
-        let lanqiao = Command::new(env!("CARGO_BIN_EXE_lanqiao"));
+        let lanqiao = Command::new(env!("CARGO_BIN_EXE_sudoku-lanqiao"));
         assert_eq!(run_with_input(lanqiao, block.as_bytes()).0, 0);
     }
     let (_, leetcode, _) = gen(&["--count", "2", "--seed", "5", "--format", "leetcode"]);

@@ -936,3 +936,32 @@ fn user_input_is_any_puzzle_format_gen_writes() {
     assert!(out.contains("2/2 AC") || out.contains("1/1 AC"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `judge --help` gives each problem's own limits from the registry (POJ
+/// 3076's 10 s, HDU's 32 MB), and `sudoku --help` lists every exit code
+/// any command ends with, the judge's 3, 130 and 143 among them.
+#[test]
+fn help_gives_each_problems_limits_and_every_exit_code() {
+    let (code, help, _) = sudoku(&["judge", "--help"]);
+    assert_eq!(code, 0);
+    assert!(!help.contains("[default: the problem's, 2000]"), "{help}");
+    for p in &problem::PROBLEMS {
+        let row = help
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{} ", p.key)))
+            .unwrap_or_else(|| panic!("no row for {}:\n{help}", p.key));
+        let words: Vec<&str> = row.split_whitespace().collect();
+        let ms = words.iter().position(|w| *w == "ms").unwrap();
+        assert_eq!(words[ms - 1], p.time_ms.to_string(), "{row}");
+        assert_eq!(words[ms + 1], p.memory_mb.to_string(), "{row}");
+    }
+    let (code, top, _) = sudoku(&["--help"]);
+    assert_eq!(code, 0);
+    for exit in ["0", "1", "2", "3", "130", "141"] {
+        assert!(
+            top.lines().any(|l| l.trim_start().starts_with(&format!("{exit} "))),
+            "exit {exit}:\n{top}"
+        );
+    }
+    assert!(top.contains("143: terminated (SIGTERM)"), "{top}");
+}

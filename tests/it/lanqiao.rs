@@ -9,8 +9,8 @@ use sudoku_workspace::grid::Grid;
 use sudoku_workspace::oracle::check_solution;
 
 const BINARIES: [&str; 2] = [
-    env!("CARGO_BIN_EXE_lanqiao"),
-    env!("CARGO_BIN_EXE_lanqiao-proconio"),
+    env!("CARGO_BIN_EXE_sudoku-lanqiao"),
+    env!("CARGO_BIN_EXE_sudoku-lanqiao-proconio"),
 ];
 
 fn run(bin: &str, input: &[u8]) -> (i32, String, String) {

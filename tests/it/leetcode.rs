@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use sudoku_workspace::fixtures::{self, inputs_dir};
 use sudoku_workspace::format::parse_board;
 use sudoku_workspace::grid::Grid;
+use sudoku_workspace::judge::runner;
 use sudoku_workspace::oracle::{check_solution, givens_consistent};
 use sudoku_workspace::{lc36, lc37};
 
@@ -78,10 +79,11 @@ fn every_lc36_approach_judges_every_fixture() {
     );
 }
 
-/// Runs `sudoku-runner NAME FILE` and returns whether it finished within `limit`
-/// (killing it otherwise), with its stdout.
+/// Runs `sudoku run-solution NAME FILE` (the judge's child) and returns
+/// whether it finished within `limit` (killing it otherwise), with its stdout.
 fn run_with_limit(name: &str, file: &std::path::Path, limit: Duration) -> (bool, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-runner"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .arg(runner::COMMAND)
         .arg(name)
         .arg(file)
         .stdout(Stdio::piped())

@@ -156,7 +156,7 @@ fn answers_its_fixtures(key: &str, binary: &Path) -> Result<(), String> {
 #[test]
 fn lanqiao_proconio_compiles_alone_against_proconio() {
     // The proconio that cargo built for this crate: the judge's pinned version.
-    let deps = Path::new(env!("CARGO_BIN_EXE_lanqiao-proconio"))
+    let deps = Path::new(env!("CARGO_BIN_EXE_sudoku-lanqiao-proconio"))
         .parent()
         .unwrap()
         .join("deps");

@@ -102,8 +102,8 @@ fn blocks(lines: &[&str]) -> Vec<Block> {
 fn binary(name: &str) -> &'static str {
     match name {
         "sudoku" => env!("CARGO_BIN_EXE_sudoku"),
-        "lanqiao" => env!("CARGO_BIN_EXE_lanqiao"),
-        "lanqiao-proconio" => env!("CARGO_BIN_EXE_lanqiao-proconio"),
+        "sudoku-lanqiao" => env!("CARGO_BIN_EXE_sudoku-lanqiao"),
+        "sudoku-lanqiao-proconio" => env!("CARGO_BIN_EXE_sudoku-lanqiao-proconio"),
         other => panic!("README runs an unknown program {other:?}"),
     }
 }

@@ -28,11 +28,14 @@ pub struct BatchArgs {
     stats: bool,
 }
 
+/// A solver by name; an unknown one is an error listing every name (the
+/// same for `solve` and `count`, whose --help says what each does there).
 fn parse_solver(name: &str) -> Result<&'static Solver, String> {
     solver::solver(name).ok_or_else(|| {
+        let names: Vec<&str> = solver::solvers().iter().map(|s| s.name).collect();
         format!(
-            "unknown solver\n{}",
-            batch::solvers_help(Mode::Count { limit: 2 })
+            "unknown solver; the solvers are {} (--help says what each does)",
+            names.join(", ")
         )
     })
 }

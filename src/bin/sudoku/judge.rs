@@ -34,6 +34,22 @@ Exit codes:
   130  interrupted (SIGINT, Ctrl-C); 143: terminated (SIGTERM); every running case is killed first
   141  stdout was closed early (e.g. piped into head): the run stops quietly";
 
+/// [`JUDGE_HELP`], then each problem's own limits, from the registry.
+pub fn judge_help() -> String {
+    let mut text = String::from(JUDGE_HELP);
+    text +=
+        "\n\nLimits by problem (--time-limit and --memory-limit set every case's; a case's own\n";
+    text += "limit: line applies to the built-in solutions):\n";
+    for p in &judge::problem::PROBLEMS {
+        text += &format!(
+            "  {:<12} {:<16} {:>6} ms  {:>4} MB\n",
+            p.key, p.short, p.time_ms, p.memory_mb
+        );
+    }
+    text.truncate(text.trim_end().len());
+    text
+}
+
 #[derive(Args)]
 pub struct JudgeArgs {
     /// Your own solution file instead of the built-in ones: Rust (.rs), C++ (.cpp, .cc, .cxx),
@@ -67,13 +83,14 @@ pub struct JudgeArgs {
     /// Processes a solution may run at once; 1 (the default, as DMOJ): it may start none.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(judge::ranges::PROCESSES))]
     processes: u64,
-    /// CPU-time limit per case, in ms [default: the problem's, 2000]
+    /// CPU-time limit per case, in ms [default: the problem's; see "Limits by problem" below]
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(judge::ranges::TIME_MS))]
     time_limit: Option<u64>,
     /// Wall-clock backstop per case, in ms [default: 3x the CPU-time limit]
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(judge::ranges::WALL_MS))]
     wall_limit: Option<u64>,
-    /// Peak resident size of the solution's process tree, in MB [default: the problem's, 256]
+    /// Peak resident size of the solution's process tree, in MB [default: the problem's; see
+    /// "Limits by problem" below]
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(judge::ranges::MEMORY_MB))]
     memory_limit: Option<u64>,
     /// Only this problem (repeatable).

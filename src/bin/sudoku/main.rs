@@ -18,10 +18,13 @@ use sudoku_workspace::judge::runner;
 use sudoku_workspace::sandbox;
 
 const EXIT_CODES: &str = "\
-Exit codes (each command's --help has its own):
+Exit codes, of every command (each command's --help says which it uses):
   0    done: judge, every verdict as expected; solve, every puzzle unique
-  1    judge: a verdict not as expected; solve: a puzzle without a unique solution
+  1    judge and stress: a verdict not as expected; solve: a puzzle without a unique solution;
+       gen: no puzzle for the request
   2    bad command line, or an input that cannot be read or is malformed (line and column)
+  3    judge and stress: a file this machine cannot judge as its judge would (not judged here)
+  130  interrupted (SIGINT, Ctrl-C); 143: terminated (SIGTERM); running cases are killed first
   141  stdout was closed early (e.g. piped into head): the run stops quietly";
 
 /// Sudoku for competitive programmers (LeetCode 36/37, Lanqiao, the online-judge family): a
@@ -38,7 +41,7 @@ struct Cli {
 enum Command {
     /// Judge every solution (or your own FILE) on every fixture, each in a sandboxed child process
     /// (the default).
-    #[command(after_help = judge::JUDGE_HELP)]
+    #[command(after_help = judge::judge_help())]
     Judge(judge::JudgeArgs),
     /// Watch a write-up's depth-first search (or your own file's) step by step, in the
     /// terminal or on a page.
@@ -64,7 +67,7 @@ enum Command {
     /// a verdict is not AC, then the failing case shrunk and saved.
     #[command(after_help = stress::STRESS_HELP)]
     Stress(stress::StressArgs),
-    /// The judge's child: run one solution on stdin, or on FILE (as `sudoku-runner`).
+    /// The judge's child: run one solution on stdin, or on FILE.
     #[command(name = runner::COMMAND, hide = true)]
     RunSolution {
         /// Solution name.
