@@ -8,7 +8,8 @@
 //   o N                    before a write: N reported calls have returned
 //                          (JavaScript does not show their values)
 //   w ROW COL VALUE LINE   board[ROW][COL] = VALUE ('.' or 1-9), at LINE of the file
-//   bad ROW COL LINE JSON  a value that is neither '.' nor 1-9; stopped there
+//   bad ROW COL LINE TYPE JSON  a value that is neither '.' nor '1'-'9' (TYPE
+//                          its kind: string, number, null, array, ...); stopped there
 //   cut                    the step limit: stopped there
 //   raise LINE MESSAGE     solveSudoku threw (the stack goes to stderr)
 //   done BOARD             solveSudoku returned; BOARD is its 81 cells
@@ -85,7 +86,8 @@ function valid(v) {
 function record(r, c, old, v) {
   if (old === v) return;
   if (!valid(v)) {
-    emit('bad ' + r + ' ' + c + ' ' + userLine() + ' ' + String(JSON.stringify(v)).slice(0, 80) + '\n');
+    const kind = v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
+    emit('bad ' + r + ' ' + c + ' ' + userLine() + ' ' + kind + ' ' + String(JSON.stringify(v)).slice(0, 80) + '\n');
     process.exit(0);
   }
   writes++;

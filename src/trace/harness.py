@@ -7,7 +7,8 @@
 #   r VALUE                the innermost reported call returned VALUE (its repr)
 #   o N                    N reported calls ended unseen (a generator's frame)
 #   w ROW COL VALUE LINE   board[ROW][COL] = VALUE ('.' or 1-9), at LINE of the file
-#   bad ROW COL LINE REPR  a value that is neither '.' nor 1-9; stopped there
+#   bad ROW COL LINE TYPE REPR  a value that is neither '.' nor '1'-'9' (TYPE its
+#                          type's name); stopped there
 #   cut                    the step limit: stopped there
 #   raise LINE MESSAGE     solveSudoku raised (the traceback goes to stderr)
 #   done BOARD             solveSudoku returned; BOARD is its 81 cells
@@ -81,7 +82,8 @@ def record(r, c, old, new):
     if old == new:
         return
     if not valid(new):
-        emit('bad %d %d %d %s\n' % (r, c, user_line(), repr(new).replace('\n', ' ')[:80]))
+        kind = type(new).__name__
+        emit('bad %d %d %d %s %s\n' % (r, c, user_line(), kind, repr(new).replace('\n', ' ')[:80]))
         os._exit(0)
     writes += 1
     report_frames()

@@ -89,8 +89,11 @@
   function eventText(ev) {
     switch (ev.kind) {
       case PLACE: return 'place ' + ev.digit + ' at ' + at(ev.cell) + '  depth ' + ev.depth;
-      case UNDO: return 'undo  ' + ev.digit + ' at ' + at(ev.cell) + '  depth ' + ev.depth + ' \u2192 ' + (ev.depth - 1) +
-        (ev.erases ? '  <- erases the finished board' : '');
+      case UNDO: return puzzle[ev.cell] !== 0
+        // Only a user's file writes over a given: say so, not an undo.
+        ? 'overwrites the given ' + ev.digit + ' at ' + at(ev.cell) + ': a clue of the puzzle is changed'
+        : 'undo  ' + ev.digit + ' at ' + at(ev.cell) + '  depth ' + ev.depth + ' \u2192 ' + (ev.depth - 1) +
+          (ev.erases ? '  <- erases the finished board' : '');
       case COMPLETE: return 'the board is complete  depth ' + ev.depth;
       case NOFIT: return 'no digit fits at ' + at(ev.cell) + '  depth ' + ev.depth;
       case RETRY: return 'back at ' + at(ev.cell) + ' again (visit ' + ev.digit +
@@ -365,7 +368,11 @@
       const parts = [];
       if (stopped) {
         compare.className = 'same';
-        parts.push(document.createTextNode('The same writes to the board as far as both were recorded (' + m[0] + ' and ' + m[1] + ' steps); one side was cut by the step limit. '));
+        // Which limit cut which side, in that side's own words (the step
+        // limit, or the time limit with the flag that raises it).
+        const cut = runs.filter((r, k) => parting[k] === null && r.d.end === 'stopped')
+          .map((r) => r.key + ' ' + r.d.ending);
+        parts.push(document.createTextNode('The same writes to the board as far as both were recorded (' + a.key + ' ' + m[0] + ' steps, ' + b.key + ' ' + m[1] + '); ' + cut.join('; ') + '. '));
       } else {
         parts.push(document.createTextNode(
           (m[0] ? 'The same writes to the board up to ' + a.key + "'s step " + m[0] + ' and ' + b.key + "'s step " + m[1] + '; then ' : 'They differ from the first step: ')));

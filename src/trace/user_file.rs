@@ -110,7 +110,7 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         .unwrap_or_else(|| match (ran.end, heard.last_board) {
             (_, Some(board)) => returned(puzzle, &replayed, &board),
             (End::CpuLimit | End::WallLimit, _) => format!(
-                "stopped by the time limit ({} ms of CPU time) after {} writes: the program had not returned",
+                "stopped by the time limit ({} ms of CPU time) after {} writes: the program had not returned (--time-limit MS gives it more)",
                 run.time_limit.as_millis(),
                 writes.len()
             ),
@@ -333,13 +333,14 @@ fn read_harness(out: impl BufRead, shown: &str, max_steps: u64) -> Result<Heard,
             }
             Some("bad") => {
                 let rest: Vec<&str> = parts.collect();
-                if let [r, c, l, value] = rest.as_slice() {
+                if let [r, c, l, rest] = rest.as_slice() {
+                    let (kind, value) = rest.split_once(' ').unwrap_or(("?", rest));
                     let cell =
                         r.parse::<usize>().unwrap_or(0) * 9 + c.parse::<usize>().unwrap_or(0);
                     heard.end = Some(EndKind::Unsolved);
                     heard.end_line = l.parse().unwrap_or(0);
                     heard.ending = Some(format!(
-                        "{shown} line {l} wrote {value} at {}: not '.' nor a digit 1-9; stopped there",
+                        "{shown} line {l} wrote {value} (type {kind}) at {}: the board holds one-character strings, '.' or '1' to '9'; stopped there",
                         super::at(cell.min(CELLS - 1))
                     ));
                 }

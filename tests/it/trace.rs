@@ -572,7 +572,7 @@ fn a_users_file_that_never_returns_is_stopped_by_the_time_limit() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(step_lines(&out).len(), 5, "{out}");
     assert!(
-        out.contains("stopped by the time limit (500 ms of CPU time) after 5 writes: the program had not returned"),
+        out.contains("stopped by the time limit (500 ms of CPU time) after 5 writes: the program had not returned (--time-limit MS gives it more)"),
         "{out}"
     );
     // A step limit stops it at once, and concludes nothing either.
@@ -664,9 +664,22 @@ fn files_that_cannot_be_traced_say_why() {
         let (code, out, _) = sudoku(&["trace", "--approach", &bad]);
         assert_eq!(code, 0);
         assert!(
-            out.contains("line 3 wrote 1 at row 1, col 3: not '.' nor a digit 1-9"),
+            out.contains("line 3 wrote 1 (type int) at row 1, col 3: the board holds one-character strings, '.' or '1' to '9'"),
             "{out}"
         );
+        // The same in JavaScript, where the number 1 is not the string "1".
+        if !tool_missing("node") {
+            let bad = mine(
+                "trace_bad_value.js",
+                "var solveSudoku = function(board) {\n  board[0][2] = '5';\n  board[0][3] = 1;\n};\n",
+            );
+            let (code, out, _) = sudoku(&["trace", "--approach", &bad]);
+            assert_eq!(code, 0);
+            assert!(
+                out.contains("line 3 wrote 1 (type number) at row 1, col 4"),
+                "{out}"
+            );
+        }
     }
 }
 

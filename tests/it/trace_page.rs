@@ -232,10 +232,15 @@ fn frames_at(rec: &Recording, n: usize) -> (Vec<Frame>, Vec<(String, i64, String
     (stack, returned)
 }
 
-/// The page's words for a step: the terminal's, an undo's depth before and after.
-fn page_event(event: &Event) -> String {
+/// The page's words for a step: the terminal's, an undo's depth before and
+/// after; a write over a given (only a user's file makes one) said as such.
+fn page_event(event: &Event, puzzle: &Grid) -> String {
     let text = event.to_string();
     match *event {
+        Event::Undo { cell, digit, .. } if puzzle.0[cell] != 0 => format!(
+            "overwrites the given {digit} at {}: a clue of the puzzle is changed",
+            trace::at(cell)
+        ),
         Event::Undo { depth, .. } => text.replacen(
             &format!("depth {depth}"),
             &format!("depth {depth} \u{2192} {}", depth - 1),
@@ -306,7 +311,7 @@ fn check_side(shown: &Value, want: &Recording, puzzle: &Grid, s: usize, what: &s
         Some(st) => {
             assert_eq!(
                 shown["event"],
-                format!("step {s}  {}", page_event(&st.event)),
+                format!("step {s}  {}", page_event(&st.event, puzzle)),
                 "{at}"
             );
             let why = trace::dead_end_why(&st.event, &board.cells)
@@ -601,6 +606,19 @@ fn own_files_have_working_pages() {
         }
         open.go(right, "right");
         open.check_step(1, right, file);
+        // The comparison names the limit that cut a side, and the flag.
+        let compare = open
+            .browser
+            .eval("document.getElementById('compare').textContent");
+        let compare = compare.as_str().unwrap_or_default();
+        if ended_by_time {
+            assert!(
+                compare.contains("stopped by the time limit")
+                    && compare.contains("--time-limit MS gives it more")
+                    && !compare.contains("step limit"),
+                "{file}: {compare}"
+            );
+        }
         let errors = browser.errors();
         assert!(errors.is_empty(), "{file}: console: {errors:?}");
         assert_offline(&browser, &page);
@@ -1295,6 +1313,63 @@ fn captions_are_true_and_cite_the_file_shown() {
             "{word} is not defined: {words}"
         );
     }
+    let errors = browser.errors();
+    assert!(errors.is_empty(), "console: {errors:?}");
+}
+
+/// A user's file that writes over a given: the page says it changed a clue
+/// of the puzzle, not that it took back a digit of its own.
+#[test]
+fn a_write_over_a_given_is_said_so() {
+    let Some(chromium) = chromium_and_runtimes() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace_over_a_given.py");
+    std::fs::write(
+        &file,
+        "class Solution:\n    def solveSudoku(self, board):\n        board[0][2] = '1'\n        board[0][0] = '.'\n",
+    )
+    .unwrap();
+    let path_text = file.to_str().unwrap();
+    let page = make_page(
+        "trace_over_a_given",
+        &["--approach", path_text, "--time-limit", "20000"],
+    );
+    let sides = vec![
+        side_within(path_text, &example(), 200_000, 20_000),
+        side_within("right", &example(), 200_000, 20_000),
+    ];
+    assert!(
+        matches!(
+            sides[0].steps[1].event,
+            Event::Undo {
+                cell: 0,
+                digit: 5,
+                ..
+            }
+        ),
+        "{:?}",
+        sides[0].steps
+    );
+    let mut browser = Browser::start(&chromium, 1200, 900);
+    let mut open = Open {
+        browser: &mut browser,
+        url: file_url(&page),
+        puzzle: example(),
+        sides,
+        loads: 0,
+    };
+    open.go(2, &open.sides[0].key.clone());
+    open.check_step(0, 2, "over a given");
+    let shown = open.state();
+    assert!(
+        shown["sides"][0]["event"]
+            .as_str()
+            .unwrap()
+            .contains("overwrites the given 5 at row 1, col 1: a clue of the puzzle is changed"),
+        "{shown}"
+    );
     let errors = browser.errors();
     assert!(errors.is_empty(), "console: {errors:?}");
 }
