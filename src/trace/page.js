@@ -242,6 +242,34 @@
 
   const runs = data.sides.map((d) => new Run(d));
 
+  // Whether a user's file is a correct search in an order of its own: it
+  // returned a solved board, every placement fits the board as it is then
+  // (no peer holds the digit, no given is written over), and every undo
+  // takes back the latest placement still on the board, as a depth-first
+  // search does whatever cell it picks next. A file that forgets to undo
+  // breaks the last rule: it writes at a cell while a later one still
+  // holds the digit placed after it.
+  function searchesInItsOwnOrder(r) {
+    if (r.d.order !== null || r.d.end !== 'solved') return false;
+    const cells = Uint8Array.from(puzzle);
+    const placed = [];
+    for (let s = 1; s <= r.count; s++) {
+      const ev = r.event(s);
+      if (ev.kind !== PLACE && ev.kind !== UNDO) continue;
+      if (puzzle[ev.cell] !== 0) return false;
+      if (ev.kind === UNDO) {
+        if (placed[placed.length - 1] !== ev.cell) return false;
+        placed.pop();
+        cells[ev.cell] = 0;
+      } else {
+        if (cells[ev.cell] !== 0 || blockers(cells, ev.cell)[ev.digit - 1] >= 0) return false;
+        placed.push(ev.cell);
+        cells[ev.cell] = ev.digit;
+      }
+    }
+    return true;
+  }
+
   // The two sides' steps at each position of the page (record.rs: timeline).
   function walk(a, b, page) {
     let i = 0, j = 0, last = [0, 0];
@@ -374,9 +402,15 @@
           .map((r) => r.key + ' ' + r.d.ending);
         parts.push(document.createTextNode('The same writes to the board as far as both were recorded (' + a.key + ' ' + m[0] + ' steps, ' + b.key + ' ' + m[1] + '); ' + cut.join('; ') + '. '));
       } else {
+        const ownOrder = own && searchesInItsOwnOrder(a);
+        if (ownOrder) {
+          compare.className = 'order';
+          document.body.dataset.compare = 'order';
+          parts.push(document.createTextNode('Another order, it solves: your file is a depth-first search that picks its cells or digits in an order of its own (every placement fits the board, every undo takes back the latest placement), so it parts from ' + b.key + ' without a mistake. '));
+        }
         parts.push(document.createTextNode(
           (m[0] ? 'The same writes to the board up to ' + a.key + "'s step " + m[0] + ' and ' + b.key + "'s step " + m[1] + '; then ' : 'They differ from the first step: ')));
-        if (own && parting[0] !== null) parts.push(document.createTextNode('your file\'s first write that ' + b.key + ' does not make is '));
+        if (own && parting[0] !== null) parts.push(document.createTextNode(ownOrder ? 'your file\'s first write in its own order is ' : 'your file\'s first write that ' + b.key + ' does not make is '));
         runs.forEach((r, k) => {
           if (k > 0) parts.push(document.createTextNode(own && k === 1 ? ', where ' + r.key + ' at its ' : ' \u2014 ' + r.key + ' at its '));
           else if (!own || parting[0] === null) parts.push(document.createTextNode(r.key + ' at its '));

@@ -1373,3 +1373,38 @@ fn a_write_over_a_given_is_said_so() {
     let errors = browser.errors();
     assert!(errors.is_empty(), "console: {errors:?}");
 }
+
+/// A correct file that searches in another order (column by column) is
+/// named as an order of its own that solves, not given a bug's words; a
+/// file that forgets to undo still is (the test above).
+#[test]
+fn a_correct_file_in_another_order_is_named_as_an_order() {
+    let Some(chromium) = chromium_and_runtimes() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (page, sides, name) = own_page("inputs/trace/column_order.py");
+    assert!(sides[0].ending.contains("solved"), "{}", sides[0].ending);
+    let mut browser = Browser::start(&chromium, 1366, 768);
+    let mut open = Open {
+        browser: &mut browser,
+        url: file_url(&page),
+        puzzle: example(),
+        sides,
+        loads: 0,
+    };
+    open.go(0, &name);
+    let said = open
+        .browser
+        .eval("[document.body.dataset.compare, document.getElementById('compare').textContent]");
+    assert_eq!(said[0], "order", "{said}");
+    let text = said[1].as_str().unwrap();
+    assert!(
+        text.starts_with("Another order, it solves: ")
+            && text.contains("your file's first write in its own order is step ")
+            && !text.contains("does not make"),
+        "{text}"
+    );
+    let errors = browser.errors();
+    assert!(errors.is_empty(), "console: {errors:?}");
+}
