@@ -561,7 +561,7 @@
     section.addEventListener('mousedown', () => choose(index));
     document.getElementById('sides').appendChild(section);
     drawChart(canvas, run);
-    return { run, section, tab, cells, counterEls, stack, cursor, caption, source, lines, shownLine: 0 };
+    return { run, section, tab, board, cells, counterEls, stack, cursor, caption, source, lines, shownLine: 0 };
   });
 
   // `text` into `parent`, each "step N" a link to that step of side `k`.
@@ -627,8 +627,8 @@
   // Scrolls `v`'s source to `line` (always when `force`, else only when it is out of view).
   function showLine(v, line, force) {
     const target = line ? v.lines[line - 1] : null;
-    if (!target) return;
-    const top = target.offsetTop - v.source.offsetTop;
+    if (!target || v.section.offsetParent === null) return;
+    const top = target.getBoundingClientRect().top - v.source.getBoundingClientRect().top + v.source.scrollTop;
     if (force || top < v.source.scrollTop + 4 || top > v.source.scrollTop + v.source.clientHeight - 24) {
       v.source.scrollTop = Math.max(0, top - v.source.clientHeight / 2);
     }
@@ -813,12 +813,21 @@
       const target = line ? v.lines[line - 1] : null;
       if (target) target.classList.add('current');
     }
-    showLine(v, line, false);
     v.section.dataset.step = String(s);
     v.section.dataset.line = String(line);
     v.section.dataset.kind = ev ? KIND_NAMES[ev.kind] : 'start';
+    // Chosen first: on a phone only the chosen side is laid out, and a
+    // hidden side's code box cannot be scrolled to its line.
     v.section.classList.toggle('chosen', index === state.chosen);
     v.tab.setAttribute('aria-selected', index === state.chosen ? 'true' : 'false');
+    showLine(v, line, false);
+  }
+
+  // On a phone, brings the chosen side's board to the top of the screen,
+  // with its caption and code box below it.
+  const phone = window.matchMedia('(max-width: 700px)');
+  function showChosenOnPhone() {
+    if (phone.matches) views[state.chosen].board.scrollIntoView({ block: 'start' });
   }
 
   function frameText(f) {
@@ -875,6 +884,7 @@
     if (state.chosen !== index) {
       state.chosen = index;
       render();
+      showChosenOnPhone();
     }
   }
   function jump(what) {
@@ -978,6 +988,8 @@
 
   readHash();
   render();
+  // A link to a step opens at that step's board, caption and line.
+  if (/step=/.test(location.hash)) showChosenOnPhone();
   // The first frame: when the browser has painted what render() built.
   requestAnimationFrame(() => {
     document.body.dataset.firstFrameMs = String(Math.round(performance.now()));

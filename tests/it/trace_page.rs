@@ -1408,3 +1408,60 @@ fn a_correct_file_in_another_order_is_named_as_an_order() {
     let errors = browser.errors();
     assert!(errors.is_empty(), "console: {errors:?}");
 }
+
+/// On a 375×667 phone, a link to a step opens with the chosen side's
+/// board, its caption and the highlighted line all on the one screen, the
+/// line scrolled into its box, long lines wrapped; switching sides does
+/// the same for the other side.
+#[test]
+fn on_a_phone_a_step_shows_board_caption_and_line_on_one_screen() {
+    let Some(chromium) = chromium_and_runtimes() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (own, _, name) = own_page("inputs/trace/forgets_undo.py");
+    let mut phone = Browser::start(&chromium, 375, 667);
+    phone.viewport(375, 667, true);
+    let screen = [0.0, 0.0, 375.0, 667.0];
+    let check = |phone: &mut Browser, k: usize, what: &str| {
+        let layout = phone.eval(LAYOUT);
+        assert_eq!(layout["view"], serde_json::json!([375, 667]), "{what}");
+        let s = &layout["sides"][k];
+        assert_eq!(s["shown"], true, "{what}: {layout}");
+        inside(&s["board"], screen, &format!("{what}: the board"));
+        inside(&s["caption"], screen, &format!("{what}: the caption"));
+        inside(&s["line"], screen, &format!("{what}: the highlighted line"));
+        let source: Vec<f64> = s["source"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect();
+        inside(
+            &s["line"],
+            [source[0], source[1], source[2], source[3]],
+            &format!("{what}: the line in its box"),
+        );
+        let wraps = phone.eval(&format!(
+            "(() => {{ const b = document.querySelectorAll('section.side .source')[{k}]; \
+             return b.scrollWidth <= b.clientWidth; }})()"
+        ));
+        assert_eq!(wraps, true, "{what}: a line wider than its box");
+    };
+    for step in [6, 30, 82] {
+        let url = format!("{}#step={step}&side={name}", file_url(&own));
+        phone.open(&url, "document.body.dataset.ready === '1'");
+        check(&mut phone, 0, &format!("{name} step {step}"));
+    }
+    // The screen as the test saw it, to look at: target/tmp/trace-phone.png.
+    let png = phone.screenshot();
+    std::fs::write(
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace-phone.png"),
+        &png,
+    )
+    .unwrap();
+    phone.click("#tabs [role=tab]:nth-child(2)");
+    check(&mut phone, 1, "right, after switching sides");
+    let errors = phone.errors();
+    assert!(errors.is_empty(), "console: {errors:?}");
+}
