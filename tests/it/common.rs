@@ -275,7 +275,8 @@ pub fn need(tool: &str) -> bool {
 /// each missing thing once with the number of tests it skipped; a failure
 /// instead when `SUDOKU_NO_SKIP` is set (as in CI). The test is to return
 /// after calling it: libtest reports it as passed, the closing lines say
-/// it was skipped.
+/// it was skipped (on Unix, after libtest's summary; elsewhere, when the
+/// thing is first found missing).
 pub fn skip(what: &str, how: &str) {
     assert!(
         std::env::var_os("SUDOKU_NO_SKIP").is_none(),
@@ -291,7 +292,18 @@ pub fn skip(what: &str, how: &str) {
     }
     match skipped.iter_mut().find(|(w, _, _)| w == what) {
         Some((_, _, n)) => *n += 1,
-        None => skipped.push((what.to_string(), how.to_string(), 1)),
+        None => {
+            skipped.push((what.to_string(), how.to_string(), 1));
+            // Elsewhere than Unix no exit hook is relied on: each missing
+            // thing is named once, as it is first found missing (past the
+            // harness's capture).
+            #[cfg(not(unix))]
+            {
+                use std::io::Write;
+                let _ = std::io::stderr()
+                    .write_all(format!("skipped: tests need {what}; {how}\n").as_bytes());
+            }
+        }
     }
 }
 
