@@ -784,7 +784,9 @@ fn leetcode_cpp_is_value_initialized_and_built_with_address_sanitizer() {
         assert_eq!(code, 0, "{text}");
         assert!(text.contains("5/5 AC"), "{text}");
     }
-    // A read one past a row's end is RE under AddressSanitizer, as on LeetCode.
+    // A read one past a row's end is RE under AddressSanitizer, as on
+    // LeetCode, and the report (a real one, from the build with `-g`) names
+    // the user's function and the line of the read.
     if let Some((code, text)) = judge(
         "asan",
         "lc37_read_past_row.cpp",
@@ -793,7 +795,8 @@ fn leetcode_cpp_is_value_initialized_and_built_with_address_sanitizer() {
         assert_eq!(code, 1, "{text}");
         assert!(
             text.contains("RE (expected AC)")
-                && text.contains("AddressSanitizer: heap-buffer-overflow"),
+                && text.contains("AddressSanitizer: heap-buffer-overflow in Solution::dfs(")
+                && text.contains(" at lc37_read_past_row.cpp:12"),
             "{text}"
         );
     }

@@ -208,7 +208,9 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
     ];
     compile.extend(judge_flags(profile));
     if profile.sanitize {
+        // `-g`: the report names the user's function and line, not an address.
         compile.extend([
+            "-g".into(),
             "-fsanitize=address".into(),
             "-fno-omit-frame-pointer".into(),
         ]);
