@@ -57,6 +57,9 @@ pub struct UserFile {
     pub judged_as: String,
     /// The compiler or interpreter used, with its version.
     pub toolchain: Toolchain,
+    /// Why that one ([`language::choose`]): named by a flag, the judge's
+    /// own, the first on `PATH`.
+    pub compiler_why: String,
     /// Said after the compiler's version, where the judge's differs in a
     /// way a user should know (LeetCode's older Rust).
     pub compiler_note: Option<String>,
@@ -190,8 +193,9 @@ pub struct FileOptions {
     pub exe: PathBuf,
     /// Rust's `--edition`; `None`: the judge's.
     pub edition: Option<String>,
-    /// `--rustc PATH` (or `SUDOKU_RUSTC`): the Rust compiler to use.
-    pub rustc: Option<PathBuf>,
+    /// The compilers the user named (`--rustc`, `--cxx`, `--compiler
+    /// LANG=PATH`, `SUDOKU_CXX`, …), at most one per language.
+    pub compilers: Vec<language::choose::Named>,
     /// `--trust`: build and run the file even where the sandbox cannot
     /// hold untrusted code (no namespaces), with a build cache of its own.
     pub trust: bool,
@@ -268,7 +272,11 @@ pub const BUILD_LIMITS: sandbox::Limits = sandbox::Limits {
 /// Each toolchain asked once per run.
 static TOOLCHAINS: Mutex<Option<HashMap<PathBuf, Toolchain>>> = Mutex::new(None);
 
-fn toolchain_of(language: &Language, tool: &Path) -> Result<Toolchain, Error> {
+fn toolchain_of(
+    language: &Language,
+    tool: &Path,
+    named_by: Option<&str>,
+) -> Result<Toolchain, Error> {
     if let Ok(mut known) = TOOLCHAINS.lock() {
         if let Some(t) = known.get_or_insert_with(HashMap::new).get(tool) {
             return Ok(t.clone());
@@ -278,6 +286,8 @@ fn toolchain_of(language: &Language, tool: &Path) -> Result<Toolchain, Error> {
         if e.kind() == std::io::ErrorKind::NotFound && tool.components().count() > 1 {
             // A path the user gave (`--rustc PATH`): that path is missing.
             Error::Toolchain(format!("{}: no such program", tool.display()))
+        } else if let (std::io::ErrorKind::NotFound, Some(by)) = (e.kind(), named_by) {
+            Error::Toolchain(format!("{} ({by}) is not on PATH here", tool.display()))
         } else if e.kind() == std::io::ErrorKind::NotFound {
             Error::Toolchain(format!(
                 "{} files need `{}`, which is not installed here: install {}",
@@ -719,10 +729,14 @@ pub fn from_file(
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "solution".into());
-    let tool = match &opts.rustc {
-        Some(rustc) if language.takes_rustc => rustc.clone(),
-        _ => language::tool_for(language),
-    };
+    let chosen = language::choose::choose(language, profile, &opts.compilers);
+    let named_by = opts
+        .compilers
+        .iter()
+        .find(|n| n.flag == language.flag)
+        .map(|n| n.by.as_str());
+    let tool = chosen.program;
+    let mut compiler_why = chosen.why;
     let mut early_notes = Vec::new();
     // What the judge has and this machine lacks: the file is not judged.
     let mut not_judged_here = judges::missing_library(profile, &text)
@@ -737,6 +751,10 @@ pub fn from_file(
                     "line {line} uses `{mark}`: run as Python 2, which {} offers beside Python 3",
                     profile.name
                 ));
+                compiler_why = format!(
+                    "{} offers Python 2 beside Python 3 (SUDOKU_PYTHON2, else python2 on PATH)",
+                    profile.name
+                );
                 found
             }
             None => {
@@ -744,20 +762,20 @@ pub fn from_file(
                     "needs Python 2, which {} offers beside Python 3 ({name}:{line} uses `{mark}`) and this machine lacks (give its path as SUDOKU_PYTHON2)",
                     profile.name
                 ));
-                toolchain_of(language, &tool)?
+                toolchain_of(language, &tool, named_by)?
             }
         },
-        None => toolchain_of(language, &tool)?,
+        None => toolchain_of(language, &tool, named_by)?,
     };
-    let compiler_note = language
-        .takes_rustc
+    let is_rust = language.flag == "rustc";
+    let compiler_note = is_rust
         .then_some(profile.rust_note)
         .flatten()
         .map(str::to_string);
     // The judge's crates, built once outside the sandbox.
     let crates = match profile
         .rust_crates
-        .filter(|set| language.takes_rustc && set.wanted_by(&text))
+        .filter(|set| is_rust && set.wanted_by(&text))
     {
         Some(set) if not_judged_here.is_none() => {
             let root = if weak {
@@ -835,10 +853,12 @@ pub fn from_file(
     if let (Err(error), None, true) = (&built, &not_judged_here, language.extensions[0] == "cpp") {
         if let Some((needs, line)) = judges::newer_cpp(&text) {
             not_judged_here = Some(format!(
-                "needs {needs} ({name}:{line}), newer than this machine's {}; {} builds it with {}. The compiler here said: {}",
+                "needs {needs} ({name}:{line}), newer than this machine's {}; {} builds it with {}. Install one ({}) and name it with --cxx PATH (LeetCode's problems find clang++ {} or later on PATH themselves). The compiler here said: {}",
                 toolchain.version,
                 profile.name,
                 profile.cpp,
+                language::choose::clang_install_hint(),
+                language::choose::LEETCODE_CLANG,
                 error
                     .lines()
                     .find(|l| l.contains("error"))
@@ -859,6 +879,7 @@ pub fn from_file(
             language,
             judged_as,
             toolchain,
+            compiler_why,
             compiler_note,
             notes,
             built,

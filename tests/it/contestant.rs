@@ -786,20 +786,135 @@ fn leetcode_cpp_is_value_initialized_and_built_with_address_sanitizer() {
     }
     // A read one past a row's end is RE under AddressSanitizer, as on
     // LeetCode, and the report (a real one, from the build with `-g`) names
-    // the user's function and the line of the read.
-    if let Some((code, text)) = judge(
-        "asan",
-        "lc37_read_past_row.cpp",
-        &["--fixture", "leetcode_example"],
-    ) {
-        assert_eq!(code, 1, "{text}");
+    // the user's function and the line of the read: g++'s, symbolized in
+    // the run, and clang's (LeetCode's compiler, where one is installed),
+    // symbolized by the judge.
+    let mut compilers = vec!["g++".to_string()];
+    compilers.extend(newest_clang());
+    for cxx in compilers {
+        let Some((code, text)) = judge(
+            &format!("asan-{cxx}"),
+            "lc37_read_past_row.cpp",
+            &["--fixture", "leetcode_example", "--cxx", &cxx],
+        ) else {
+            continue;
+        };
+        assert_eq!(code, 1, "{cxx}: {text}");
         assert!(
             text.contains("RE (expected AC)")
                 && text.contains("AddressSanitizer: heap-buffer-overflow in Solution::dfs(")
                 && text.contains(" at lc37_read_past_row.cpp:12"),
-            "{text}"
+            "{cxx}: {text}"
         );
     }
+}
+
+/// The newest clang++ 18 or later on PATH, as the judge finds it for
+/// LeetCode's C++.
+fn newest_clang() -> Option<String> {
+    use sudoku_workspace::judge::language::choose;
+    let path = std::env::var_os("PATH");
+    choose::newest_clang(path.as_deref(), choose::LEETCODE_CLANG)
+        .map(|(program, _)| program.display().to_string())
+}
+
+/// Says, past the test harness's capture, that a test was skipped and why;
+/// a failure instead when `SUDOKU_NO_SKIP` is set (as in CI).
+fn skipped(why: &str) {
+    assert!(
+        std::env::var_os("SUDOKU_NO_SKIP").is_none(),
+        "a test would be skipped ({why}), and SUDOKU_NO_SKIP is set"
+    );
+    use std::io::Write;
+    let _ = std::io::stderr().write_all(format!("\nSKIPPED (contestant): {why}\n").as_bytes());
+}
+
+#[test]
+fn a_cpp23_leetcode_file_is_judged_ac_by_the_clang_leetcode_uses() {
+    // LeetCode builds C++ with clang 19; `this auto&& self` needs clang 18.
+    let Some(clang) = newest_clang() else {
+        skipped("no clang++ 18 or later on PATH (Debian/Ubuntu: apt-get install clang-19)");
+        return;
+    };
+    let (code, text) = judge("cpp23-clang", "lc37_deducing_this.cpp", &[]).unwrap();
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("5/5 AC")
+            && text.contains(&format!("({clang}): LeetCode builds C++ with clang 19: "))
+            && text.contains("is the newest clang 18 or later on PATH"),
+        "{text}"
+    );
+    // Another judge's C++ keeps g++, its own compiler, first.
+    let (_, text) = judge("cpp-lanqiao", "lanqiao_ok.cpp", &["--fixture", "sample1"]).unwrap();
+    assert!(
+        text.contains("compiler: g++") && text.contains("the first of g++, clang++ on PATH"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_compiler_is_named_by_its_flag_by_compiler_or_by_the_environment() {
+    let file = data("lanqiao_ok.cpp");
+    if !installed("g++") {
+        skipped("no g++ on PATH");
+        return;
+    }
+    let dir = scratch("named-compiler");
+    let gxx = installed_path("g++");
+    let (code, text) = judge_path(
+        &dir,
+        &file,
+        &[
+            "--fixture",
+            "sample1",
+            "--compiler",
+            &format!("c++={}", gxx.display()),
+        ],
+    );
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("named by --compiler cxx=…"), "{text}");
+    let (code, text) = judge_path_env(
+        &dir,
+        &file,
+        &["--fixture", "sample1"],
+        &[("SUDOKU_CXX", gxx.as_path())],
+    );
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("named by --cxx (or SUDOKU_CXX)"), "{text}");
+    // Bad names: a clear message, exit 2, nothing judged.
+    for (args, said) in [
+        (
+            vec!["--compiler", "fortran=gfortran"],
+            "`fortran` in `fortran=gfortran` is no language here",
+        ),
+        (
+            vec!["--cxx", "/nonexistent/g++"],
+            "/nonexistent/g++: no such program",
+        ),
+        (
+            vec!["--cxx", "no-such-compiler-here"],
+            "no-such-compiler-here (--cxx (or SUDOKU_CXX)) is not on PATH here",
+        ),
+        (
+            vec!["--cxx", "g++", "--compiler", "cpp=g++"],
+            "that language's compiler is already g++",
+        ),
+    ] {
+        let (code, text) = judge_path(&dir, &file, &args);
+        assert_eq!(code, 2, "{args:?}: {text}");
+        assert!(
+            text.contains(said) && !text.contains("panicked"),
+            "{args:?}: {text}"
+        );
+    }
+}
+
+/// Where PATH finds `tool`.
+fn installed_path(tool: &str) -> PathBuf {
+    std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .map(|d| d.join(tool))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| PathBuf::from(tool))
 }
 
 #[test]
@@ -876,12 +991,18 @@ fn what_this_machine_lacks_is_not_judged_here_not_a_ce() {
             "{said}"
         );
     }
-    // C++23 that this machine's g++ lacks: built where the compiler has it.
-    if let Some((code, text)) = judge("deducing-this", "lc37_deducing_this.cpp", &[]) {
+    // C++23 that this machine's g++ lacks (named with --cxx, so no clang is
+    // taken): built where the compiler has it, else not judged here with
+    // what to install.
+    if let Some((code, text)) = judge("deducing-this", "lc37_deducing_this.cpp", &["--cxx", "g++"])
+    {
+        assert!(text.contains("named by --cxx"), "{text}");
         if code == 3 {
             assert!(
                 text.contains("not judged here: needs C++23's explicit object parameter")
-                    && text.contains("lc37_deducing_this.cpp:13"),
+                    && text.contains("lc37_deducing_this.cpp:13")
+                    && text.contains("name it with --cxx PATH")
+                    && text.contains("install"),
                 "{text}"
             );
         } else {

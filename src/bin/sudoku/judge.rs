@@ -1,7 +1,7 @@
 //! `sudoku judge`, the default: the built-in solutions on every case, or
 //! your own file ([`sudoku_workspace::judge`]).
 
-use crate::common::{jobs_or_cores, terminal, this_program, width, Edition, Failure};
+use crate::common::{jobs_or_cores, terminal, this_program, width, Compilers, Edition, Failure};
 use clap::Args;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -51,10 +51,8 @@ pub struct JudgeArgs {
     /// 2021 for the others]
     #[arg(long, value_name = "YEAR", value_enum, requires = "file")]
     edition: Option<Edition>,
-    /// With a Rust FILE: the rustc to compile it with, e.g. a real 1.70 as AtCoder's 2023 Rust
-    /// (this machine's may be newer than the judge's)
-    #[arg(long, value_name = "PATH", env = "SUDOKU_RUSTC")]
-    rustc: Option<PathBuf>,
+    #[command(flatten)]
+    compilers: Compilers,
     /// Judge a FILE even where the sandbox cannot hold a file nobody here wrote (no
     /// namespaces: a process group on Linux, macOS's rlimits, Windows's Job Object): it
     /// could then read your files and reach the network. It builds in a cache of its own.
@@ -145,7 +143,7 @@ pub fn run(args: JudgeArgs, stdout: &mut impl Write) -> Result<ExitCode, Failure
         build: judge::solution::FileOptions {
             exe,
             edition: args.edition.map(|e| e.year().into()),
-            rustc: args.rustc,
+            compilers: args.compilers.named()?,
             trust: args.trust,
         },
     };

@@ -8,7 +8,7 @@
 //! | language | file | build | run |
 //! |---|---|---|---|
 //! | Rust | `.rs` | `rustc -O` at the judge's edition (`--edition`, `--rustc`), the judge's crates | the binary |
-//! | C++ | `.cpp`, `.cc`, `.cxx` | `g++ -O2`, the judge's `-std`, defines, headers, sanitizers | the binary |
+//! | C++ | `.cpp`, `.cc`, `.cxx` | `g++ -O2` (LeetCode: clang++ 18 or later where installed, [`choose`]), the judge's `-std`, defines, headers, sanitizers | the binary |
 //! | C | `.c` | `gcc -O2 … -lm`, the judge's `-std` and defines | the binary |
 //! | Java | `.java` | `javac -encoding …` (Java 17) | `java -Xss256m -Xmx<limit>m` |
 //! | Python 3 (2 where the judge offers it) | `.py` | a syntax check (`compile`) | `python3` (`python2`) |
@@ -30,6 +30,7 @@
 //! user's; a `main` of the paste's own (a local test) is set aside.
 
 pub mod c;
+pub mod choose;
 pub mod cpp;
 pub mod java;
 pub mod javascript;
@@ -256,8 +257,10 @@ pub struct Language {
     /// LeetCode's frame for a method in this language, for the `judged
     /// as` line: `class Solution with solveSudoku`, `a function solveSudoku`.
     pub frame: fn(Method) -> String,
-    /// Whether `--rustc` (or `SUDOKU_RUSTC`) names this language's compiler.
-    pub takes_rustc: bool,
+    /// The flag that names this language's compiler (`--cxx PATH`), its
+    /// name in `--compiler LANG=PATH`'s table and, upper-cased, its
+    /// environment variable's (`SUDOKU_CXX`): see [`choose`].
+    pub flag: &'static str,
 }
 
 /// Every language, in `--help` order.
