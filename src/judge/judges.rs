@@ -61,6 +61,12 @@ pub struct Profile {
     pub old_headers: &'static [&'static str],
     /// C++ built with AddressSanitizer (an out-of-bounds read is RE).
     pub sanitize: bool,
+    /// C++: the judge's compiler (g++ before 8, MSVC) returns from a
+    /// function that falls off its end without `return`, where g++ 8 and
+    /// later at `-O2` take that path as unreachable (a program that then
+    /// runs on into other code: a false TLE or WA). Such a file is built
+    /// with `clang++ -fno-strict-return`, which returns as the judge did.
+    pub returns_off_end: bool,
     /// The judge offers Python 2 beside Python 3.
     pub python2: bool,
     /// How a JVM's memory counts.
@@ -71,6 +77,13 @@ pub struct Profile {
     pub rust_note: Option<&'static str>,
     /// Rust's `--edition`, where `--edition` does not say.
     pub rust_edition: &'static str,
+}
+
+impl Profile {
+    /// The judge's C++ compiler without its standard and options: `clang 19`.
+    pub fn cpp_compiler(&self) -> &'static str {
+        self.cpp.split(',').next().unwrap_or(self.cpp)
+    }
 }
 
 /// The headers older libstdc++ (g++ 4.x) pulled into every program through
@@ -89,6 +102,7 @@ pub static PROFILES: [Profile; 8] = [
         defines: &[],
         old_headers: &[],
         sanitize: true,
+        returns_off_end: false,
         python2: true,
         java: JavaMemory::Whole,
         rust_crates: Some(&super::crates::LEETCODE),
@@ -104,6 +118,7 @@ pub static PROFILES: [Profile; 8] = [
         defines: &["ONLINE_JUDGE", "ATCODER"],
         old_headers: &[],
         sanitize: false,
+        returns_off_end: false,
         python2: false,
         java: JavaMemory::Whole,
         rust_crates: Some(&super::crates::ATCODER_2023),
@@ -119,6 +134,7 @@ pub static PROFILES: [Profile; 8] = [
         defines: &["ONLINE_JUDGE"],
         old_headers: OLD_HEADERS,
         sanitize: false,
+        returns_off_end: true,
         python2: false,
         java: JavaMemory::AboveBaseline,
         rust_crates: None,
@@ -134,6 +150,7 @@ pub static PROFILES: [Profile; 8] = [
         defines: &["ONLINE_JUDGE"],
         old_headers: OLD_HEADERS,
         sanitize: false,
+        returns_off_end: true,
         python2: false,
         java: JavaMemory::Whole,
         rust_crates: None,
@@ -149,6 +166,7 @@ pub static PROFILES: [Profile; 8] = [
         defines: &[],
         old_headers: OLD_HEADERS,
         sanitize: false,
+        returns_off_end: false,
         python2: true,
         java: JavaMemory::Whole,
         rust_crates: None,
@@ -164,6 +182,7 @@ pub static PROFILES: [Profile; 8] = [
         defines: &[],
         old_headers: &[],
         sanitize: false,
+        returns_off_end: false,
         python2: true,
         java: JavaMemory::Whole,
         rust_crates: None,
@@ -179,6 +198,7 @@ pub static PROFILES: [Profile; 8] = [
         defines: &["ONLINE_JUDGE"],
         old_headers: &[],
         sanitize: false,
+        returns_off_end: false,
         python2: true,
         java: JavaMemory::Whole,
         rust_crates: None,
@@ -194,6 +214,7 @@ pub static PROFILES: [Profile; 8] = [
         defines: &[],
         old_headers: &[],
         sanitize: false,
+        returns_off_end: false,
         python2: false,
         java: JavaMemory::Whole,
         rust_crates: None,

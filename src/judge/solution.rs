@@ -744,7 +744,7 @@ pub fn from_file(
     let python2 = (language.extensions == ["py"] && profile.python2)
         .then(|| judges::python2_marks(&text))
         .flatten();
-    let toolchain = match python2 {
+    let mut toolchain = match python2 {
         Some((mark, line)) => match language::python::python2() {
             Some(found) => {
                 early_notes.push(format!(
@@ -848,6 +848,54 @@ pub fn from_file(
             )
         }
     };
+    // g++ refused a function that falls off its end, which the judge's
+    // compiler returns from: clang++ -fno-strict-return builds it as the
+    // judge did, else it is not judged here (never a false TLE).
+    let mut built = built;
+    let off_end = match &built {
+        Err(error) if profile.returns_off_end && language.flag == "cxx" => {
+            language::cpp::off_end(error).map(|l| l.replacen("error: ", "", 1))
+        }
+        _ => None,
+    };
+    if let Some(said) = off_end {
+        let path = std::env::var_os("PATH");
+        let judge_does = format!(
+            "{}'s {} returns from a function that falls off its end ({said})",
+            profile.name,
+            profile.cpp_compiler(),
+        );
+        let here = format!(
+            "{} at -O2 takes that path as unreachable",
+            toolchain.version
+        );
+        match language::choose::newest_clang(path.as_deref(), 0) {
+            Some((clang, _)) => {
+                let found = toolchain_of(language, &clang, None)?;
+                let options = language::Options {
+                    toolchain: &found,
+                    ..options.clone()
+                };
+                built = match (language.plan)(&source, entry, &options) {
+                    Ok(plan) => build(language, entry, &plan, &found, opts, &source, weak)?,
+                    Err(why) => Err(why),
+                };
+                compiler_why = format!(
+                    "{judge_does}, where {here}: {} -fno-strict-return builds it as {} did",
+                    clang.file_name().unwrap_or_default().to_string_lossy(),
+                    profile.name
+                );
+                toolchain = found;
+            }
+            None => {
+                not_judged_here = Some(format!(
+                    "needs a compiler that returns where a function falls off its end, as {judge_does}: {here}, so its verdict here could be a false TLE or WA. Install clang ({}), which builds it with -fno-strict-return as {} did, or add the missing `return`",
+                    language::choose::clang_install_hint(),
+                    profile.name
+                ));
+            }
+        }
+    }
     // A build that failed on a feature newer than this machine's compiler
     // is not the user's error.
     if let (Err(error), None, true) = (&built, &not_judged_here, language.extensions[0] == "cpp") {

@@ -1150,3 +1150,64 @@ fn java_limits_as_each_judge_counts_them() {
         "{text}"
     );
 }
+
+#[test]
+fn a_function_falling_off_its_end_is_built_as_the_old_judges_did_never_a_tle() {
+    // POJ's g++ 4.4 returned from `fill`'s end; g++ 12 -O2 runs on into
+    // other code. With a clang here the file is built with
+    // -fno-strict-return and is AC.
+    let file = data("poj2676_no_return.cpp");
+    if !installed("g++") {
+        skipped("no g++ on PATH");
+        return;
+    }
+    let path = std::env::var_os("PATH");
+    let clang = sudoku_workspace::judge::language::choose::newest_clang(path.as_deref(), 0);
+    if clang.is_none() {
+        skipped("no clang++ on PATH (Debian/Ubuntu: apt-get install clang-19)");
+    } else {
+        let (code, text) = judge(
+            "off-end-clang",
+            "poj2676_no_return.cpp",
+            &["--fixture", "sample*"],
+        )
+        .unwrap();
+        assert_eq!(code, 0, "{text}");
+        assert!(
+            text.contains("1/1 AC")
+                && text.contains("POJ's MinGW g++ 4.4 returns from a function that falls off its end (poj2676_no_return.cpp:29:1: control reaches end of non-void function)")
+                && text.contains("-fno-strict-return builds it as POJ did"),
+            "{text}"
+        );
+    }
+    // Without any clang (a PATH of this machine's programs but clang's):
+    // not judged here, saying why and what to install; never TLE or WA.
+    let dir = scratch("off-end-no-clang");
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    for entry in std::fs::read_dir("/usr/bin").unwrap().flatten() {
+        let name = entry.file_name();
+        if !name.to_string_lossy().starts_with("clang") {
+            let _ = std::os::unix::fs::symlink(entry.path(), bin.join(&name));
+        }
+    }
+    let copy = dir.join("poj2676_no_return.cpp");
+    std::fs::copy(&file, &copy).unwrap();
+    let (code, text) = judge_path_env(
+        &dir,
+        &copy,
+        &["--fixture", "sample*"],
+        &[("PATH", bin.as_path())],
+    );
+    assert_eq!(code, 3, "{text}");
+    assert!(
+        text.contains(
+            "not judged here: needs a compiler that returns where a function falls off its end, as POJ's MinGW g++ 4.4 returns"
+        ) && text.contains("poj2676_no_return.cpp:29:1")
+            && text.contains("Install clang (")
+            && text.contains("summary  not judged here")
+            && !text.contains("TLE >")
+            && !text.contains("(expected AC)"),
+        "{text}"
+    );
+}

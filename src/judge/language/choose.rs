@@ -92,14 +92,14 @@ pub fn choose(language: &Language, profile: &Profile, named: &[Named]) -> Chosen
                 program,
                 why: format!(
                     "LeetCode builds C++ with {}: {shown} (clang {major}) is the newest clang {LEETCODE_CLANG} or later on PATH",
-                    leetcode_clang(profile)
+                    profile.cpp_compiler()
                 ),
             };
         }
         return Chosen {
             why: format!(
                 "LeetCode builds C++ with {}, and there is no clang {LEETCODE_CLANG} or later on PATH ({}; or name one with --cxx PATH): {}",
-                leetcode_clang(profile),
+                profile.cpp_compiler(),
                 clang_install_hint(),
                 default.why
             ),
@@ -107,11 +107,6 @@ pub fn choose(language: &Language, profile: &Profile, named: &[Named]) -> Chosen
         };
     }
     default
-}
-
-/// The judge's compiler, as its profile names it first (`clang 19`).
-fn leetcode_clang(profile: &Profile) -> &'static str {
-    profile.cpp.split(',').next().unwrap_or(profile.cpp)
 }
 
 /// The language's tool as `PATH` finds it: the first of its names.

@@ -216,6 +216,16 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
             "-fno-omit-frame-pointer".into(),
         ]);
     }
+    if profile.returns_off_end {
+        // clang returns from there as the judge did; g++ cannot, so a
+        // function that falls off its end is an error here, which the
+        // judge answers by building with clang (see `off_end`).
+        compile.push(if is_clang(opts.toolchain) {
+            "-fno-strict-return".into()
+        } else {
+            "-Werror=return-type".into()
+        });
+    }
     compile.extend(beside(source));
     // AtCoder's g++ finds the AtCoder Library; a copy here is bound read-only.
     let ac_library = (profile.judge == crate::judge::judges::Judge::AtCoder)
@@ -245,6 +255,22 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         reserves_address_space: profile.sanitize,
         ..Plan::default()
     })
+}
+
+/// Whether the compiler is clang (its `--version` says so).
+pub fn is_clang(toolchain: &Toolchain) -> bool {
+    toolchain.version.contains("clang")
+}
+
+/// The compiler's words when g++ refused a function that falls off its end
+/// (`-Werror=return-type`, on the judges whose compiler returns from there):
+/// the error line, `file.cpp:29:1: error: control reaches end of non-void
+/// function`.
+pub fn off_end(error: &str) -> Option<&str> {
+    error
+        .lines()
+        .find(|l| l.contains("[-Werror=return-type]"))
+        .map(|l| l.trim_end_matches("[-Werror=return-type]").trim_end())
 }
 
 /// The judge's defines (`-DONLINE_JUDGE`) and the headers its older
