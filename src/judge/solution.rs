@@ -8,7 +8,8 @@
 //! 2. its path, as people keep files (see [`problem_by_path`]): the file
 //!    name (`poj3074.cpp`, `abc327c_mine.py`, `POJ2676.cpp`, `1335D.py`,
 //!    `37.sudoku-solver.cpp`), or folders with it (`poj/2676/Main.java`,
-//!    `HDU/1426.cpp`, `abc327/src/bin/c.rs`, `0037.Sudoku Solver/Solution.java`);
+//!    `HDU/1426.cpp`, `abc327/src/bin/c.rs`, `0037.Sudoku Solver/Solution.java`),
+//!    else a problem's title in it (`D_Anti_Sudoku.cpp`);
 //! 3. LeetCode's frame in the file (`class Solution` with `solveSudoku`,
 //!    `impl Solution` with `solve_sudoku`, …): LeetCode 36 or 37, a local
 //!    test `main` of its own and a speed-up before it notwithstanding;
@@ -327,12 +328,17 @@ const FOLDERS: usize = 4;
 struct Part {
     shown: String,
     runs: Vec<String>,
+    /// The runs that start a word (`poj3074_lanqiao`: `poj` and `lanqiao`,
+    /// not `3074`).
+    word_starts: Vec<usize>,
 }
 
 impl Part {
     fn of(shown: &str, name: &str) -> Part {
         // Runs of letters and of digits apart, so a number followed by a
         // title in another script (`166数独`) is still a number.
+        let mut word_starts = Vec::new();
+        let mut count = 0;
         let runs = name
             .split(|c: char| !c.is_alphanumeric())
             .filter(|r| !r.is_empty())
@@ -350,6 +356,8 @@ impl Part {
                     piece.push(c);
                 }
                 pieces.push(piece);
+                word_starts.push(count);
+                count += pieces.len();
                 pieces
             })
             .map(|r| {
@@ -369,13 +377,25 @@ impl Part {
         Part {
             shown: shown.to_string(),
             runs,
+            word_starts,
         }
     }
 
     /// Whether its first runs spell `word` (`hdu_1426_mine`: `hdu1426`).
     fn starts_with(&self, word: &str) -> bool {
+        self.spells_from(0, word)
+    }
+
+    /// Whether the runs of one of its words and those after spell `word`
+    /// (`mine_hdu_1426`, `D_Anti_Sudoku`: `antisudoku`).
+    fn has_word(&self, word: &str) -> bool {
+        self.word_starts.iter().any(|&i| self.spells_from(i, word))
+    }
+
+    /// Whether its runs from the `from`th spell `word`.
+    fn spells_from(&self, from: usize, word: &str) -> bool {
         let mut spelled = String::new();
-        for run in &self.runs {
+        for run in &self.runs[from.min(self.runs.len())..] {
             spelled.push_str(run);
             if spelled == word {
                 return true;
@@ -466,7 +486,13 @@ fn squash(s: &str) -> String {
 ///   with the task (`abc327/c.py`, `abc327/src/bin/c.rs`,
 ///   `codeforces/1335/D.cpp`).
 ///
-/// Where names of two problems are found, it is an error naming both.
+/// A name may start any word of a part, not only its first
+/// (`mine_poj3074.cpp`). Where no part has a key or a name, a part whose
+/// words spell a problem's title ([`Problem::titles`]: `D_Anti_Sudoku.cpp`,
+/// `C_Number_Place.py`, `靶形数独.cpp`) names it.
+///
+/// Where names of two problems are found (`poj3074_lanqiao.cpp`), it is an
+/// error naming both.
 pub fn problem_by_path(path: &Path) -> Result<Option<(&'static Problem, String)>, Error> {
     let full = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let Some(file) = full.file_name().map(|f| f.to_string_lossy().into_owned()) else {
@@ -487,7 +513,12 @@ pub fn problem_by_path(path: &Path) -> Result<Option<(&'static Problem, String)>
         .collect();
     parts.drain(..parts.len().saturating_sub(FOLDERS));
     parts.push(Part::of(&file, &stem));
-    let found = names_in(&parts);
+    // Titles only where no key or name is: a title is words people use
+    // for other things too.
+    let mut found = names_in(&parts);
+    if found.is_empty() {
+        found = titles_in(&parts);
+    }
     let decided = |f: &Found| {
         let last = parts.len() - 1;
         let shown: Vec<&str> = parts[f.first..=f.last]
@@ -565,7 +596,7 @@ fn names_in(parts: &[Part]) -> Vec<Found> {
             }
         }
         for (i, part) in parts.iter().enumerate() {
-            if alone.iter().any(|name| part.starts_with(name)) {
+            if alone.iter().any(|name| part.has_word(name)) {
                 found.push(Found {
                     problem,
                     first: i,
@@ -603,6 +634,30 @@ fn names_in(parts: &[Part]) -> Vec<Found> {
                         last: k,
                     });
                 }
+            }
+        }
+    }
+    found
+}
+
+/// Every problem whose title (or its short form, [`Problem::titles`]) a
+/// part of `parts` has as its words (`D_Anti_Sudoku`, `靶形数独`).
+fn titles_in(parts: &[Part]) -> Vec<Found> {
+    let mut found = Vec::new();
+    for problem in problem::PROBLEMS.iter() {
+        let titles: Vec<String> = problem
+            .titles
+            .split(',')
+            .map(squash)
+            .filter(|t| !t.is_empty())
+            .collect();
+        for (i, part) in parts.iter().enumerate() {
+            if titles.iter().any(|t| part.has_word(t)) {
+                found.push(Found {
+                    problem,
+                    first: i,
+                    last: i,
+                });
             }
         }
     }
@@ -1163,6 +1218,21 @@ mod tests {
             ("spoj_sudoku_mine.py", "spoj_sudoku", "file name"),
             ("lanqiao_ok.cpp", "lanqiao", "file name"),
             ("lanqiao/sudoku.cpp", "lanqiao", "folder lanqiao"),
+            ("mine_poj3074.cpp", "poj3074", "file name"),
+            ("D_Anti_Sudoku.cpp", "cf1335d", "file name"),
+            ("contest/1335/D_Anti_Sudoku.cpp", "cf1335d", "file name"),
+            ("C_Number_Place.py", "abc327c", "file name"),
+            ("Sudoku_Killer.java", "hdu1426", "file name"),
+            ("squiggly.cpp", "hdu4069", "file name"),
+            ("SquigglySudoku.cpp", "hdu4069", "file name"),
+            ("靶形数独.cpp", "p1074", "file name"),
+            (
+                "acwing/183靶形数独.cpp",
+                "p1074",
+                "path acwing/183靶形数独.cpp",
+            ),
+            // A key or a name wins over a title.
+            ("poj2676/Anti_Sudoku.cpp", "poj2676", "folder poj2676"),
         ] {
             let found = problem_by_path(Path::new(path)).unwrap();
             let (p, said) = found.unwrap_or_else(|| panic!("{path}: no problem"));
@@ -1179,6 +1249,10 @@ mod tests {
             "poj/notes/Main.java",
             "project/2676/Main.java",
             "pojo/2676/Main.java",
+            "antisudokus.cpp",
+            "sudoku.cpp",
+            "valid_sudoku.py",
+            "x1335d9f/main.cpp",
         ] {
             assert!(
                 problem_by_path(Path::new(path)).unwrap().is_none(),
@@ -1192,5 +1266,20 @@ mod tests {
             two.contains("could be HDU 1426 (its file name) or POJ 2676 (its folder poj/2676)"),
             "{two}"
         );
+        // Two names, or two titles, in one name.
+        for (path, a, b) in [
+            ("poj3074_lanqiao.cpp", "POJ 3074", "Lanqiao"),
+            ("Sudoku_Killer_vs_Squiggly.cpp", "HDU 1426", "HDU 4069"),
+        ] {
+            let two = problem_by_path(Path::new(path)).unwrap_err().to_string();
+            assert!(
+                two.contains(&format!(
+                    "could be {a} (its file name) or {b} (its file name)"
+                )) || two.contains(&format!(
+                    "could be {b} (its file name) or {a} (its file name)"
+                )),
+                "{path}: {two}"
+            );
+        }
     }
 }

@@ -362,6 +362,14 @@ fn the_problem_comes_from_the_path_as_people_keep_files() {
             "sample1",
             false,
         ),
+        // Competitive Companion names a file after the problem's title.
+        (
+            "cf1335d_online_judge.cpp",
+            "D_Anti_Sudoku.cpp",
+            "Codeforces 1335D (file name)",
+            "sample1",
+            true,
+        ),
     ] {
         let path = dir.join(copy);
         if !installed(tool_of(&path)) {
@@ -376,6 +384,20 @@ fn the_problem_comes_from_the_path_as_people_keep_files() {
         );
         assert_eq!(code, if ac { 0 } else { 1 }, "{copy}: {text}");
     }
+    // Two problems' names in one file name: refused, naming both, exit 2.
+    let two = dir.join("poj3074_lanqiao.cpp");
+    std::fs::copy(data("poj3074.cpp"), &two).unwrap();
+    let (code, text) = judge_path(&dir, &two, &[]);
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.contains("could be POJ 3074 (its file name) or Lanqiao (its file name)")
+            || text.contains("could be Lanqiao (its file name) or POJ 3074 (its file name)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("--problem KEY") && !text.contains("panicked"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -40,7 +40,7 @@ pub struct JudgeArgs {
     /// C (.c), Java (.java), Python 3 (.py) or JavaScript (.js). A LeetCode paste (only `class
     /// Solution`) is wrapped in a harness; anything else is a stdin program. The problem comes
     /// from --problem, else the path (poj3074.cpp, 37.sudoku-solver.cpp, poj/2676/Main.java,
-    /// abc327/src/bin/c.rs), else the LeetCode method it defines, else Lanqiao (the rule in
+    /// abc327/src/bin/c.rs, D_Anti_Sudoku.cpp), else the LeetCode method it defines, else Lanqiao (the rule in
     /// full: docs/judge.md#which-problem-a-file-is-judged-as).
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
