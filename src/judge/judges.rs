@@ -298,32 +298,47 @@ pub fn newer_cpp(text: &str) -> Option<(String, usize)> {
     })
 }
 
+/// What a judge's library is, and how to install it here, for the `not
+/// judged here` line: the AtCoder Library, Boost, numpy (AtCoder's).
+pub const LIBRARIES: [(&str, &str); 3] = [
+    (
+        "the AtCoder Library (AtCoder's -I/opt/ac-library)",
+        "git clone https://github.com/atcoder/ac-library and give its folder, the one holding `atcoder/`, as SUDOKU_AC_LIBRARY",
+    ),
+    (
+        "Boost (AtCoder's -I/opt/boost)",
+        "Debian/Ubuntu: apt-get install libboost-dev",
+    ),
+    ("numpy, which AtCoder's Python has", "pip install numpy"),
+];
+
 /// A library the judge installs and this machine lacks, `#include`d or
-/// imported by `text`: what and on which line.
-pub fn missing_library(profile: &Profile, text: &str) -> Option<(String, usize)> {
+/// imported by `text`: what, with how to install it, and on which line.
+/// `python` is the interpreter the file runs under (numpy is asked of it).
+pub fn missing_library(profile: &Profile, text: &str, python: &Path) -> Option<(String, usize)> {
     if profile.judge != Judge::AtCoder {
         return None;
     }
     text.lines().enumerate().find_map(|(i, line)| {
         let line = line.trim();
-        let needs = if line.starts_with("#include")
+        let (needs, install) = if line.starts_with("#include")
             && line.contains("atcoder/")
             && ac_library().is_none()
         {
-            "the AtCoder Library (AtCoder's -I/opt/ac-library; give a copy's folder, the one holding `atcoder/`, as SUDOKU_AC_LIBRARY)"
+            LIBRARIES[0]
         } else if line.starts_with("#include")
             && line.contains("boost/")
             && !Path::new("/usr/include/boost").is_dir()
         {
-            "Boost (AtCoder's -I/opt/boost; Debian's libboost-dev gives it)"
+            LIBRARIES[1]
         } else if (line.starts_with("import numpy") || line.starts_with("from numpy"))
-            && !python_has("numpy")
+            && !python_has(python, "numpy")
         {
-            "numpy, which AtCoder's Python has"
+            LIBRARIES[2]
         } else {
             return None;
         };
-        Some((needs.to_string(), i + 1))
+        Some((format!("{needs}; install: {install}"), i + 1))
     })
 }
 
@@ -338,9 +353,9 @@ pub fn ac_library() -> Option<PathBuf> {
         .and_then(|dir| std::fs::canonicalize(dir).ok())
 }
 
-/// Whether this machine's `python3` imports `module`.
-fn python_has(module: &str) -> bool {
-    std::process::Command::new("python3")
+/// Whether `python` imports `module`.
+fn python_has(python: &Path, module: &str) -> bool {
+    std::process::Command::new(python)
         .args(["-c", &format!("import {module}")])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -392,6 +407,17 @@ mod tests {
         for p in &PROBLEMS {
             let _ = of(p);
         }
+    }
+
+    #[test]
+    fn every_library_says_how_to_install_it() {
+        for (needs, install) in LIBRARIES {
+            assert!(
+                install.contains("install") || install.contains("git clone"),
+                "{needs}: {install}"
+            );
+        }
+        assert_eq!(LIBRARIES[2].1, "pip install numpy");
     }
 
     #[test]

@@ -794,8 +794,11 @@ pub fn from_file(
     let mut compiler_why = chosen.why;
     let mut early_notes = Vec::new();
     // What the judge has and this machine lacks: the file is not judged.
-    let mut not_judged_here = judges::missing_library(profile, &text)
-        .map(|(needs, line)| format!("needs {needs} ({name}:{line} uses it)"));
+    let mut not_judged_here =
+        judges::missing_library(profile, &text, &tool).map(|(needs, line)| {
+            let (what, install) = needs.split_once("; install: ").unwrap_or((&needs, ""));
+            format!("needs {what} ({name}:{line} uses it); install: {install}")
+        });
     let python2 = (language.extensions == ["py"] && profile.python2)
         .then(|| judges::python2_marks(&text))
         .flatten();
@@ -814,7 +817,7 @@ pub fn from_file(
             }
             None => {
                 not_judged_here = Some(format!(
-                    "needs Python 2, which {} offers beside Python 3 ({name}:{line} uses `{mark}`) and this machine lacks (give its path as SUDOKU_PYTHON2)",
+                    "needs Python 2, which {} offers beside Python 3 ({name}:{line} uses `{mark}`) and this machine lacks; install: Python 2.7 (pyenv install 2.7.18, say; Debian/Ubuntu before Debian 11: apt-get install python2) and give its path as SUDOKU_PYTHON2",
                     profile.name
                 ));
                 toolchain_of(language, &tool, named_by)?
@@ -841,7 +844,10 @@ pub fn from_file(
             match super::crates::ensure(set, &toolchain.program, &toolchain.version, &root) {
                 Ok(built) => Some(built),
                 Err(why) => {
-                    not_judged_here = Some(format!("needs {}'s crates: {why}", profile.name));
+                    not_judged_here = Some(format!(
+                        "needs {}'s crates: {why}; install: cargo fetches them from crates.io once, so run once with network (or from a machine with a filled ~/.cargo/registry)",
+                        profile.name
+                    ));
                     None
                 }
             }

@@ -1096,10 +1096,44 @@ fn numpy_is_there_where_this_python_has_it() {
         assert_eq!(code, 3, "{text}");
         assert!(
             text.contains("not judged here: needs numpy, which AtCoder's Python has")
-                && text.contains("abc327c_numpy.py:2"),
+                && text.contains("abc327c_numpy.py:2")
+                && text.contains("install: pip install numpy"),
             "{text}"
         );
     }
+    // A Python without numpy, named with --python (python3 with a numpy
+    // that fails to import first on its path): not judged here, saying how
+    // to install it, whatever this machine's python3 has.
+    let dir = scratch("numpy-missing");
+    let stub = dir.join("stub");
+    std::fs::create_dir_all(stub.join("numpy")).unwrap();
+    std::fs::write(
+        stub.join("numpy/__init__.py"),
+        "raise ImportError('no numpy in this Python')\n",
+    )
+    .unwrap();
+    let python = dir.join("python-without-numpy");
+    std::fs::write(
+        &python,
+        format!(
+            "#!/bin/sh\nPYTHONPATH='{}' exec python3 \"$@\"\n",
+            stub.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&python, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (code, text) = judge_path(
+        &dir,
+        &data("abc327c_numpy.py"),
+        &["--python", &python.display().to_string()],
+    );
+    assert_eq!(code, 3, "{text}");
+    assert!(
+        text.contains("not judged here: needs numpy, which AtCoder's Python has (abc327c_numpy.py:2 uses it); install: pip install numpy")
+            && text.contains("named by --python"),
+        "{text}"
+    );
 }
 
 #[test]
