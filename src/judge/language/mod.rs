@@ -311,7 +311,9 @@ impl OtherClass {
 /// `Solution` class holds it or no class does.
 pub fn other_class(text: &str, struct_too: bool) -> Option<OtherClass> {
     let is_name = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
-    let method = *methods_named(text, "isValidSudoku", "solveSudoku").first()?;
+    // Both names: LeetCode 37's, whose solvers often have a helper named
+    // `isValidSudoku` (a LeetCode 36 solution has no use for a solver).
+    let method = *methods_named(text, "isValidSudoku", "solveSudoku").last()?;
     let (at, _) = text.match_indices(method.camel()).find(|(at, _)| {
         let after = text[at + method.camel().len()..].trim_start();
         after.starts_with('(') && !text[..*at].ends_with(is_name)
@@ -550,6 +552,11 @@ mod tests {
                 class: "SudokuSolver".into(),
                 line: 3
             })
+        );
+        let helper = "public class SudokuSolverDFS {\n    public void solveSudoku(char[][] b) {}\n    private boolean isValidSudoku(char[][] b, int r, int c) { return true; }\n}\n";
+        assert_eq!(
+            other_class(helper, false).map(|o| o.method),
+            Some(Method::SolveSudoku)
         );
         let cpp = "struct Board {};\nclass Sudoku {\npublic:\n    void solveSudoku(vector<vector<char>>& b) {}\n};\n";
         assert_eq!(other_class(cpp, true).unwrap().class, "Sudoku");
