@@ -1101,9 +1101,15 @@ fn numpy_is_there_where_this_python_has_it() {
             "{text}"
         );
     }
-    // A Python without numpy, named with --python (python3 with a numpy
-    // that fails to import first on its path): not judged here, saying how
-    // to install it, whatever this machine's python3 has.
+    #[cfg(unix)]
+    numpy_missing();
+}
+
+/// A Python without numpy, named with --python (python3 with a numpy that
+/// fails to import first on its path): not judged here, saying how to
+/// install it, whatever this machine's python3 has.
+#[cfg(unix)]
+fn numpy_missing() {
     let dir = scratch("numpy-missing");
     let stub = dir.join("stub");
     std::fs::create_dir_all(stub.join("numpy")).unwrap();
@@ -1212,7 +1218,6 @@ fn a_function_falling_off_its_end_is_built_as_the_old_judges_did_never_a_tle() {
     // POJ's g++ 4.4 returned from `fill`'s end; g++ 12 -O2 runs on into
     // other code. With a clang here the file is built with
     // -fno-strict-return and is AC.
-    let file = data("poj2676_no_return.cpp");
     if !installed("g++") {
         skipped("no g++ on PATH");
         return;
@@ -1236,8 +1241,14 @@ fn a_function_falling_off_its_end_is_built_as_the_old_judges_did_never_a_tle() {
             "{text}"
         );
     }
-    // Without any clang (a PATH of this machine's programs but clang's):
-    // not judged here, saying why and what to install; never TLE or WA.
+    #[cfg(unix)]
+    off_end_without_clang(&data("poj2676_no_return.cpp"));
+}
+
+/// Without any clang (a PATH of this machine's programs but clang's): not
+/// judged here, saying why and what to install; never TLE or WA.
+#[cfg(unix)]
+fn off_end_without_clang(file: &Path) {
     let dir = scratch("off-end-no-clang");
     let bin = dir.join("bin");
     std::fs::create_dir_all(&bin).unwrap();
@@ -1248,7 +1259,7 @@ fn a_function_falling_off_its_end_is_built_as_the_old_judges_did_never_a_tle() {
         }
     }
     let copy = dir.join("poj2676_no_return.cpp");
-    std::fs::copy(&file, &copy).unwrap();
+    std::fs::copy(file, &copy).unwrap();
     let (code, text) = judge_path_env(
         &dir,
         &copy,
