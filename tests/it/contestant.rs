@@ -1224,9 +1224,25 @@ fn a_function_falling_off_its_end_is_built_as_the_old_judges_did_never_a_tle() {
     }
     let path = std::env::var_os("PATH");
     let clang = sudoku_workspace::judge::language::choose::newest_clang(path.as_deref(), 0);
-    if clang.is_none() {
-        skipped("no clang++ on PATH (Debian/Ubuntu: apt-get install clang-19)");
-    } else {
+    if let Some((clang, _)) = clang {
+        // A clang named with --cxx builds it with -fno-strict-return too.
+        let (code, text) = judge(
+            "off-end-named-clang",
+            "poj2676_no_return.cpp",
+            &[
+                "--fixture",
+                "sample*",
+                "--cxx",
+                &clang.display().to_string(),
+            ],
+        )
+        .unwrap();
+        assert_eq!(code, 0, "{text}");
+        assert!(
+            text.contains("1/1 AC") && text.contains("named by --cxx"),
+            "{text}"
+        );
+
         let (code, text) = judge(
             "off-end-clang",
             "poj2676_no_return.cpp",
@@ -1240,6 +1256,8 @@ fn a_function_falling_off_its_end_is_built_as_the_old_judges_did_never_a_tle() {
                 && text.contains("-fno-strict-return builds it as POJ did"),
             "{text}"
         );
+    } else {
+        skipped("no clang++ on PATH (Debian/Ubuntu: apt-get install clang-19)");
     }
     #[cfg(unix)]
     off_end_without_clang(&data("poj2676_no_return.cpp"));
