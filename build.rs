@@ -163,10 +163,11 @@ fn stdin_problems(root: &Path, out: &Path) {
             .collect();
         let _ = writeln!(
             table,
-            "    family!({:?}, {:?}, {:?}, {:?}, {:?}, {:?}, {:?}, {}, {}, {}, {java}, [{}]),",
+            "    family!({:?}, {:?}, {:?}, {:?}, {:?}, {:?}, {:?}, {:?}, {}, {}, {}, {java}, [{}]),",
             p.key,
             p.get("short"),
             p.get("names"),
+            p.get("titles"),
             p.get("title"),
             p.get("statement"),
             p.get("input"),

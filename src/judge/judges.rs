@@ -61,6 +61,12 @@ pub struct Profile {
     pub old_headers: &'static [&'static str],
     /// C++ built with AddressSanitizer (an out-of-bounds read is RE).
     pub sanitize: bool,
+    /// C++: the judge's compiler (g++ before 8, MSVC) returns from a
+    /// function that falls off its end without `return`, where g++ 8 and
+    /// later at `-O2` take that path as unreachable (a program that then
+    /// runs on into other code: a false TLE or WA). Such a file is built
+    /// with `clang++ -fno-strict-return`, which returns as the judge did.
+    pub returns_off_end: bool,
     /// The judge offers Python 2 beside Python 3.
     pub python2: bool,
     /// How a JVM's memory counts.
@@ -71,6 +77,13 @@ pub struct Profile {
     pub rust_note: Option<&'static str>,
     /// Rust's `--edition`, where `--edition` does not say.
     pub rust_edition: &'static str,
+}
+
+impl Profile {
+    /// The judge's C++ compiler without its standard and options: `clang 19`.
+    pub fn cpp_compiler(&self) -> &'static str {
+        self.cpp.split(',').next().unwrap_or(self.cpp)
+    }
 }
 
 /// The headers older libstdc++ (g++ 4.x) pulled into every program through
@@ -89,6 +102,7 @@ pub static PROFILES: [Profile; 8] = [
         defines: &[],
         old_headers: &[],
         sanitize: true,
+        returns_off_end: false,
         python2: true,
         java: JavaMemory::Whole,
         rust_crates: Some(&super::crates::LEETCODE),
@@ -104,6 +118,7 @@ pub static PROFILES: [Profile; 8] = [
         defines: &["ONLINE_JUDGE", "ATCODER"],
         old_headers: &[],
         sanitize: false,
+        returns_off_end: false,
         python2: false,
         java: JavaMemory::Whole,
         rust_crates: Some(&super::crates::ATCODER_2023),
@@ -119,6 +134,7 @@ pub static PROFILES: [Profile; 8] = [
         defines: &["ONLINE_JUDGE"],
         old_headers: OLD_HEADERS,
         sanitize: false,
+        returns_off_end: true,
         python2: false,
         java: JavaMemory::AboveBaseline,
         rust_crates: None,
@@ -134,6 +150,7 @@ pub static PROFILES: [Profile; 8] = [
         defines: &["ONLINE_JUDGE"],
         old_headers: OLD_HEADERS,
         sanitize: false,
+        returns_off_end: true,
         python2: false,
         java: JavaMemory::Whole,
         rust_crates: None,
@@ -149,6 +166,7 @@ pub static PROFILES: [Profile; 8] = [
         defines: &[],
         old_headers: OLD_HEADERS,
         sanitize: false,
+        returns_off_end: false,
         python2: true,
         java: JavaMemory::Whole,
         rust_crates: None,
@@ -164,6 +182,7 @@ pub static PROFILES: [Profile; 8] = [
         defines: &[],
         old_headers: &[],
         sanitize: false,
+        returns_off_end: false,
         python2: true,
         java: JavaMemory::Whole,
         rust_crates: None,
@@ -179,6 +198,7 @@ pub static PROFILES: [Profile; 8] = [
         defines: &["ONLINE_JUDGE"],
         old_headers: &[],
         sanitize: false,
+        returns_off_end: false,
         python2: true,
         java: JavaMemory::Whole,
         rust_crates: None,
@@ -194,6 +214,7 @@ pub static PROFILES: [Profile; 8] = [
         defines: &[],
         old_headers: &[],
         sanitize: false,
+        returns_off_end: false,
         python2: false,
         java: JavaMemory::Whole,
         rust_crates: None,
@@ -277,32 +298,47 @@ pub fn newer_cpp(text: &str) -> Option<(String, usize)> {
     })
 }
 
+/// What a judge's library is, and how to install it here, for the `not
+/// judged here` line: the AtCoder Library, Boost, numpy (AtCoder's).
+pub const LIBRARIES: [(&str, &str); 3] = [
+    (
+        "the AtCoder Library (AtCoder's -I/opt/ac-library)",
+        "git clone https://github.com/atcoder/ac-library and give its folder, the one holding `atcoder/`, as SUDOKU_AC_LIBRARY",
+    ),
+    (
+        "Boost (AtCoder's -I/opt/boost)",
+        "Debian/Ubuntu: apt-get install libboost-dev",
+    ),
+    ("numpy, which AtCoder's Python has", "pip install numpy"),
+];
+
 /// A library the judge installs and this machine lacks, `#include`d or
-/// imported by `text`: what and on which line.
-pub fn missing_library(profile: &Profile, text: &str) -> Option<(String, usize)> {
+/// imported by `text`: what, with how to install it, and on which line.
+/// `python` is the interpreter the file runs under (numpy is asked of it).
+pub fn missing_library(profile: &Profile, text: &str, python: &Path) -> Option<(String, usize)> {
     if profile.judge != Judge::AtCoder {
         return None;
     }
     text.lines().enumerate().find_map(|(i, line)| {
         let line = line.trim();
-        let needs = if line.starts_with("#include")
+        let (needs, install) = if line.starts_with("#include")
             && line.contains("atcoder/")
             && ac_library().is_none()
         {
-            "the AtCoder Library (AtCoder's -I/opt/ac-library; give a copy's folder, the one holding `atcoder/`, as SUDOKU_AC_LIBRARY)"
+            LIBRARIES[0]
         } else if line.starts_with("#include")
             && line.contains("boost/")
             && !Path::new("/usr/include/boost").is_dir()
         {
-            "Boost (AtCoder's -I/opt/boost; Debian's libboost-dev gives it)"
+            LIBRARIES[1]
         } else if (line.starts_with("import numpy") || line.starts_with("from numpy"))
-            && !python_has("numpy")
+            && !python_has(python, "numpy")
         {
-            "numpy, which AtCoder's Python has"
+            LIBRARIES[2]
         } else {
             return None;
         };
-        Some((needs.to_string(), i + 1))
+        Some((format!("{needs}; install: {install}"), i + 1))
     })
 }
 
@@ -317,9 +353,9 @@ pub fn ac_library() -> Option<PathBuf> {
         .and_then(|dir| std::fs::canonicalize(dir).ok())
 }
 
-/// Whether this machine's `python3` imports `module`.
-fn python_has(module: &str) -> bool {
-    std::process::Command::new("python3")
+/// Whether `python` imports `module`.
+fn python_has(python: &Path, module: &str) -> bool {
+    std::process::Command::new(python)
         .args(["-c", &format!("import {module}")])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -371,6 +407,17 @@ mod tests {
         for p in &PROBLEMS {
             let _ = of(p);
         }
+    }
+
+    #[test]
+    fn every_library_says_how_to_install_it() {
+        for (needs, install) in LIBRARIES {
+            assert!(
+                install.contains("install") || install.contains("git clone"),
+                "{needs}: {install}"
+            );
+        }
+        assert_eq!(LIBRARIES[2].1, "pip install numpy");
     }
 
     #[test]

@@ -26,6 +26,11 @@ pub struct Problem {
     /// may be `CONTEST/TASK` (`atcoder abc327/c`), and words after it are
     /// the title (`leetcode 37 sudoku solver`).
     pub names: &'static str,
+    /// Its title and the title's short forms, as a file is named after it
+    /// (Competitive Companion's `D_Anti_Sudoku.cpp`), comma-separated
+    /// (`squiggly sudoku, squiggly`): read from a path only where no key
+    /// or name is. Empty where the title is every problem's (`Sudoku`).
+    pub titles: &'static str,
     /// Java: the class a stdin program must be (`Main`), or `None` where the
     /// judge takes any public class (Codeforces).
     pub java_main: Option<&'static str>,
@@ -96,13 +101,14 @@ fn from_program(result: Result<String, (u8, String)>) -> Result<Answer, String> 
 /// `solutions/KEY.rs` (binary `sudoku-KEY`), exit 0 answer / 1 outside the
 /// statement's promise / 2 malformed, judged by `checker`.
 macro_rules! family {
-    ($key:literal, $short:literal, $names:literal, $title:literal, $url:literal, $input:literal, $output:literal,
+    ($key:literal, $short:literal, $names:literal, $titles:literal, $title:literal, $url:literal, $input:literal, $output:literal,
      $time:literal, $memory:literal, $checker:expr, $java:expr, [$($solution:expr),*]) => {
         Problem {
             key: $key,
             title: $title,
             short: $short,
             names: $names,
+            titles: $titles,
             java_main: $java,
             statement: $url,
             input: $input,
@@ -157,6 +163,8 @@ const LC36: Problem = Problem {
     title: "LeetCode 36 (Valid Sudoku)",
     short: "LeetCode 36",
     names: "leetcode 36 valid sudoku",
+    // "Valid Sudoku" alone names any checker: only with the number (`names`).
+    titles: "",
     java_main: None,
     statement: "https://leetcode.com/problems/valid-sudoku/",
     input: "LeetCode's board literal [[\"5\",\"3\",\".\",…],…]",
@@ -186,6 +194,8 @@ const LC37: Problem = Problem {
     title: "LeetCode 37 (Sudoku Solver)",
     short: "LeetCode 37",
     names: "leetcode 37 sudoku solver",
+    // "Sudoku Solver" alone names any solver: only with the number (`names`).
+    titles: "",
     java_main: None,
     statement: "https://leetcode.com/problems/sudoku-solver/",
     input: "LeetCode's board literal, `.` for an empty cell; exactly one solution",

@@ -176,9 +176,10 @@ fn write_header(
         };
         writeln!(out, "{}: judged as: {}", solution.name, user.judged_as)?;
         let mut compiler = format!(
-            "{} ({})",
+            "{} ({}): {}",
             user.toolchain.version,
-            user.toolchain.program.display()
+            user.toolchain.program.display(),
+            user.compiler_why
         );
         if let Some(note) = &user.compiler_note {
             compiler.push_str("; ");

@@ -8,7 +8,8 @@
 //! 2. its path, as people keep files (see [`problem_by_path`]): the file
 //!    name (`poj3074.cpp`, `abc327c_mine.py`, `POJ2676.cpp`, `1335D.py`,
 //!    `37.sudoku-solver.cpp`), or folders with it (`poj/2676/Main.java`,
-//!    `HDU/1426.cpp`, `abc327/src/bin/c.rs`, `0037.Sudoku Solver/Solution.java`);
+//!    `HDU/1426.cpp`, `abc327/src/bin/c.rs`, `0037.Sudoku Solver/Solution.java`),
+//!    else a problem's title in it (`D_Anti_Sudoku.cpp`);
 //! 3. LeetCode's frame in the file (`class Solution` with `solveSudoku`,
 //!    `impl Solution` with `solve_sudoku`, …): LeetCode 36 or 37, a local
 //!    test `main` of its own and a speed-up before it notwithstanding;
@@ -57,6 +58,9 @@ pub struct UserFile {
     pub judged_as: String,
     /// The compiler or interpreter used, with its version.
     pub toolchain: Toolchain,
+    /// Why that one ([`language::choose`]): named by a flag, the judge's
+    /// own, the first on `PATH`.
+    pub compiler_why: String,
     /// Said after the compiler's version, where the judge's differs in a
     /// way a user should know (LeetCode's older Rust).
     pub compiler_note: Option<String>,
@@ -190,8 +194,9 @@ pub struct FileOptions {
     pub exe: PathBuf,
     /// Rust's `--edition`; `None`: the judge's.
     pub edition: Option<String>,
-    /// `--rustc PATH` (or `SUDOKU_RUSTC`): the Rust compiler to use.
-    pub rustc: Option<PathBuf>,
+    /// The compilers the user named (`--rustc`, `--cxx`, `--compiler
+    /// LANG=PATH`, `SUDOKU_CXX`, …), at most one per language.
+    pub compilers: Vec<language::choose::Named>,
     /// `--trust`: build and run the file even where the sandbox cannot
     /// hold untrusted code (no namespaces), with a build cache of its own.
     pub trust: bool,
@@ -268,7 +273,11 @@ pub const BUILD_LIMITS: sandbox::Limits = sandbox::Limits {
 /// Each toolchain asked once per run.
 static TOOLCHAINS: Mutex<Option<HashMap<PathBuf, Toolchain>>> = Mutex::new(None);
 
-fn toolchain_of(language: &Language, tool: &Path) -> Result<Toolchain, Error> {
+fn toolchain_of(
+    language: &Language,
+    tool: &Path,
+    named_by: Option<&str>,
+) -> Result<Toolchain, Error> {
     if let Ok(mut known) = TOOLCHAINS.lock() {
         if let Some(t) = known.get_or_insert_with(HashMap::new).get(tool) {
             return Ok(t.clone());
@@ -278,6 +287,8 @@ fn toolchain_of(language: &Language, tool: &Path) -> Result<Toolchain, Error> {
         if e.kind() == std::io::ErrorKind::NotFound && tool.components().count() > 1 {
             // A path the user gave (`--rustc PATH`): that path is missing.
             Error::Toolchain(format!("{}: no such program", tool.display()))
+        } else if let (std::io::ErrorKind::NotFound, Some(by)) = (e.kind(), named_by) {
+            Error::Toolchain(format!("{} ({by}) is not on PATH here", tool.display()))
         } else if e.kind() == std::io::ErrorKind::NotFound {
             Error::Toolchain(format!(
                 "{} files need `{}`, which is not installed here: install {}",
@@ -317,12 +328,17 @@ const FOLDERS: usize = 4;
 struct Part {
     shown: String,
     runs: Vec<String>,
+    /// The runs that start a word (`poj3074_lanqiao`: `poj` and `lanqiao`,
+    /// not `3074`).
+    word_starts: Vec<usize>,
 }
 
 impl Part {
     fn of(shown: &str, name: &str) -> Part {
         // Runs of letters and of digits apart, so a number followed by a
         // title in another script (`166数独`) is still a number.
+        let mut word_starts = Vec::new();
+        let mut count = 0;
         let runs = name
             .split(|c: char| !c.is_alphanumeric())
             .filter(|r| !r.is_empty())
@@ -340,6 +356,8 @@ impl Part {
                     piece.push(c);
                 }
                 pieces.push(piece);
+                word_starts.push(count);
+                count += pieces.len();
                 pieces
             })
             .map(|r| {
@@ -359,13 +377,25 @@ impl Part {
         Part {
             shown: shown.to_string(),
             runs,
+            word_starts,
         }
     }
 
     /// Whether its first runs spell `word` (`hdu_1426_mine`: `hdu1426`).
     fn starts_with(&self, word: &str) -> bool {
+        self.spells_from(0, word)
+    }
+
+    /// Whether the runs of one of its words and those after spell `word`
+    /// (`mine_hdu_1426`, `D_Anti_Sudoku`: `antisudoku`).
+    fn has_word(&self, word: &str) -> bool {
+        self.word_starts.iter().any(|&i| self.spells_from(i, word))
+    }
+
+    /// Whether its runs from the `from`th spell `word`.
+    fn spells_from(&self, from: usize, word: &str) -> bool {
         let mut spelled = String::new();
-        for run in &self.runs {
+        for run in &self.runs[from.min(self.runs.len())..] {
             spelled.push_str(run);
             if spelled == word {
                 return true;
@@ -456,7 +486,13 @@ fn squash(s: &str) -> String {
 ///   with the task (`abc327/c.py`, `abc327/src/bin/c.rs`,
 ///   `codeforces/1335/D.cpp`).
 ///
-/// Where names of two problems are found, it is an error naming both.
+/// A name may start any word of a part, not only its first
+/// (`mine_poj3074.cpp`). Where no part has a key or a name, a part whose
+/// words spell a problem's title ([`Problem::titles`]: `D_Anti_Sudoku.cpp`,
+/// `C_Number_Place.py`, `靶形数独.cpp`) names it.
+///
+/// Where names of two problems are found (`poj3074_lanqiao.cpp`), it is an
+/// error naming both.
 pub fn problem_by_path(path: &Path) -> Result<Option<(&'static Problem, String)>, Error> {
     let full = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let Some(file) = full.file_name().map(|f| f.to_string_lossy().into_owned()) else {
@@ -477,7 +513,12 @@ pub fn problem_by_path(path: &Path) -> Result<Option<(&'static Problem, String)>
         .collect();
     parts.drain(..parts.len().saturating_sub(FOLDERS));
     parts.push(Part::of(&file, &stem));
-    let found = names_in(&parts);
+    // Titles only where no key or name is: a title is words people use
+    // for other things too.
+    let mut found = names_in(&parts);
+    if found.is_empty() {
+        found = titles_in(&parts);
+    }
     let decided = |f: &Found| {
         let last = parts.len() - 1;
         let shown: Vec<&str> = parts[f.first..=f.last]
@@ -555,7 +596,7 @@ fn names_in(parts: &[Part]) -> Vec<Found> {
             }
         }
         for (i, part) in parts.iter().enumerate() {
-            if alone.iter().any(|name| part.starts_with(name)) {
+            if alone.iter().any(|name| part.has_word(name)) {
                 found.push(Found {
                     problem,
                     first: i,
@@ -593,6 +634,30 @@ fn names_in(parts: &[Part]) -> Vec<Found> {
                         last: k,
                     });
                 }
+            }
+        }
+    }
+    found
+}
+
+/// Every problem whose title (or its short form, [`Problem::titles`]) a
+/// part of `parts` has as its words (`D_Anti_Sudoku`, `靶形数独`).
+fn titles_in(parts: &[Part]) -> Vec<Found> {
+    let mut found = Vec::new();
+    for problem in problem::PROBLEMS.iter() {
+        let titles: Vec<String> = problem
+            .titles
+            .split(',')
+            .map(squash)
+            .filter(|t| !t.is_empty())
+            .collect();
+        for (i, part) in parts.iter().enumerate() {
+            if titles.iter().any(|t| part.has_word(t)) {
+                found.push(Found {
+                    problem,
+                    first: i,
+                    last: i,
+                });
             }
         }
     }
@@ -719,45 +784,56 @@ pub fn from_file(
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "solution".into());
-    let tool = match &opts.rustc {
-        Some(rustc) if language.takes_rustc => rustc.clone(),
-        _ => language::tool_for(language),
-    };
+    let chosen = language::choose::choose(language, profile, &opts.compilers);
+    let named_by = opts
+        .compilers
+        .iter()
+        .find(|n| n.flag == language.flag)
+        .map(|n| n.by.as_str());
+    let tool = chosen.program;
+    let mut compiler_why = chosen.why;
     let mut early_notes = Vec::new();
     // What the judge has and this machine lacks: the file is not judged.
-    let mut not_judged_here = judges::missing_library(profile, &text)
-        .map(|(needs, line)| format!("needs {needs} ({name}:{line} uses it)"));
+    let mut not_judged_here =
+        judges::missing_library(profile, &text, &tool).map(|(needs, line)| {
+            let (what, install) = needs.split_once("; install: ").unwrap_or((&needs, ""));
+            format!("needs {what} ({name}:{line} uses it); install: {install}")
+        });
     let python2 = (language.extensions == ["py"] && profile.python2)
         .then(|| judges::python2_marks(&text))
         .flatten();
-    let toolchain = match python2 {
+    let mut toolchain = match python2 {
         Some((mark, line)) => match language::python::python2() {
             Some(found) => {
                 early_notes.push(format!(
                     "line {line} uses `{mark}`: run as Python 2, which {} offers beside Python 3",
                     profile.name
                 ));
+                compiler_why = format!(
+                    "{} offers Python 2 beside Python 3 (SUDOKU_PYTHON2, else python2 on PATH)",
+                    profile.name
+                );
                 found
             }
             None => {
                 not_judged_here = Some(format!(
-                    "needs Python 2, which {} offers beside Python 3 ({name}:{line} uses `{mark}`) and this machine lacks (give its path as SUDOKU_PYTHON2)",
+                    "needs Python 2, which {} offers beside Python 3 ({name}:{line} uses `{mark}`) and this machine lacks; install: Python 2.7 (pyenv install 2.7.18, say; Debian/Ubuntu before Debian 11: apt-get install python2) and give its path as SUDOKU_PYTHON2",
                     profile.name
                 ));
-                toolchain_of(language, &tool)?
+                toolchain_of(language, &tool, named_by)?
             }
         },
-        None => toolchain_of(language, &tool)?,
+        None => toolchain_of(language, &tool, named_by)?,
     };
-    let compiler_note = language
-        .takes_rustc
+    let is_rust = language.flag == "rustc";
+    let compiler_note = is_rust
         .then_some(profile.rust_note)
         .flatten()
         .map(str::to_string);
     // The judge's crates, built once outside the sandbox.
     let crates = match profile
         .rust_crates
-        .filter(|set| language.takes_rustc && set.wanted_by(&text))
+        .filter(|set| is_rust && set.wanted_by(&text))
     {
         Some(set) if not_judged_here.is_none() => {
             let root = if weak {
@@ -768,7 +844,10 @@ pub fn from_file(
             match super::crates::ensure(set, &toolchain.program, &toolchain.version, &root) {
                 Ok(built) => Some(built),
                 Err(why) => {
-                    not_judged_here = Some(format!("needs {}'s crates: {why}", profile.name));
+                    not_judged_here = Some(format!(
+                        "needs {}'s crates: {why}; install: cargo fetches them from crates.io once, so run once with network (or from a machine with a filled ~/.cargo/registry)",
+                        profile.name
+                    ));
                     None
                 }
             }
@@ -830,15 +909,65 @@ pub fn from_file(
             )
         }
     };
+    // g++ refused a function that falls off its end, which the judge's
+    // compiler returns from: clang++ -fno-strict-return builds it as the
+    // judge did, else it is not judged here (never a false TLE).
+    let mut built = built;
+    let off_end = match &built {
+        Err(error) if profile.returns_off_end && language.flag == "cxx" => {
+            language::cpp::off_end(error).map(|l| l.replacen("error: ", "", 1))
+        }
+        _ => None,
+    };
+    if let Some(said) = off_end {
+        let path = std::env::var_os("PATH");
+        let judge_does = format!(
+            "{}'s {} returns from a function that falls off its end ({said})",
+            profile.name,
+            profile.cpp_compiler(),
+        );
+        let here = format!(
+            "{} at -O2 takes that path as unreachable",
+            toolchain.version
+        );
+        match language::choose::newest_clang(path.as_deref(), 0) {
+            Some((clang, _)) => {
+                let found = toolchain_of(language, &clang, None)?;
+                let options = language::Options {
+                    toolchain: &found,
+                    ..options.clone()
+                };
+                built = match (language.plan)(&source, entry, &options) {
+                    Ok(plan) => build(language, entry, &plan, &found, opts, &source, weak)?,
+                    Err(why) => Err(why),
+                };
+                compiler_why = format!(
+                    "{judge_does}, where {here}: {} -fno-strict-return builds it as {} did",
+                    clang.file_name().unwrap_or_default().to_string_lossy(),
+                    profile.name
+                );
+                toolchain = found;
+            }
+            None => {
+                not_judged_here = Some(format!(
+                    "needs a compiler that returns where a function falls off its end, as {judge_does}: {here}, so its verdict here could be a false TLE or WA. Install clang ({}), which builds it with -fno-strict-return as {} did, or add the missing `return`",
+                    language::choose::clang_install_hint(),
+                    profile.name
+                ));
+            }
+        }
+    }
     // A build that failed on a feature newer than this machine's compiler
     // is not the user's error.
     if let (Err(error), None, true) = (&built, &not_judged_here, language.extensions[0] == "cpp") {
         if let Some((needs, line)) = judges::newer_cpp(&text) {
             not_judged_here = Some(format!(
-                "needs {needs} ({name}:{line}), newer than this machine's {}; {} builds it with {}. The compiler here said: {}",
+                "needs {needs} ({name}:{line}), newer than this machine's {}; {} builds it with {}. Install one ({}) and name it with --cxx PATH (LeetCode's problems find clang++ {} or later on PATH themselves). The compiler here said: {}",
                 toolchain.version,
                 profile.name,
                 profile.cpp,
+                language::choose::clang_install_hint(),
+                language::choose::LEETCODE_CLANG,
                 error
                     .lines()
                     .find(|l| l.contains("error"))
@@ -859,6 +988,7 @@ pub fn from_file(
             language,
             judged_as,
             toolchain,
+            compiler_why,
             compiler_note,
             notes,
             built,
@@ -1094,6 +1224,21 @@ mod tests {
             ("spoj_sudoku_mine.py", "spoj_sudoku", "file name"),
             ("lanqiao_ok.cpp", "lanqiao", "file name"),
             ("lanqiao/sudoku.cpp", "lanqiao", "folder lanqiao"),
+            ("mine_poj3074.cpp", "poj3074", "file name"),
+            ("D_Anti_Sudoku.cpp", "cf1335d", "file name"),
+            ("contest/1335/D_Anti_Sudoku.cpp", "cf1335d", "file name"),
+            ("C_Number_Place.py", "abc327c", "file name"),
+            ("Sudoku_Killer.java", "hdu1426", "file name"),
+            ("squiggly.cpp", "hdu4069", "file name"),
+            ("SquigglySudoku.cpp", "hdu4069", "file name"),
+            ("靶形数独.cpp", "p1074", "file name"),
+            (
+                "acwing/183靶形数独.cpp",
+                "p1074",
+                "path acwing/183靶形数独.cpp",
+            ),
+            // A key or a name wins over a title.
+            ("poj2676/Anti_Sudoku.cpp", "poj2676", "folder poj2676"),
         ] {
             let found = problem_by_path(Path::new(path)).unwrap();
             let (p, said) = found.unwrap_or_else(|| panic!("{path}: no problem"));
@@ -1110,6 +1255,10 @@ mod tests {
             "poj/notes/Main.java",
             "project/2676/Main.java",
             "pojo/2676/Main.java",
+            "antisudokus.cpp",
+            "sudoku.cpp",
+            "valid_sudoku.py",
+            "x1335d9f/main.cpp",
         ] {
             assert!(
                 problem_by_path(Path::new(path)).unwrap().is_none(),
@@ -1123,5 +1272,20 @@ mod tests {
             two.contains("could be HDU 1426 (its file name) or POJ 2676 (its folder poj/2676)"),
             "{two}"
         );
+        // Two names, or two titles, in one name.
+        for (path, a, b) in [
+            ("poj3074_lanqiao.cpp", "POJ 3074", "Lanqiao"),
+            ("Sudoku_Killer_vs_Squiggly.cpp", "HDU 1426", "HDU 4069"),
+        ] {
+            let two = problem_by_path(Path::new(path)).unwrap_err().to_string();
+            assert!(
+                two.contains(&format!(
+                    "could be {a} (its file name) or {b} (its file name)"
+                )) || two.contains(&format!(
+                    "could be {b} (its file name) or {a} (its file name)"
+                )),
+                "{path}: {two}"
+            );
+        }
     }
 }

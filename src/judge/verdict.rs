@@ -154,7 +154,16 @@ fn read_crash(solution: &Solution, stderr: &str) -> Option<String> {
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            (user.language.crash)(stderr, &name)
+            // clang's AddressSanitizer report: its frames are addresses.
+            let symbolized = match &user.built {
+                Ok(built) if stderr.contains("(/box/main+0x") => super::language::cpp::symbolize(
+                    stderr,
+                    &built.entry.join("main"),
+                    &user.toolchain.program,
+                ),
+                _ => None,
+            };
+            (user.language.crash)(symbolized.as_deref().unwrap_or(stderr), &name)
         }
         None => (super::language::rust::RUST.crash)(stderr, ""),
     }

@@ -352,6 +352,14 @@ fn the_problem_comes_from_the_path_as_people_keep_files() {
             "sample1",
             false,
         ),
+        // Competitive Companion names a file after the problem's title.
+        (
+            "cf1335d_online_judge.cpp",
+            "D_Anti_Sudoku.cpp",
+            "Codeforces 1335D (file name)",
+            "sample1",
+            true,
+        ),
     ] {
         let path = dir.join(copy);
         if !common::need(tool_of(&path)) {
@@ -366,6 +374,20 @@ fn the_problem_comes_from_the_path_as_people_keep_files() {
         );
         assert_eq!(code, if ac { 0 } else { 1 }, "{copy}: {text}");
     }
+    // Two problems' names in one file name: refused, naming both, exit 2.
+    let two = dir.join("poj3074_lanqiao.cpp");
+    std::fs::copy(data("poj3074.cpp"), &two).unwrap();
+    let (code, text) = judge_path(&dir, &two, &[]);
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.contains("could be POJ 3074 (its file name) or Lanqiao (its file name)")
+            || text.contains("could be Lanqiao (its file name) or POJ 3074 (its file name)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("--problem KEY") && !text.contains("panicked"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -774,19 +796,137 @@ fn leetcode_cpp_is_value_initialized_and_built_with_address_sanitizer() {
         assert_eq!(code, 0, "{text}");
         assert!(text.contains("5/5 AC"), "{text}");
     }
-    // A read one past a row's end is RE under AddressSanitizer, as on LeetCode.
-    if let Some((code, text)) = judge(
-        "asan",
-        "lc37_read_past_row.cpp",
-        &["--fixture", "leetcode_example"],
-    ) {
-        assert_eq!(code, 1, "{text}");
+    // A read one past a row's end is RE under AddressSanitizer, as on
+    // LeetCode, and the report (a real one, from the build with `-g`) names
+    // the user's function and the line of the read: g++'s, symbolized in
+    // the run, and clang's (LeetCode's compiler, where one is installed),
+    // symbolized by the judge.
+    let mut compilers = vec!["g++".to_string()];
+    compilers.extend(newest_clang());
+    for cxx in compilers {
+        let Some((code, text)) = judge(
+            &format!("asan-{cxx}"),
+            "lc37_read_past_row.cpp",
+            &["--fixture", "leetcode_example", "--cxx", &cxx],
+        ) else {
+            continue;
+        };
+        assert_eq!(code, 1, "{cxx}: {text}");
         assert!(
             text.contains("RE (expected AC)")
-                && text.contains("AddressSanitizer: heap-buffer-overflow"),
-            "{text}"
+                && text.contains("AddressSanitizer: heap-buffer-overflow in Solution::dfs(")
+                && text.contains(" at lc37_read_past_row.cpp:12"),
+            "{cxx}: {text}"
         );
     }
+}
+
+/// The newest clang++ 18 or later on PATH, as the judge finds it for
+/// LeetCode's C++.
+fn newest_clang() -> Option<String> {
+    use sudoku_workspace::judge::language::choose;
+    let path = std::env::var_os("PATH");
+    choose::newest_clang(path.as_deref(), choose::LEETCODE_CLANG)
+        .map(|(program, _)| program.display().to_string())
+}
+
+/// Says, past the test harness's capture, that a test was skipped and why;
+/// a failure instead when `SUDOKU_NO_SKIP` is set (as in CI).
+fn skipped(why: &str) {
+    assert!(
+        std::env::var_os("SUDOKU_NO_SKIP").is_none(),
+        "a test would be skipped ({why}), and SUDOKU_NO_SKIP is set"
+    );
+    use std::io::Write;
+    let _ = std::io::stderr().write_all(format!("\nSKIPPED (contestant): {why}\n").as_bytes());
+}
+
+#[test]
+fn a_cpp23_leetcode_file_is_judged_ac_by_the_clang_leetcode_uses() {
+    // LeetCode builds C++ with clang 19; `this auto&& self` needs clang 18.
+    let Some(clang) = newest_clang() else {
+        skipped("no clang++ 18 or later on PATH (Debian/Ubuntu: apt-get install clang-19)");
+        return;
+    };
+    let (code, text) = judge("cpp23-clang", "lc37_deducing_this.cpp", &[]).unwrap();
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("5/5 AC")
+            && text.contains(&format!("({clang}): LeetCode builds C++ with clang 19: "))
+            && text.contains("is the newest clang 18 or later on PATH"),
+        "{text}"
+    );
+    // Another judge's C++ keeps g++, its own compiler, first.
+    let (_, text) = judge("cpp-lanqiao", "lanqiao_ok.cpp", &["--fixture", "sample1"]).unwrap();
+    assert!(
+        text.contains("compiler: g++") && text.contains("the first of g++, clang++ on PATH"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_compiler_is_named_by_its_flag_by_compiler_or_by_the_environment() {
+    let file = data("lanqiao_ok.cpp");
+    if !installed("g++") {
+        skipped("no g++ on PATH");
+        return;
+    }
+    let dir = scratch("named-compiler");
+    let gxx = installed_path("g++");
+    let (code, text) = judge_path(
+        &dir,
+        &file,
+        &[
+            "--fixture",
+            "sample1",
+            "--compiler",
+            &format!("c++={}", gxx.display()),
+        ],
+    );
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("named by --compiler cxx=…"), "{text}");
+    let (code, text) = judge_path_env(
+        &dir,
+        &file,
+        &["--fixture", "sample1"],
+        &[("SUDOKU_CXX", gxx.as_path())],
+    );
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("named by --cxx (or SUDOKU_CXX)"), "{text}");
+    // Bad names: a clear message, exit 2, nothing judged.
+    for (args, said) in [
+        (
+            vec!["--compiler", "fortran=gfortran"],
+            "`fortran` in `fortran=gfortran` is no language here",
+        ),
+        (
+            vec!["--cxx", "/nonexistent/g++"],
+            "/nonexistent/g++: no such program",
+        ),
+        (
+            vec!["--cxx", "no-such-compiler-here"],
+            "no-such-compiler-here (--cxx (or SUDOKU_CXX)) is not on PATH here",
+        ),
+        (
+            vec!["--cxx", "g++", "--compiler", "cpp=g++"],
+            "that language's compiler is already g++",
+        ),
+    ] {
+        let (code, text) = judge_path(&dir, &file, &args);
+        assert_eq!(code, 2, "{args:?}: {text}");
+        assert!(
+            text.contains(said) && !text.contains("panicked"),
+            "{args:?}: {text}"
+        );
+    }
+}
+
+/// Where PATH finds `tool`.
+fn installed_path(tool: &str) -> PathBuf {
+    std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .map(|d| d.join(tool))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| PathBuf::from(tool))
 }
 
 #[test]
@@ -869,12 +1009,18 @@ fn what_this_machine_lacks_is_not_judged_here_not_a_ce() {
             "{said}"
         );
     }
-    // C++23 that this machine's g++ lacks: built where the compiler has it.
-    if let Some((code, text)) = judge("deducing-this", "lc37_deducing_this.cpp", &[]) {
+    // C++23 that this machine's g++ lacks (named with --cxx, so no clang is
+    // taken): built where the compiler has it, else not judged here with
+    // what to install.
+    if let Some((code, text)) = judge("deducing-this", "lc37_deducing_this.cpp", &["--cxx", "g++"])
+    {
+        assert!(text.contains("named by --cxx"), "{text}");
         if code == 3 {
             assert!(
                 text.contains("not judged here: needs C++23's explicit object parameter")
-                    && text.contains("lc37_deducing_this.cpp:13"),
+                    && text.contains("lc37_deducing_this.cpp:13")
+                    && text.contains("name it with --cxx PATH")
+                    && text.contains("install"),
                 "{text}"
             );
         } else {
@@ -947,10 +1093,50 @@ fn numpy_is_there_where_this_python_has_it() {
         assert_eq!(code, 3, "{text}");
         assert!(
             text.contains("not judged here: needs numpy, which AtCoder's Python has")
-                && text.contains("abc327c_numpy.py:2"),
+                && text.contains("abc327c_numpy.py:2")
+                && text.contains("install: pip install numpy"),
             "{text}"
         );
     }
+    #[cfg(unix)]
+    numpy_missing();
+}
+
+/// A Python without numpy, named with --python (python3 with a numpy that
+/// fails to import first on its path): not judged here, saying how to
+/// install it, whatever this machine's python3 has.
+#[cfg(unix)]
+fn numpy_missing() {
+    let dir = scratch("numpy-missing");
+    let stub = dir.join("stub");
+    std::fs::create_dir_all(stub.join("numpy")).unwrap();
+    std::fs::write(
+        stub.join("numpy/__init__.py"),
+        "raise ImportError('no numpy in this Python')\n",
+    )
+    .unwrap();
+    let python = dir.join("python-without-numpy");
+    std::fs::write(
+        &python,
+        format!(
+            "#!/bin/sh\nPYTHONPATH='{}' exec python3 \"$@\"\n",
+            stub.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&python, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (code, text) = judge_path(
+        &dir,
+        &data("abc327c_numpy.py"),
+        &["--python", &python.display().to_string()],
+    );
+    assert_eq!(code, 3, "{text}");
+    assert!(
+        text.contains("not judged here: needs numpy, which AtCoder's Python has (abc327c_numpy.py:2 uses it); install: pip install numpy")
+            && text.contains("named by --python"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -1020,6 +1206,90 @@ fn java_limits_as_each_judge_counts_them() {
     assert!(
         text.contains("POJ counts what a program holds above it")
             && text.contains("and the idle JVM's"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_function_falling_off_its_end_is_built_as_the_old_judges_did_never_a_tle() {
+    // POJ's g++ 4.4 returned from `fill`'s end; g++ 12 -O2 runs on into
+    // other code. With a clang here the file is built with
+    // -fno-strict-return and is AC.
+    if !installed("g++") {
+        skipped("no g++ on PATH");
+        return;
+    }
+    let path = std::env::var_os("PATH");
+    let clang = sudoku_workspace::judge::language::choose::newest_clang(path.as_deref(), 0);
+    if let Some((clang, _)) = clang {
+        // A clang named with --cxx builds it with -fno-strict-return too.
+        let (code, text) = judge(
+            "off-end-named-clang",
+            "poj2676_no_return.cpp",
+            &[
+                "--fixture",
+                "sample*",
+                "--cxx",
+                &clang.display().to_string(),
+            ],
+        )
+        .unwrap();
+        assert_eq!(code, 0, "{text}");
+        assert!(
+            text.contains("1/1 AC") && text.contains("named by --cxx"),
+            "{text}"
+        );
+
+        let (code, text) = judge(
+            "off-end-clang",
+            "poj2676_no_return.cpp",
+            &["--fixture", "sample*"],
+        )
+        .unwrap();
+        assert_eq!(code, 0, "{text}");
+        assert!(
+            text.contains("1/1 AC")
+                && text.contains("POJ's MinGW g++ 4.4 returns from a function that falls off its end (poj2676_no_return.cpp:29:1: control reaches end of non-void function)")
+                && text.contains("-fno-strict-return builds it as POJ did"),
+            "{text}"
+        );
+    } else {
+        skipped("no clang++ on PATH (Debian/Ubuntu: apt-get install clang-19)");
+    }
+    #[cfg(unix)]
+    off_end_without_clang(&data("poj2676_no_return.cpp"));
+}
+
+/// Without any clang (a PATH of this machine's programs but clang's): not
+/// judged here, saying why and what to install; never TLE or WA.
+#[cfg(unix)]
+fn off_end_without_clang(file: &Path) {
+    let dir = scratch("off-end-no-clang");
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    for entry in std::fs::read_dir("/usr/bin").unwrap().flatten() {
+        let name = entry.file_name();
+        if !name.to_string_lossy().starts_with("clang") {
+            let _ = std::os::unix::fs::symlink(entry.path(), bin.join(&name));
+        }
+    }
+    let copy = dir.join("poj2676_no_return.cpp");
+    std::fs::copy(file, &copy).unwrap();
+    let (code, text) = judge_path_env(
+        &dir,
+        &copy,
+        &["--fixture", "sample*"],
+        &[("PATH", bin.as_path())],
+    );
+    assert_eq!(code, 3, "{text}");
+    assert!(
+        text.contains(
+            "not judged here: needs a compiler that returns where a function falls off its end, as POJ's MinGW g++ 4.4 returns"
+        ) && text.contains("poj2676_no_return.cpp:29:1")
+            && text.contains("Install clang (")
+            && text.contains("summary  not judged here")
+            && !text.contains("TLE >")
+            && !text.contains("(expected AC)"),
         "{text}"
     );
 }

@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::io;
+use std::path::PathBuf;
 
 /// Why a command stopped before its work was done: said once, after
 /// `error: `, with exit 2, or said nothing with exit 141 when stdout was
@@ -96,5 +97,81 @@ impl Edition {
             Edition::E2021 => "2021",
             Edition::E2024 => "2024",
         }
+    }
+}
+
+/// The compiler or interpreter of each language, named on the command line
+/// or in the environment (judge and stress share them).
+#[derive(clap::Args, Debug, Default)]
+pub struct Compilers {
+    /// With a Rust FILE: the rustc to compile it with, e.g. a real 1.70 as AtCoder's 2023 Rust
+    /// (this machine's may be newer than the judge's)
+    #[arg(long, value_name = "PATH", env = "SUDOKU_RUSTC")]
+    rustc: Option<PathBuf>,
+    /// With a C++ FILE: the compiler [default: LeetCode's problems the newest clang++ 18 or
+    /// later on PATH (clang++-19, say) as LeetCode builds with clang 19; else g++, else clang++]
+    #[arg(long, value_name = "PATH", env = "SUDOKU_CXX")]
+    cxx: Option<PathBuf>,
+    /// With a C FILE: the compiler [default: gcc, else clang, else cc]
+    #[arg(long, value_name = "PATH", env = "SUDOKU_CC")]
+    cc: Option<PathBuf>,
+    /// With a Java FILE: the javac (the java beside it runs the program) [default: javac]
+    #[arg(long, value_name = "PATH", env = "SUDOKU_JAVA")]
+    java: Option<PathBuf>,
+    /// With a Python FILE: the Python 3 [default: python3] (Python 2: SUDOKU_PYTHON2)
+    #[arg(long, value_name = "PATH", env = "SUDOKU_PYTHON")]
+    python: Option<PathBuf>,
+    /// With a JavaScript FILE: node [default: node, else nodejs]
+    #[arg(long, value_name = "PATH", env = "SUDOKU_NODE")]
+    node: Option<PathBuf>,
+    /// Any language's compiler as LANG=PATH (repeatable), LANG one of rust, c++, c, java,
+    /// python, js: the same as its own flag above
+    #[arg(long, value_name = "LANG=PATH", value_parser = parse_compiler)]
+    compiler: Vec<(&'static str, PathBuf)>,
+}
+
+fn parse_compiler(arg: &str) -> Result<(&'static str, PathBuf), String> {
+    sudoku_workspace::judge::language::choose::parse_compiler(arg)
+}
+
+impl Compilers {
+    /// Each language's compiler once; a language named twice (by its flag
+    /// and by `--compiler`, or by `--compiler` twice) is an error.
+    pub fn named(self) -> Result<Vec<sudoku_workspace::judge::language::choose::Named>, Failure> {
+        use sudoku_workspace::judge::language::choose::{env_var, Named};
+        let mut named: Vec<Named> = Vec::new();
+        let own = [
+            ("rustc", self.rustc),
+            ("cxx", self.cxx),
+            ("cc", self.cc),
+            ("java", self.java),
+            ("python", self.python),
+            ("node", self.node),
+        ];
+        for (flag, path) in own {
+            if let Some(path) = path {
+                named.push(Named {
+                    flag,
+                    path,
+                    by: format!("--{flag} (or {})", env_var(flag)),
+                });
+            }
+        }
+        for (flag, path) in self.compiler {
+            if let Some(before) = named.iter().find(|n| n.flag == flag) {
+                return Err(Failure::msg(format!(
+                    "--compiler {flag}={}: that language's compiler is already {} ({})",
+                    path.display(),
+                    before.path.display(),
+                    before.by
+                )));
+            }
+            named.push(Named {
+                flag,
+                by: format!("--compiler {flag}=…"),
+                path,
+            });
+        }
+        Ok(named)
     }
 }

@@ -1,7 +1,7 @@
 //! `sudoku judge`, the default: the built-in solutions on every case, or
 //! your own file ([`sudoku_workspace::judge`]).
 
-use crate::common::{jobs_or_cores, terminal, this_program, width, Edition, Failure};
+use crate::common::{jobs_or_cores, terminal, this_program, width, Compilers, Edition, Failure};
 use clap::Args;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -56,7 +56,7 @@ pub struct JudgeArgs {
     /// C (.c), Java (.java), Python 3 (.py) or JavaScript (.js). A LeetCode paste (only `class
     /// Solution`) is wrapped in a harness; anything else is a stdin program. The problem comes
     /// from --problem, else the path (poj3074.cpp, 37.sudoku-solver.cpp, poj/2676/Main.java,
-    /// abc327/src/bin/c.rs), else the LeetCode method it defines, else Lanqiao (the rule in
+    /// abc327/src/bin/c.rs, D_Anti_Sudoku.cpp), else the LeetCode method it defines, else Lanqiao (the rule in
     /// full: docs/judge.md#which-problem-a-file-is-judged-as).
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
@@ -67,10 +67,8 @@ pub struct JudgeArgs {
     /// 2021 for the others]
     #[arg(long, value_name = "YEAR", value_enum, requires = "file")]
     edition: Option<Edition>,
-    /// With a Rust FILE: the rustc to compile it with, e.g. a real 1.70 as AtCoder's 2023 Rust
-    /// (this machine's may be newer than the judge's)
-    #[arg(long, value_name = "PATH", env = "SUDOKU_RUSTC")]
-    rustc: Option<PathBuf>,
+    #[command(flatten)]
+    compilers: Compilers,
     /// Judge a FILE even where the sandbox cannot hold a file nobody here wrote (no
     /// namespaces: a process group on Linux, macOS's rlimits, Windows's Job Object): it
     /// could then read your files and reach the network. It builds in a cache of its own.
@@ -162,7 +160,7 @@ pub fn run(args: JudgeArgs, stdout: &mut impl Write) -> Result<ExitCode, Failure
         build: judge::solution::FileOptions {
             exe,
             edition: args.edition.map(|e| e.year().into()),
-            rustc: args.rustc,
+            compilers: args.compilers.named()?,
             trust: args.trust,
         },
     };

@@ -1,7 +1,7 @@
 //! `sudoku stress FILE`: generated cases inside the problem's promise until
 //! one fails, then shrunk and saved ([`sudoku_workspace::judge::stress`]).
 
-use crate::common::{this_program, Edition, Failure};
+use crate::common::{this_program, Compilers, Edition, Failure};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -48,9 +48,8 @@ pub struct StressArgs {
     /// 2021 for the others]
     #[arg(long, value_name = "YEAR", value_enum)]
     edition: Option<Edition>,
-    /// With a Rust FILE: the rustc to compile it with (a real 1.63, say)
-    #[arg(long, value_name = "PATH", env = "SUDOKU_RUSTC")]
-    rustc: Option<PathBuf>,
+    #[command(flatten)]
+    compilers: Compilers,
     /// Judge a FILE even where the sandbox cannot hold a file nobody here wrote (no
     /// namespaces: a process group on Linux, macOS's rlimits, Windows's Job Object): it
     /// could then read your files and reach the network. It builds in a cache of its own.
@@ -72,7 +71,7 @@ pub fn run(args: StressArgs) -> Result<ExitCode, Failure> {
         build: judge::solution::FileOptions {
             exe,
             edition: args.edition.map(|e| e.year().into()),
-            rustc: args.rustc,
+            compilers: args.compilers.named()?,
             trust: args.trust,
         },
     };

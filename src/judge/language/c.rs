@@ -26,7 +26,7 @@ pub static C: Language = Language {
     plan,
     crash: super::cpp::crash,
     frame: super::function_frame,
-    takes_rustc: false,
+    flag: "cc",
 };
 
 const HARNESS: &str = include_str!("harness/leetcode.c");

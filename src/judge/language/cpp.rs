@@ -1,4 +1,5 @@
-//! C++: `g++ -O2` with the problem's judge's `-std`, defines
+//! C++: `g++ -O2` (or the compiler [`super::choose`] takes: LeetCode's
+//! clang) with the problem's judge's `-std`, defines
 //! (`ONLINE_JUDGE`), the headers its older library pulled in, and
 //! AddressSanitizer where it builds with it (LeetCode), from the file's
 //! bytes as they are (g++ takes comments in GBK or Latin-1). A
@@ -30,7 +31,7 @@ pub static CPP: Language = Language {
     plan,
     crash,
     frame: super::class_frame,
-    takes_rustc: false,
+    flag: "cxx",
 };
 
 const HARNESS: &str = include_str!("harness/leetcode.cpp");
@@ -208,10 +209,22 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
     ];
     compile.extend(judge_flags(profile));
     if profile.sanitize {
+        // `-g`: the report names the user's function and line, not an address.
         compile.extend([
+            "-g".into(),
             "-fsanitize=address".into(),
             "-fno-omit-frame-pointer".into(),
         ]);
+    }
+    if profile.returns_off_end {
+        // clang returns from there as the judge did; g++ cannot, so a
+        // function that falls off its end is an error here, which the
+        // judge answers by building with clang (see `off_end`).
+        compile.push(if is_clang(opts.toolchain) {
+            "-fno-strict-return".into()
+        } else {
+            "-Werror=return-type".into()
+        });
     }
     compile.extend(beside(source));
     // AtCoder's g++ finds the AtCoder Library; a copy here is bound read-only.
@@ -242,6 +255,22 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         reserves_address_space: profile.sanitize,
         ..Plan::default()
     })
+}
+
+/// Whether the compiler is clang (its `--version` says so).
+pub fn is_clang(toolchain: &Toolchain) -> bool {
+    toolchain.version.contains("clang")
+}
+
+/// The compiler's words when g++ refused a function that falls off its end
+/// (`-Werror=return-type`, on the judges whose compiler returns from there):
+/// the error line, `file.cpp:29:1: error: control reaches end of non-void
+/// function`.
+pub fn off_end(error: &str) -> Option<&str> {
+    error
+        .lines()
+        .find(|l| l.contains("[-Werror=return-type]"))
+        .map(|l| l.trim_end_matches("[-Werror=return-type]").trim_end())
 }
 
 /// The judge's defines (`-DONLINE_JUDGE`) and the headers its older
@@ -298,6 +327,81 @@ pub fn crash(stderr: &str, name: &str) -> Option<String> {
         .iter()
         .find(|l| l.contains("Assertion `"))
         .map(|l| super::printable(l.trim()))
+}
+
+/// An AddressSanitizer report whose frames are addresses (clang's, built
+/// to symbolize nothing in the sandbox: `#0 0x55… (/box/main+0x11015a)`)
+/// with each frame's function and line, read from `binary` (the build's,
+/// at `/box/main` in the run) by the symbolizer beside `compiler`
+/// (`llvm-symbolizer`), else on `PATH`, else `addr2line`; `None` when the
+/// report has no such frame or no symbolizer answers.
+pub fn symbolize(stderr: &str, binary: &Path, compiler: &Path) -> Option<String> {
+    let offset = |line: &str| -> Option<String> {
+        let rest = line.trim_start().strip_prefix('#')?;
+        let at = rest.find("(/box/main+0x")?;
+        let hex = &rest[at + "(/box/main+".len()..];
+        Some(hex[..hex.find(')')?].to_string())
+    };
+    let offsets: Vec<String> = stderr.lines().filter_map(offset).collect();
+    if offsets.is_empty() {
+        return None;
+    }
+    let beside = std::fs::canonicalize(compiler)
+        .ok()
+        .and_then(|c| Some(c.parent()?.join("llvm-symbolizer")))
+        .filter(|s| s.is_file());
+    let answer = |program: &Path, args: Vec<std::ffi::OsString>| {
+        let out = std::process::Command::new(program)
+            .args(args)
+            .args(&offsets)
+            .stdin(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .output()
+            .ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let llvm = |program: &Path| {
+        let obj = format!("--obj={}", binary.display());
+        let said = answer(program, vec![obj.into(), "--no-inlines".into()])?;
+        // A function line and a place line per address, a blank line after.
+        let pairs: Vec<(String, String)> = said
+            .split("\n\n")
+            .filter_map(|block| {
+                let mut lines = block.lines().filter(|l| !l.is_empty());
+                Some((lines.next()?.to_string(), lines.next()?.to_string()))
+            })
+            .collect();
+        (pairs.len() == offsets.len()).then_some(pairs)
+    };
+    let pairs = beside
+        .as_deref()
+        .and_then(llvm)
+        .or_else(|| llvm(Path::new("llvm-symbolizer")))
+        .or_else(|| {
+            let args = vec!["-f".into(), "-C".into(), "-e".into(), binary.into()];
+            let said = answer(Path::new("addr2line"), args)?;
+            let lines: Vec<&str> = said.lines().collect();
+            let pairs: Vec<(String, String)> = lines
+                .chunks(2)
+                .filter(|c| c.len() == 2)
+                .map(|c| (c[0].to_string(), c[1].to_string()))
+                .collect();
+            (pairs.len() == offsets.len()).then_some(pairs)
+        })?;
+    let mut pairs = pairs.into_iter();
+    let lines: Vec<String> = stderr
+        .lines()
+        .map(|line| match (offset(line), line.find("(/box/main+")) {
+            (Some(_), Some(at)) => {
+                let (function, place) = pairs.next().unwrap_or_default();
+                format!("{}in {function} {place}", &line[..at])
+            }
+            _ => line.to_string(),
+        })
+        .collect();
+    Some(lines.join("\n"))
 }
 
 #[cfg(test)]

@@ -29,7 +29,7 @@ pub static JAVA: Language = Language {
     plan,
     crash,
     frame: super::class_frame,
-    takes_rustc: false,
+    flag: "java",
 };
 
 const HARNESS: &str = include_str!("harness/SudokuJudgeHarness.java");

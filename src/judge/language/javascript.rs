@@ -23,7 +23,7 @@ pub static JAVASCRIPT: Language = Language {
     plan,
     crash,
     frame: super::function_frame,
-    takes_rustc: false,
+    flag: "node",
 };
 
 const HARNESS: &str = include_str!("harness/leetcode.js");

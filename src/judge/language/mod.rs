@@ -8,7 +8,7 @@
 //! | language | file | build | run |
 //! |---|---|---|---|
 //! | Rust | `.rs` | `rustc -O` at the judge's edition (`--edition`, `--rustc`), the judge's crates | the binary |
-//! | C++ | `.cpp`, `.cc`, `.cxx` | `g++ -O2`, the judge's `-std`, defines, headers, sanitizers | the binary |
+//! | C++ | `.cpp`, `.cc`, `.cxx` | `g++ -O2` (LeetCode: clang++ 18 or later where installed, [`choose`]), the judge's `-std`, defines, headers, sanitizers | the binary |
 //! | C | `.c` | `gcc -O2 … -lm`, the judge's `-std` and defines | the binary |
 //! | Java | `.java` | `javac -encoding …` (Java 17) | `java -Xss256m -Xmx<limit>m` |
 //! | Python 3 (2 where the judge offers it) | `.py` | a syntax check (`compile`) | `python3` (`python2`) |
@@ -30,6 +30,7 @@
 //! user's; a `main` of the paste's own (a local test) is set aside.
 
 pub mod c;
+pub mod choose;
 pub mod cpp;
 pub mod java;
 pub mod javascript;
@@ -256,8 +257,10 @@ pub struct Language {
     /// LeetCode's frame for a method in this language, for the `judged
     /// as` line: `class Solution with solveSudoku`, `a function solveSudoku`.
     pub frame: fn(Method) -> String,
-    /// Whether `--rustc` (or `SUDOKU_RUSTC`) names this language's compiler.
-    pub takes_rustc: bool,
+    /// The flag that names this language's compiler (`--cxx PATH`), its
+    /// name in `--compiler LANG=PATH`'s table and, upper-cased, its
+    /// environment variable's (`SUDOKU_CXX`): see [`choose`].
+    pub flag: &'static str,
 }
 
 /// Every language, in `--help` order.
@@ -308,7 +311,9 @@ impl OtherClass {
 /// `Solution` class holds it or no class does.
 pub fn other_class(text: &str, struct_too: bool) -> Option<OtherClass> {
     let is_name = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
-    let method = *methods_named(text, "isValidSudoku", "solveSudoku").first()?;
+    // Both names: LeetCode 37's, whose solvers often have a helper named
+    // `isValidSudoku` (a LeetCode 36 solution has no use for a solver).
+    let method = *methods_named(text, "isValidSudoku", "solveSudoku").last()?;
     let (at, _) = text.match_indices(method.camel()).find(|(at, _)| {
         let after = text[at + method.camel().len()..].trim_start();
         after.starts_with('(') && !text[..*at].ends_with(is_name)
@@ -547,6 +552,11 @@ mod tests {
                 class: "SudokuSolver".into(),
                 line: 3
             })
+        );
+        let helper = "public class SudokuSolverDFS {\n    public void solveSudoku(char[][] b) {}\n    private boolean isValidSudoku(char[][] b, int r, int c) { return true; }\n}\n";
+        assert_eq!(
+            other_class(helper, false).map(|o| o.method),
+            Some(Method::SolveSudoku)
         );
         let cpp = "struct Board {};\nclass Sudoku {\npublic:\n    void solveSudoku(vector<vector<char>>& b) {}\n};\n";
         assert_eq!(other_class(cpp, true).unwrap().class, "Sudoku");

@@ -32,7 +32,7 @@ pub static PYTHON: Language = Language {
     plan,
     crash,
     frame: super::class_frame,
-    takes_rustc: false,
+    flag: "python",
 };
 
 const HARNESS: &str = include_str!("harness/leetcode.py");

@@ -26,7 +26,7 @@ pub static RUST: Language = Language {
     plan,
     crash,
     frame,
-    takes_rustc: true,
+    flag: "rustc",
 };
 
 const HARNESS: &str = include_str!("harness/leetcode.rs");
