@@ -830,22 +830,16 @@ fn newest_clang() -> Option<String> {
         .map(|(program, _)| program.display().to_string())
 }
 
-/// Says, past the test harness's capture, that a test was skipped and why;
-/// a failure instead when `SUDOKU_NO_SKIP` is set (as in CI).
-fn skipped(why: &str) {
-    assert!(
-        std::env::var_os("SUDOKU_NO_SKIP").is_none(),
-        "a test would be skipped ({why}), and SUDOKU_NO_SKIP is set"
-    );
-    use std::io::Write;
-    let _ = std::io::stderr().write_all(format!("\nSKIPPED (contestant): {why}\n").as_bytes());
+/// Records that a test skips for want of `what` ([`common::skip`]).
+fn skipped(what: &str) {
+    common::skip(what, "Debian/Ubuntu: apt-get install clang-19");
 }
 
 #[test]
 fn a_cpp23_leetcode_file_is_judged_ac_by_the_clang_leetcode_uses() {
     // LeetCode builds C++ with clang 19; `this auto&& self` needs clang 18.
     let Some(clang) = newest_clang() else {
-        skipped("no clang++ 18 or later on PATH (Debian/Ubuntu: apt-get install clang-19)");
+        skipped("no clang++ 18 or later on PATH");
         return;
     };
     let (code, text) = judge("cpp23-clang", "lc37_deducing_this.cpp", &[]).unwrap();
@@ -867,8 +861,7 @@ fn a_cpp23_leetcode_file_is_judged_ac_by_the_clang_leetcode_uses() {
 #[test]
 fn a_compiler_is_named_by_its_flag_by_compiler_or_by_the_environment() {
     let file = data("lanqiao_ok.cpp");
-    if !installed("g++") {
-        skipped("no g++ on PATH");
+    if !common::need("g++") {
         return;
     }
     let dir = scratch("named-compiler");
@@ -1215,8 +1208,7 @@ fn a_function_falling_off_its_end_is_built_as_the_old_judges_did_never_a_tle() {
     // POJ's g++ 4.4 returned from `fill`'s end; g++ 12 -O2 runs on into
     // other code. With a clang here the file is built with
     // -fno-strict-return and is AC.
-    if !installed("g++") {
-        skipped("no g++ on PATH");
+    if !common::need("g++") {
         return;
     }
     let path = std::env::var_os("PATH");
@@ -1254,7 +1246,7 @@ fn a_function_falling_off_its_end_is_built_as_the_old_judges_did_never_a_tle() {
             "{text}"
         );
     } else {
-        skipped("no clang++ on PATH (Debian/Ubuntu: apt-get install clang-19)");
+        skipped("no clang++ on PATH");
     }
     #[cfg(unix)]
     off_end_without_clang(&data("poj2676_no_return.cpp"));

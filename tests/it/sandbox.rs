@@ -600,7 +600,7 @@ fn a_loaded_core_does_not_turn_ac_into_a_wall_clock_tle() {
         })
         .collect();
     if loops.iter().any(|l| l.is_err()) {
-        eprintln!("taskset is not available here: skipped");
+        common::skip("no taskset on PATH", "util-linux's taskset");
         return;
     }
     let out = Command::new("taskset")
