@@ -1145,3 +1145,56 @@ fn the_judge_does_not_read_a_large_binary_into_memory() {
     assert_eq!(code, 1, "a WA, built and run");
     assert!(peak_mb < 64.0, "the judge peaked at {peak_mb:.1} MB");
 }
+
+// ---- a third adversary ----
+
+/// Tries, on every other process it can name, what would let it signal
+/// that process on I/O (`FIOSETOWN`, `SIOCSPGRP` on a socket, as the
+/// refused `F_SETOWN` does) or change its limits (`prlimit64`); prints
+/// `LEAK` and what worked, or solves the case.
+const OWNER_AND_LIMITS: &str = r#"
+import fcntl, os, resource, socket, struct
+text = sys.stdin.read()
+leaks = []
+others = [int(p) for p in os.listdir('/proc') if p.isdigit() and int(p) != os.getpid()]
+for pid in others + [1]:
+    for request, target in ((0x8901, pid), (0x8902, pid), (0x8902, -pid)):
+        a, b = socket.socketpair()
+        try:
+            fcntl.ioctl(a, request, struct.pack('i', target))
+            leaks.append((hex(request), target))
+        except OSError:
+            pass
+        a.close()
+        b.close()
+    try:
+        limit = resource.prlimit(pid, resource.RLIMIT_NOFILE)
+        resource.prlimit(pid, resource.RLIMIT_NOFILE, limit)
+        leaks.append(('prlimit', pid))
+    except OSError:
+        pass
+if leaks:
+    print('LEAK', leaks)
+else:
+    solve_and_print(text)
+"#;
+
+#[test]
+fn no_mode_lets_a_solution_name_another_process_for_sigio_or_change_its_limits() {
+    let source = format!("{SOLVE}{OWNER_AND_LIMITS}");
+    let Some((code, text)) =
+        hostile_in_group_contained("group-owner", "owner.py", &source, &["--trust"])
+    else {
+        return;
+    };
+    assert!(!text.contains("LEAK"), "fallback: {text}");
+    assert_eq!(code, 0, "fallback: {text}");
+    assert!(text.contains("a process group and seccomp only"), "{text}");
+    let (code, text) = hostile("owner", "owner.py", &source, &[]).unwrap();
+    assert!(!text.contains("LEAK"), "namespaces: {text}");
+    assert_eq!(code, 0, "namespaces: {text}");
+    // Unprivileged, init shares the program's user id.
+    let (code, text) = hostile_unprivileged("owner-user", "owner.py", &source, &[]).unwrap();
+    assert!(!text.contains("LEAK"), "user namespace: {text}");
+    assert_eq!(code, 0, "user namespace: {text}");
+}

@@ -12,8 +12,9 @@
 //! unshare, setns, mount, umount2, pivot_root, chroot, the new mount API,
 //! ptrace, process_vm_readv/writev, kcmp,
 //! keyctl, add_key, request_key, bpf,
-//! ioctl(TIOCSTI), fcntl(F_SETOWN, F_SETOWN_EX, F_SETSIG)
-//!                                      -> EPERM
+//! ioctl(TIOCSTI, FIOSETOWN, SIOCSPGRP),
+//! fcntl(F_SETOWN, F_SETOWN_EX, F_SETSIG),
+//! prlimit64 on another than itself     -> EPERM
 //! memfd_create, clone3                 -> ENOSYS  (glibc then falls back to clone)
 //! clone with a CLONE_NEW* flag         -> EPERM
 //! fork, vfork, clone w/o CLONE_THREAD  -> kill    (SIGSYS: "started a process";
@@ -72,6 +73,10 @@ const CLONE_NEW_ANY: u32 = (libc::CLONE_NEWNS
 
 /// `ioctl`'s request that pushes bytes into a terminal's input.
 const TIOCSTI: u32 = 0x5412;
+/// `ioctl`'s requests that name a process or group to signal on I/O (as
+/// `F_SETOWN` does): with `FIOASYNC`, `SIGIO` would go to any process.
+const FIOSETOWN: u32 = 0x8901;
+const SIOCSPGRP: u32 = 0x8902;
 /// `fcntl`'s commands that name a process to signal on I/O.
 const F_SETOWN: u32 = 8;
 const F_SETSIG: u32 = 10;
@@ -176,7 +181,15 @@ fn program(fork_allowed: bool, own_signals_only: bool) -> Vec<libc::sock_filter>
     }
     p.call(libc::SYS_memfd_create, errno(libc::ENOSYS));
     p.call(libc::SYS_clone3, errno(libc::ENOSYS));
-    p.arg_in(libc::SYS_ioctl, ARG1_LOW, &[TIOCSTI], eperm, RET_ALLOW);
+    p.arg_in(
+        libc::SYS_ioctl,
+        ARG1_LOW,
+        &[TIOCSTI, FIOSETOWN, SIOCSPGRP],
+        eperm,
+        RET_ALLOW,
+    );
+    // Another process's limits (the judge's descriptors, say) are not its own.
+    p.arg_in(libc::SYS_prlimit64, ARG0_LOW, &[0, SELF], RET_ALLOW, eperm);
     p.arg_in(
         libc::SYS_fcntl,
         ARG1_LOW,
@@ -356,6 +369,13 @@ mod tests {
             check(libc::SYS_fcntl, [3, F_SETOWN_EX], eperm);
             check(libc::SYS_fcntl, [3, libc::F_GETFL as u32], RET_ALLOW);
             check(libc::SYS_ioctl, [0, TIOCSTI], eperm);
+            check(libc::SYS_ioctl, [3, FIOSETOWN], eperm);
+            check(libc::SYS_ioctl, [3, SIOCSPGRP], eperm);
+            check(libc::SYS_ioctl, [3, libc::FIOASYNC as u32], RET_ALLOW);
+            check(libc::SYS_prlimit64, [0, libc::RLIMIT_NOFILE], RET_ALLOW);
+            check(libc::SYS_prlimit64, [4242, libc::RLIMIT_NOFILE], RET_ALLOW);
+            check(libc::SYS_prlimit64, [1, libc::RLIMIT_NOFILE], eperm);
+            check(libc::SYS_prlimit64, [4243, libc::RLIMIT_NOFILE], eperm);
             check(libc::SYS_ioctl, [0, libc::TCGETS as u32], RET_ALLOW);
             let other = if own_signals_only { eperm } else { RET_ALLOW };
             check(libc::SYS_kill, [4242, 9], RET_ALLOW);
