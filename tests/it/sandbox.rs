@@ -741,9 +741,24 @@ fn hostile_unprivileged(
     let dir = scratch(test);
     let path = dir.join(name);
     std::fs::write(&path, source).unwrap();
-    for entry in [dir.clone(), path.clone()] {
-        std::os::unix::fs::chown(&entry, Some(65534), Some(65534)).unwrap();
+    let (code, text) = judge_unprivileged(
+        &dir,
+        &path,
+        &["--problem", "lanqiao", "--fixture", "sample1"],
+        args,
+    );
+    assert!(text.contains("in a user namespace"), "{text}");
+    Some((code, text))
+}
+
+/// The judge on `path` as user 65534, which is given `dir` and everything
+/// in it.
+fn judge_unprivileged(dir: &Path, path: &Path, first: &[&str], args: &[&str]) -> (i32, String) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let entry = entry.unwrap().path();
+        std::os::unix::fs::lchown(&entry, Some(65534), Some(65534)).unwrap();
     }
+    std::os::unix::fs::chown(dir, Some(65534), Some(65534)).unwrap();
     let out = Command::new("setpriv")
         .args([
             "--reuid=65534",
@@ -752,19 +767,17 @@ fn hostile_unprivileged(
             SUDOKU,
             "judge",
         ])
-        .arg(&path)
-        .args(["--problem", "lanqiao", "--fixture", "sample1"])
+        .arg(path)
+        .args(first)
         .args(args)
         .env_clear()
         .env("PATH", "/usr/bin:/bin")
-        .env("HOME", &dir)
+        .env("HOME", dir)
         .env("SUDOKU_CACHE_DIR", dir.join("cache"))
         .env("NO_COLOR", "1")
         .output()
         .unwrap();
-    let (code, text) = code_and_text(&out);
-    assert!(text.contains("in a user namespace"), "{text}");
-    Some((code, text))
+    code_and_text(&out)
 }
 
 /// [`hostile_in_group`] inside a throwaway pid namespace (`unshare`), so a
@@ -1197,4 +1210,107 @@ fn no_mode_lets_a_solution_name_another_process_for_sigio_or_change_its_limits()
     let (code, text) = hostile_unprivileged("owner-user", "owner.py", &source, &[]).unwrap();
     assert!(!text.contains("LEAK"), "user namespace: {text}");
     assert_eq!(code, 0, "user namespace: {text}");
+}
+
+/// `tests/sample1.in` and `.out` (Lanqiao's first sample) under `dir`, as
+/// online-judge-tools lays out a problem's cases beside the source.
+fn cases_beside(dir: &Path) -> PathBuf {
+    let tests = dir.join("tests");
+    std::fs::create_dir_all(&tests).unwrap();
+    for ext in ["in", "out"] {
+        let from =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("inputs/lanqiao/sample1.{ext}"));
+        std::fs::copy(from, tests.join(format!("sample1.{ext}"))).unwrap();
+    }
+    tests
+}
+
+#[test]
+fn a_build_sees_its_source_and_headers_only_whatever_its_folders_mode() {
+    if !root() || !installed("g++") {
+        return;
+    }
+    // A folder only its owner may enter (as `mktemp -d` makes): the
+    // build's user id could not search it, and gcc's `#include_next`
+    // stops at such a folder.
+    let dir = scratch("build-0700");
+    std::fs::set_permissions(&dir, std::os::unix::fs::PermissionsExt::from_mode(0o700)).unwrap();
+    let ok = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/contestant/lanqiao_ok.cpp"),
+    )
+    .unwrap();
+    std::fs::create_dir_all(dir.join("lib")).unwrap();
+    std::fs::write(
+        dir.join("lib/beside.hpp"),
+        "#include \"../top.h\"\n#define BESIDE TOP\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("top.h"), "#define TOP 7\n").unwrap();
+    let file = dir.join("lanqiao_ok.cpp");
+    std::fs::write(
+        &file,
+        format!("#include <climits>\n#include \"lib/beside.hpp\"\nstatic_assert(BESIDE == 7, \"the header beside\");\n{ok}"),
+    )
+    .unwrap();
+    let (code, text) = judge_in(&dir, &file, &["--fixture", "sample*"], &[]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("2/2 AC"), "{text}");
+    // The expected outputs beside the source (`--fixtures tests`) are not
+    // the build's to embed, by path or by include.
+    let dir = scratch("build-fixtures");
+    let tests = cases_beside(&dir);
+    let out = tests.join("sample1.out");
+    let mut tried = vec![(
+        "lanqiao_embed.rs",
+        format!(
+            "fn main() {{ print!(\"{{}}\", include_str!(\"{}\")); }}\n",
+            out.display()
+        ),
+    )];
+    tried.push(("lanqiao_embed.cpp", incbin(&out.display().to_string())));
+    tried.push((
+        "lanqiao_include.cpp",
+        "#include <cstdio>\nconst char* out =\n#include \"tests/sample1.out\"\n;\nint main() { puts(out); }\n".to_string(),
+    ));
+    for (name, source) in &tried {
+        if name.ends_with(".cpp") && !installed("g++")
+            || name.ends_with(".rs") && !installed("rustc")
+        {
+            continue;
+        }
+        let file = dir.join(name);
+        std::fs::write(&file, source).unwrap();
+        let fixtures = tests.to_str().unwrap();
+        let (code, text) = judge_in(
+            &dir,
+            &file,
+            &["--problem", "lanqiao", "--fixtures", fixtures],
+            &[],
+        );
+        assert_eq!(code, 1, "{name}: {text}");
+        assert!(text.contains("1/1 CE"), "{name}: {text}");
+    }
+}
+
+#[test]
+fn unprivileged_a_build_does_not_read_the_users_other_files_beside_the_source() {
+    if !root() || !installed("setpriv") || !installed("g++") {
+        return;
+    }
+    let dir = scratch("build-user-secret");
+    let secret = dir.join("secret.txt");
+    let word = format!("PRIVATE{}", std::process::id());
+    std::fs::write(&secret, &word).unwrap();
+    std::fs::set_permissions(&secret, std::os::unix::fs::PermissionsExt::from_mode(0o600)).unwrap();
+    let file = dir.join("lanqiao_secret.cpp");
+    std::fs::write(&file, incbin(&secret.display().to_string())).unwrap();
+    let (code, text) = judge_unprivileged(
+        &dir,
+        &file,
+        &["--problem", "lanqiao", "--fixture", "sample1"],
+        &[],
+    );
+    assert!(!text.contains(&word), "{text}");
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("1/1 CE"), "{text}");
 }
