@@ -1314,3 +1314,186 @@ fn unprivileged_a_build_does_not_read_the_users_other_files_beside_the_source() 
     assert_eq!(code, 1, "{text}");
     assert!(text.contains("1/1 CE"), "{text}");
 }
+
+/// Children that each burn 30 ms of CPU time, 100 one after another
+/// (3 s in all), with `SIGCHLD` ignored where it may be, so the kernel
+/// reaps them unwaited; where ignoring it is refused, each is waited for.
+/// Either way the tree used 3 s: at a 1 s limit, TLE by CPU time.
+const REAPED_BY_THE_KERNEL: &str = r#"
+import os, signal, time
+text = sys.stdin.read()
+try:
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    ignored = True
+except OSError:
+    ignored = False
+for _ in range(100):
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(r)
+        t = time.process_time()
+        while time.process_time() - t < 0.03:
+            pass
+        os._exit(0)
+    os.close(w)
+    os.read(r, 1)
+    os.close(r)
+    if not ignored:
+        os.waitpid(pid, 0)
+solve_and_print(text)
+"#;
+
+/// The `cpu_ms` of a `--json` line.
+fn cpu_ms(text: &str) -> f64 {
+    text.split("\"cpu_ms\":")
+        .nth(1)
+        .and_then(|rest| rest.split(',').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no cpu_ms: {text}"))
+}
+
+#[test]
+fn children_the_kernel_reaps_are_charged_and_shown() {
+    let source = format!("{SOLVE}{REAPED_BY_THE_KERNEL}");
+    let args = [
+        "--processes",
+        "3",
+        "--time-limit",
+        "1000",
+        "--wall-limit",
+        "60000",
+        "--json",
+    ];
+    let Some((code, text)) = hostile("reaped", "reaped.py", &source, &args) else {
+        return;
+    };
+    let mut runs = vec![("namespaces", code, text)];
+    if let Some((code, text)) = hostile_unprivileged("reaped-user", "reaped.py", &source, &args) {
+        runs.push(("user namespace", code, text));
+    }
+    let mut trusted = vec!["--trust"];
+    trusted.extend(args);
+    if let Some((code, text)) =
+        hostile_in_group_contained("reaped-group", "reaped.py", &source, &trusted)
+    {
+        runs.push(("fallback", code, text));
+    }
+    for (mode, code, text) in runs {
+        assert_eq!(code, 1, "{mode}: {text}");
+        assert!(
+            text.contains(r#""verdict":"TLE""#) && text.contains(r#""killed_by":"cpu""#),
+            "{mode}: {text}"
+        );
+        assert!(cpu_ms(&text) >= 1000.0, "{mode}: the time shown: {text}");
+    }
+}
+
+#[test]
+fn sockets_are_refused_and_init_is_out_of_the_oom_killers_reach() {
+    // Memory in a socket's buffers is no process's resident size: 600 MB
+    // in 77 socket pairs (SO_SNDBUF raised) passed a polled limit. No
+    // problem needs a socket; the JVM takes a socket pair, at its default
+    // buffer sizes.
+    let source = format!(
+        r#"{SOLVE}
+import socket
+text = sys.stdin.read()
+leaks = []
+for family in (socket.AF_UNIX, socket.AF_INET):
+    try:
+        socket.socket(family)
+        leaks.append(family)
+    except OSError:
+        pass
+a, b = socket.socketpair()
+try:
+    a.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 8 << 20)
+    leaks.append('SO_SNDBUF')
+except OSError:
+    pass
+def cgroups(pid):
+    try:
+        return sorted(l for l in open('/proc/%s/cgroup' % pid).read().split() if ':memory:' in l or ':cpuacct:' in l)
+    except OSError:
+        return None
+own = cgroups('self')
+if own and any('sudoku-' in l for l in own) and own == cgroups(1):
+    leaks.append(('init shares the run cgroups', own))
+if leaks:
+    print('LEAK', leaks)
+else:
+    solve_and_print(text)
+"#
+    );
+    let Some((code, text)) = hostile("sockets", "sockets.py", &source, &[]) else {
+        return;
+    };
+    let mut runs = vec![("namespaces", code, text)];
+    if let Some(run) = hostile_unprivileged("sockets-user", "sockets.py", &source, &[]) {
+        runs.push(("user namespace", run.0, run.1));
+    }
+    if let Some(run) =
+        hostile_in_group_contained("sockets-group", "sockets.py", &source, &["--trust"])
+    {
+        runs.push(("fallback", run.0, run.1));
+    }
+    for (mode, code, text) in runs {
+        assert!(!text.contains("LEAK"), "{mode}: {text}");
+        assert_eq!(code, 0, "{mode}: {text}");
+    }
+}
+
+/// 400 socket pairs filled both ways (about 160 MB of buffers, at the
+/// default sizes) by a C program of 1 MB: where a memory cgroup counts
+/// them, the OOM killer ends the program, never init, and that is MLE.
+const SOCKET_BUFFERS: &str = r#"#include <stdio.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <fcntl.h>
+int main(void) {
+    static char buf[65536];
+    int n = 0;
+    for (int i = 0; i < 400; i++) {
+        int sv[2];
+        if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0) break;
+        for (int k = 0; k < 2; k++) {
+            fcntl(sv[k], F_SETFL, O_NONBLOCK);
+            while (write(sv[k], buf, sizeof buf) > 0) {}
+        }
+        n++;
+    }
+    printf("held %d\n", n);
+    return 0;
+}
+"#;
+
+#[test]
+fn socket_buffers_past_a_memory_cgroups_limit_are_mle() {
+    if !installed("gcc") {
+        return;
+    }
+    let args = ["--memory-limit", "16"];
+    let Some((code, text)) = hostile("socket-buffers", "lanqiao_sockets.c", SOCKET_BUFFERS, &args)
+    else {
+        return;
+    };
+    let mut runs = vec![("namespaces", code, text)];
+    let mut trusted = vec!["--trust"];
+    trusted.extend(args);
+    if let Some(run) = hostile_in_group_contained(
+        "socket-buffers-group",
+        "lanqiao_sockets.c",
+        SOCKET_BUFFERS,
+        &trusted,
+    ) {
+        runs.push(("fallback", run.0, run.1));
+    }
+    for (mode, code, text) in runs {
+        if !text.contains("a memory cgroup per run") {
+            eprintln!("{mode}: no memory cgroup here: skipped");
+            continue;
+        }
+        assert_eq!(code, 1, "{mode}: {text}");
+        assert!(text.contains("1/1 MLE"), "{mode}: {text}");
+    }
+}

@@ -18,6 +18,7 @@
 //! Every bind is read-only down to its submounts; the hostname is `sandbox`.
 //! ```
 
+use super::cgroup::{self, Joining};
 use super::spec::{Measured, Spec};
 use super::{seccomp, sys, End, Isolation, View};
 use std::ffi::CString;
@@ -39,11 +40,13 @@ pub const TMP_FILES: u64 = 16384;
 const STAGING: &str = "/tmp";
 
 /// Runs the job, once `go` has a byte; `isolation` is what the supervisor
-/// set up, `uid` the run's own user id (a root judge) or `None`.
+/// set up, `uid` the run's own user id (a root judge) or `None`,
+/// `cgroups` the run's cgroups the program joins.
 pub fn run(
     spec: &Spec,
     isolation: &Isolation,
     uid: Option<u32>,
+    cgroups: &Joining,
     go: &mut dyn std::io::Read,
 ) -> io::Result<Measured> {
     // Nothing of this process (its memory, its descriptors, /proc/1/exe:
@@ -62,7 +65,7 @@ pub fn run(
     go.read_exact(&mut go_byte)?;
     let mut limits = spec.limits;
     limits.address_space &= go_byte[0] != b'c';
-    restrict(&mut cmd, limits, isolation, uid);
+    restrict(&mut cmd, limits, isolation, uid, cgroups);
     let start = Instant::now();
     let child = cmd.spawn().map_err(|e| {
         io::Error::new(
@@ -71,7 +74,7 @@ pub fn run(
         )
     })?;
     let pid = child.id() as libc::pid_t;
-    let mut m = monitor(pid, &limits, namespaces, start);
+    let mut m = monitor(pid, &limits, namespaces, start, cgroups.cpu_usage.as_ref());
     drop(child); // reaped by the monitor
     if namespaces {
         m.disk_full = sys::free_blocks(Path::new("/tmp")).is_ok_and(|free| free == 0);
@@ -218,15 +221,26 @@ fn give_back(dir: &Path) {
     }
 }
 
-/// What the job's process sets on itself between fork and exec: no
-/// descriptor but 0-2, dies with init, no core files, the output,
-/// CPU-time, descriptor and (without a cgroup) address-space limits, a
-/// user id of its own (a root judge) or no capabilities (a user namespace)
-/// with its thread limit, and the seccomp filter.
-fn restrict(cmd: &mut Command, limits: super::Limits, isolation: &Isolation, uid: Option<u32>) {
+/// What the job's process sets on itself between fork and exec: the run's
+/// cgroups joined, no descriptor but 0-2, dies with init, no core files,
+/// the output, CPU-time, descriptor and (without a cgroup) address-space
+/// limits, a user id of its own (a root judge) or no capabilities (a user
+/// namespace) with its thread limit, and the seccomp filter (which, where
+/// no cgroup counts the tree's CPU time and more than one process may
+/// run, keeps `SIGCHLD`'s disposition: a child the kernel reaps unwaited
+/// would take its CPU time with it).
+fn restrict(
+    cmd: &mut Command,
+    limits: super::Limits,
+    isolation: &Isolation,
+    uid: Option<u32>,
+    cgroups: &Joining,
+) {
     let namespaces = matches!(isolation, Isolation::Namespaces { .. });
     let user_ns = matches!(isolation, Isolation::Namespaces { user: true });
-    let mut filter = seccomp::prepare(limits.processes, !namespaces);
+    let keep_sigchld = cgroups.cpu_usage.is_none();
+    let mut filter = seccomp::prepare(limits.processes, !namespaces, keep_sigchld);
+    let procs: Vec<libc::c_int> = cgroups.procs.iter().map(|f| f.as_raw_fd()).collect();
     // SAFETY: getpid has no preconditions.
     let me = unsafe { libc::getpid() };
     let own_group = !namespaces;
@@ -240,10 +254,16 @@ fn restrict(cmd: &mut Command, limits: super::Limits, isolation: &Isolation, uid
     // SAFETY: geteuid has no preconditions.
     let drop_caps = uid.is_none() && (user_ns || unsafe { libc::geteuid() } == 0);
     // SAFETY: the closure runs between fork and exec and calls only
-    // async-signal-safe functions (syscall, prctl, setrlimit, setpgid,
+    // async-signal-safe functions (write, syscall, prctl, setrlimit, setpgid,
     // setgroups, setgid, setuid, capset); the filter was built before the fork.
     unsafe {
         cmd.pre_exec(move || {
+            // Into the run's cgroups, before anything else it starts.
+            for &fd in &procs {
+                if libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
+                    return Err(io::Error::last_os_error());
+                }
+            }
             // Whatever the judge was handed (an inherited descriptor)
             // closes at exec; std's own pipe already does.
             sys::cloexec_from(3)?;
@@ -325,8 +345,17 @@ unsafe fn drop_capabilities() -> io::Result<()> {
 }
 
 /// Measures the tree rooted at `pid` until `pid` exits (or a limit kills
-/// it), then kills and reaps whatever is left.
-fn monitor(pid: libc::pid_t, limits: &super::Limits, namespaces: bool, start: Instant) -> Measured {
+/// it), then kills and reaps whatever is left. Its CPU time is what
+/// `cpu_usage` (a cgroup's) says, where there is one: every process of
+/// the tree, those the kernel reaped unwaited included; else the reaped
+/// children's and the live processes' own.
+fn monitor(
+    pid: libc::pid_t,
+    limits: &super::Limits,
+    namespaces: bool,
+    start: Instant,
+    cpu_usage: Option<&std::fs::File>,
+) -> Measured {
     // SAFETY: getpid has no preconditions.
     let me = unsafe { libc::getpid() };
     let mut peak_kib = 0;
@@ -351,12 +380,17 @@ fn monitor(pid: libc::pid_t, limits: &super::Limits, namespaces: bool, start: In
             // The solution's group, which the filter does not let it leave.
             sys::group_members(pid)
         };
-        let (reaped, _) = sys::children_usage();
-        let cpu = reaped
-            + live
-                .iter()
-                .filter_map(|&p| sys::cpu_so_far(p))
-                .sum::<Duration>();
+        let cpu = match cpu_usage.and_then(cgroup::read_usage) {
+            Some(tree) => tree,
+            None => {
+                let (reaped, _) = sys::children_usage();
+                reaped
+                    + live
+                        .iter()
+                        .filter_map(|&p| sys::cpu_so_far(p))
+                        .sum::<Duration>()
+            }
+        };
         // One process: its resident size. Several: their proportional
         // shares, so a page that forks share is counted once.
         let rss: u64 = match &live[..] {
@@ -402,7 +436,8 @@ fn monitor(pid: libc::pid_t, limits: &super::Limits, namespaces: bool, start: In
             break;
         }
     }
-    let (cpu, maxrss) = sys::children_usage();
+    let (reaped, maxrss) = sys::children_usage();
+    let cpu = cpu_usage.and_then(cgroup::read_usage).unwrap_or(reaped);
     let st = status.unwrap_or(0);
     let end = match killed {
         Some(end) => end,
