@@ -929,6 +929,12 @@ fn runs_at_once_have_user_ids_of_their_own_and_threads_are_not_processes() {
     let (code, text) = hostile("threads", "threads.py", &source, &[]).unwrap();
     assert!(!text.contains("LEAK"), "{text}");
     assert_eq!(code, 0, "{text}");
+    // Unprivileged, without a memory cgroup: an address-space cap, which
+    // 300 stacks of 8 MB must not meet.
+    if let Some((code, text)) = hostile_unprivileged("threads-user", "threads.py", &source, &[]) {
+        assert!(!text.contains("LEAK"), "user namespace: {text}");
+        assert_eq!(code, 0, "user namespace: {text}");
+    }
 }
 
 #[test]

@@ -245,7 +245,7 @@ fn restrict(
     let me = unsafe { libc::getpid() };
     let own_group = !namespaces;
     let cpu_backstop = limits.cpu.as_secs() + 2;
-    let as_ceiling = limits.memory_kib.saturating_mul(4 << 10);
+    let as_ceiling = address_space_ceiling(&limits);
     // Counted per user id: the run's own (a root judge), or the user
     // namespace's own (the kernel counts tasks per namespace).
     let count_threads = uid.is_some() || user_ns;
@@ -295,6 +295,29 @@ fn restrict(
             Ok(())
         });
     }
+}
+
+/// The address-space cap without a memory cgroup: 4x the memory limit,
+/// plus a stack's reservation for each thread the run may start (glibc
+/// reserves `RLIMIT_STACK` per thread, 8 MB by default, of which a thread
+/// touches little), so threads meet the thread limit, not this cap.
+fn address_space_ceiling(limits: &super::Limits) -> u64 {
+    const STACK_CEILING: u64 = 64 << 20;
+    let mut stack = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: a valid pointer for the call.
+    let got = unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut stack) } == 0;
+    let per_thread = if got && stack.rlim_cur != libc::RLIM_INFINITY {
+        stack.rlim_cur.min(STACK_CEILING)
+    } else {
+        8 << 20
+    };
+    limits
+        .memory_kib
+        .saturating_mul(4 << 10)
+        .saturating_add(u64::from(limits.threads).saturating_mul(per_thread))
 }
 
 /// No capability left, none regained at exec (root in a user namespace
