@@ -1102,6 +1102,9 @@ if socket.gethostname() == {host:?}:
     leaks.append('hostname')
 if b'{marker}' in open('/proc/1/cmdline', 'rb').read():
     leaks.append('host path in /proc/1/cmdline')
+for line in open('/proc/self/cgroup'):
+    if line.rstrip('\n').split(':', 2)[2] != '/':
+        leaks.append('host cgroup ' + line.strip())
 if leaks:
     print('LEAK', leaks)
 else:
@@ -1118,6 +1121,12 @@ else:
     };
     assert!(!text.contains("LEAK"), "{text}");
     assert_eq!(code, 0, "{text}");
+    if let Some((code, text)) =
+        hostile_unprivileged("view-user", "view.py", &source, &["--processes", "4"])
+    {
+        assert!(!text.contains("LEAK"), "user namespace: {text}");
+        assert_eq!(code, 0, "user namespace: {text}");
+    }
 }
 
 #[test]

@@ -222,7 +222,8 @@ fn give_back(dir: &Path) {
 }
 
 /// What the job's process sets on itself between fork and exec: the run's
-/// cgroups joined, no descriptor but 0-2, dies with init, no core files,
+/// cgroups joined (with namespaces, a cgroup namespace of its own rooted
+/// there), no descriptor but 0-2, dies with init, no core files,
 /// the output, CPU-time, descriptor and (without a cgroup) address-space
 /// limits, a user id of its own (a root judge) or no capabilities (a user
 /// namespace) with its thread limit, and the seccomp filter (which, where
@@ -263,6 +264,14 @@ fn restrict(
                 if libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
                     return Err(io::Error::last_os_error());
                 }
+            }
+            // Where they are is the host's business: /proc/self/cgroup
+            // shows `/` (a kernel without cgroup namespaces says EINVAL).
+            if namespaces
+                && libc::unshare(libc::CLONE_NEWCGROUP) != 0
+                && *libc::__errno_location() != libc::EINVAL
+            {
+                return Err(io::Error::last_os_error());
             }
             // Whatever the judge was handed (an inherited descriptor)
             // closes at exec; std's own pipe already does.
