@@ -223,7 +223,7 @@ impl fmt::Display for Isolation {
             ),
             Isolation::ProcessGroup { why } => write!(
                 f,
-                "a process group and seccomp only ({why}): the program sees the host's files and network, runs as the judge's user and may write outside its folder; it can signal only itself"
+                "a process group and seccomp only ({why}): the program sees the host's files and network, runs as the judge's user and may write outside its folder; it can signal only itself and its own processes"
             ),
             Isolation::Rlimits => write!(
                 f,

@@ -1513,3 +1513,50 @@ fn socket_buffers_past_a_memory_cgroups_limit_are_mle() {
     });
     every_mode(runs, |code, text| code == 1 && text.contains("1/1 MLE"));
 }
+
+#[test]
+fn without_namespaces_a_solution_signals_its_own_children_and_no_one_else() {
+    // A child of its own, by its pid: stopped, continued, killed; the
+    // judge, init and pid 1 (outside its group) stay out of reach.
+    let source = format!(
+        r#"{SOLVE}
+import os, signal, time
+text = sys.stdin.read()
+leaks = []
+pid = os.fork()
+if pid == 0:
+    time.sleep(30)
+    os._exit(0)
+os.kill(pid, 0)
+os.kill(pid, signal.SIGSTOP)
+os.kill(pid, signal.SIGCONT)
+os.kill(pid, signal.SIGKILL)
+_, status = os.waitpid(pid, 0)
+if not os.WIFSIGNALED(status) or os.WTERMSIG(status) != signal.SIGKILL:
+    leaks.append(('child not killed', status))
+for other in (os.getppid(), 1):
+    try:
+        os.kill(other, 0)
+        leaks.append(('signalled', other))
+    except OSError:
+        pass
+if leaks:
+    print('LEAK', leaks)
+else:
+    solve_and_print(text)
+"#
+    );
+    let args = ["--processes", "2"];
+    let Some((code, text)) = hostile("own-child", "child.py", &source, &args) else {
+        return;
+    };
+    let mut runs = vec![("namespaces", code, text)];
+    let mut trusted = vec!["--trust"];
+    trusted.extend(args);
+    if let Some((code, text)) =
+        hostile_in_group_contained("own-child-group", "child.py", &source, &trusted)
+    {
+        runs.push(("fallback", code, text));
+    }
+    every_mode(runs, |code, text| code == 0 && !text.contains("LEAK"));
+}

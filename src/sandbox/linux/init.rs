@@ -65,7 +65,7 @@ pub fn run(
     go.read_exact(&mut go_byte)?;
     let mut limits = spec.limits;
     limits.address_space &= go_byte[0] != b'c';
-    restrict(&mut cmd, limits, isolation, uid, cgroups);
+    let asking = restrict(&mut cmd, limits, isolation, uid, cgroups)?;
     let start = Instant::now();
     let child = cmd.spawn().map_err(|e| {
         io::Error::new(
@@ -74,7 +74,19 @@ pub fn run(
         )
     })?;
     let pid = child.id() as libc::pid_t;
-    let mut m = monitor(pid, &limits, namespaces, start, cgroups.cpu_usage.as_ref());
+    // The filter's listener, which the program sent before its exec.
+    let listener = asking.and_then(|(ours, theirs)| {
+        drop(theirs);
+        sys::receive_fd(&ours)
+    });
+    let mut m = monitor(
+        pid,
+        &limits,
+        namespaces,
+        start,
+        cgroups.cpu_usage.as_ref(),
+        listener.as_ref(),
+    );
     drop(child); // reaped by the monitor
     if namespaces {
         m.disk_full = sys::free_blocks(Path::new("/tmp")).is_ok_and(|free| free == 0);
@@ -230,17 +242,29 @@ fn give_back(dir: &Path) {
 /// no cgroup counts the tree's CPU time and more than one process may
 /// run, keeps `SIGCHLD`'s disposition: a child the kernel reaps unwaited
 /// would take its CPU time with it).
+///
+/// Where the filter asks init about a signal (without namespaces, a child
+/// by its pid), the program sends its listener on a socket pair before
+/// its `exec`: init's end and the program's are returned (init closes the
+/// program's once it has started).
 fn restrict(
     cmd: &mut Command,
     limits: super::Limits,
     isolation: &Isolation,
     uid: Option<u32>,
     cgroups: &Joining,
-) {
+) -> io::Result<Option<(std::os::fd::OwnedFd, std::os::fd::OwnedFd)>> {
     let namespaces = matches!(isolation, Isolation::Namespaces { .. });
     let user_ns = matches!(isolation, Isolation::Namespaces { user: true });
     let keep_sigchld = cgroups.cpu_usage.is_none();
     let mut filter = seccomp::prepare(limits.processes, !namespaces, keep_sigchld);
+    let (ours, theirs) = if seccomp::asks(&filter) {
+        let (ours, theirs) = sys::socket_pair()?;
+        (Some(ours), Some(theirs))
+    } else {
+        (None, None)
+    };
+    let theirs_fd = theirs.as_ref().map(|fd| fd.as_raw_fd());
     let procs: Vec<libc::c_int> = cgroups.procs.iter().map(|f| f.as_raw_fd()).collect();
     // SAFETY: getpid has no preconditions.
     let me = unsafe { libc::getpid() };
@@ -300,10 +324,19 @@ fn restrict(
                 drop_capabilities()?;
             }
             seccomp::bind_self(&mut filter, libc::getpid());
-            seccomp::install(&filter)?;
+            match theirs_fd {
+                Some(sock) => {
+                    if let Some(listener) = seccomp::install_with_listener(&filter)? {
+                        sys::send_fd(sock, listener)?;
+                        libc::close(listener);
+                    }
+                }
+                None => seccomp::install(&filter)?,
+            }
             Ok(())
         });
     }
+    Ok(ours.zip(theirs))
 }
 
 /// The address-space cap without a memory cgroup: 4x the memory limit,
@@ -387,6 +420,7 @@ fn monitor(
     namespaces: bool,
     start: Instant,
     cpu_usage: Option<&std::fs::File>,
+    listener: Option<&std::os::fd::OwnedFd>,
 ) -> Measured {
     // SAFETY: getpid has no preconditions.
     let me = unsafe { libc::getpid() };
@@ -456,6 +490,11 @@ fn monitor(
                 cpu_at_kill = cpu;
             }
         }
+        if let Some(listener) = listener {
+            // Without a pid namespace its group is its pid: a signal to a
+            // member (a child of its own by pid) is sent for it.
+            answer(listener, pid);
+        }
         std::thread::sleep(POLL);
     }
     // The solution has ended: nothing it started outlives it.
@@ -494,6 +533,49 @@ fn monitor(
         disk_full: false,
         memory_cgroup: false,
         isolation: Isolation::Namespaces { user: false },
+    }
+}
+
+/// Answers the filter's questions waiting on `listener`: `kill(pid, sig)`
+/// of a process of group `group` is sent (through a pidfd, so a pid reused
+/// meanwhile is not signalled); anything else fails with EPERM.
+fn answer(listener: &std::os::fd::OwnedFd, group: libc::pid_t) {
+    let fd = listener.as_raw_fd();
+    loop {
+        let mut ready = libc::pollfd {
+            fd,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd; no wait.
+        if unsafe { libc::poll(&mut ready, 1, 0) } != 1 || ready.revents & libc::POLLIN == 0 {
+            return;
+        }
+        // SAFETY: an all-zero seccomp_notif is valid, and RECV requires it zeroed.
+        let mut asked: libc::seccomp_notif = unsafe { std::mem::zeroed() };
+        // SAFETY: the listener's ioctl with a pointer to a struct of its size.
+        if unsafe { libc::ioctl(fd, libc::SECCOMP_IOCTL_NOTIF_RECV, &mut asked) } != 0 {
+            // ENOENT: the caller is gone; anything else: nothing to read.
+            if io::Error::last_os_error().raw_os_error() == Some(libc::ENOENT) {
+                continue;
+            }
+            return;
+        }
+        let target = asked.data.args[0] as libc::pid_t;
+        let sig = asked.data.args[1] as libc::c_int;
+        let result = if asked.data.nr == libc::SYS_kill as libc::c_int && target > 0 {
+            sys::signal_member(target, sig, group)
+        } else {
+            Err(libc::EPERM)
+        };
+        let reply = libc::seccomp_notif_resp {
+            id: asked.id,
+            val: 0,
+            error: result.err().map_or(0, |e| -e),
+            flags: 0,
+        };
+        // SAFETY: as above; a caller gone meanwhile makes it fail, harmlessly.
+        unsafe { libc::ioctl(fd, libc::SECCOMP_IOCTL_NOTIF_SEND, &reply) };
     }
 }
 

@@ -49,8 +49,9 @@
 //! child in the supervisor's process group and the report says so
 //! ([`Isolation::holds_untrusted`] is then false): the program sees the
 //! host's files and network, runs as the judge's user, may signal only
-//! itself and its group, which it cannot leave (the filter), and its group
-//! is what is counted and killed.
+//! itself and its group, which it cannot leave (the filter; init answers
+//! for a signal to a member by its pid), and its group is what is counted
+//! and killed.
 
 pub(super) mod cgroup;
 mod init;

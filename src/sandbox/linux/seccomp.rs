@@ -23,7 +23,10 @@
 //! fork, vfork, clone w/o CLONE_THREAD  -> kill    (SIGSYS: "started a process";
 //!                                                  only at a process limit of 1)
 //! without a pid namespace only:
-//!   kill to another than itself or its group,
+//!   kill to another than itself or its group
+//!                                      -> EPERM, or, where it may start
+//!                                         processes, asks init (`USER_NOTIF`),
+//!                                         which signals a member of its group
 //!   tgkill, tkill, rt_(tg)sigqueueinfo
 //!   to another than itself,
 //!   pidfd_send_signal, setpgid, setsid -> EPERM
@@ -39,6 +42,7 @@ use std::io;
 const RET_KILL_PROCESS: u32 = 0x8000_0000;
 const RET_ERRNO: u32 = 0x0005_0000;
 const RET_ALLOW: u32 = 0x7fff_0000;
+const RET_USER_NOTIF: u32 = 0x7fc0_0000;
 
 // offsetof(struct seccomp_data, …)
 const NR: u32 = 0;
@@ -233,13 +237,14 @@ fn program(
         RET_ALLOW,
     );
     if own_signals_only {
-        // kill: only itself, its own group (0) or -its pid (its group).
+        // kill: itself, its own group (0) or -its pid (its group); where it
+        // may have children, init answers for the rest (a child by its pid).
         p.arg_in(
             libc::SYS_kill,
             ARG0_LOW,
             &[SELF, 0, MINUS_SELF],
             RET_ALLOW,
-            eperm,
+            if fork_allowed { RET_USER_NOTIF } else { eperm },
         );
         // The calls whose first argument is a thread group or a thread:
         // only its own.
@@ -299,6 +304,39 @@ pub unsafe fn install(prog: &[libc::sock_filter]) -> io::Result<()> {
         libc::SECCOMP_MODE_FILTER,
         &fprog as *const libc::sock_fprog,
     ))
+}
+
+/// [`install`], with a listener for the program's `RET_USER_NOTIF`
+/// answers: its descriptor, or `None` where the kernel has none to give
+/// (such a call then fails with ENOSYS).
+///
+/// # Safety
+/// As [`install`].
+pub unsafe fn install_with_listener(prog: &[libc::sock_filter]) -> io::Result<Option<libc::c_int>> {
+    if prog.is_empty() {
+        return install(prog).map(|()| None);
+    }
+    super::sys::check(libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))?;
+    let fprog = libc::sock_fprog {
+        len: prog.len() as u16,
+        filter: prog.as_ptr() as *mut libc::sock_filter,
+    };
+    let fd = libc::syscall(
+        libc::SYS_seccomp,
+        libc::SECCOMP_SET_MODE_FILTER,
+        libc::SECCOMP_FILTER_FLAG_NEW_LISTENER,
+        &fprog as *const libc::sock_fprog,
+    );
+    if fd >= 0 {
+        return Ok(Some(fd as libc::c_int));
+    }
+    install(prog).map(|()| None)
+}
+
+/// Whether a program from [`prepare`] asks a listener anything.
+pub fn asks(prog: &[libc::sock_filter]) -> bool {
+    prog.iter()
+        .any(|ins| ins.code == RET_K && ins.k == RET_USER_NOTIF)
 }
 
 /// The program for a process limit of `processes`; empty where this
@@ -431,11 +469,17 @@ mod tests {
             check(libc::SYS_prlimit64, [4243, libc::RLIMIT_NOFILE], eperm);
             check(libc::SYS_ioctl, [0, libc::TCGETS as u32], RET_ALLOW);
             let other = if own_signals_only { eperm } else { RET_ALLOW };
+            let asked = match (own_signals_only, fork_allowed) {
+                (false, _) => RET_ALLOW,
+                (true, false) => eperm,
+                (true, true) => RET_USER_NOTIF,
+            };
+            assert_eq!(asks(&p), own_signals_only && fork_allowed, "{case}");
             check(libc::SYS_kill, [4242, 9], RET_ALLOW);
             check(libc::SYS_kill, [0, 9], RET_ALLOW);
             check(libc::SYS_kill, [4242u32.wrapping_neg(), 9], RET_ALLOW);
-            check(libc::SYS_kill, [1, 9], other);
-            check(libc::SYS_kill, [u32::MAX, 9], other);
+            check(libc::SYS_kill, [1, 9], asked);
+            check(libc::SYS_kill, [u32::MAX, 9], asked);
             check(libc::SYS_tgkill, [4242, 4243], RET_ALLOW);
             check(libc::SYS_tgkill, [1, 1], other);
             check(libc::SYS_setpgid, [0, 0], other);

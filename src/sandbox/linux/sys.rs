@@ -3,6 +3,7 @@
 
 use std::ffi::{CStr, CString, OsStr};
 use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::time::Duration;
@@ -299,4 +300,129 @@ pub fn children_usage() -> (Duration, u64) {
         timeval(usage.ru_utime) + timeval(usage.ru_stime),
         usage.ru_maxrss.max(0) as u64,
     )
+}
+
+/// A pair of connected Unix sockets, close-on-exec.
+pub fn socket_pair() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: a valid array of two descriptors.
+    check(unsafe {
+        libc::socketpair(
+            libc::AF_UNIX,
+            libc::SOCK_STREAM | libc::SOCK_CLOEXEC,
+            0,
+            fds.as_mut_ptr(),
+        )
+    })?;
+    // SAFETY: both were just made and are ours alone.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// Sends descriptor `fd` over socket `sock` (`SCM_RIGHTS`).
+///
+/// # Safety
+/// Async-signal-safe (no allocation): for `pre_exec`.
+pub unsafe fn send_fd(sock: libc::c_int, fd: libc::c_int) -> io::Result<()> {
+    #[repr(C)]
+    union Control {
+        header: libc::cmsghdr,
+        bytes: [u8; 64],
+    }
+    let mut control: Control = std::mem::zeroed();
+    let mut byte = [0u8; 1];
+    let mut iov = libc::iovec {
+        iov_base: byte.as_mut_ptr().cast(),
+        iov_len: 1,
+    };
+    let mut msg: libc::msghdr = std::mem::zeroed();
+    msg.msg_iov = &mut iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = std::ptr::addr_of_mut!(control).cast();
+    msg.msg_controllen = libc::CMSG_SPACE(std::mem::size_of::<libc::c_int>() as u32) as _;
+    let cmsg = libc::CMSG_FIRSTHDR(&msg);
+    (*cmsg).cmsg_level = libc::SOL_SOCKET;
+    (*cmsg).cmsg_type = libc::SCM_RIGHTS;
+    (*cmsg).cmsg_len = libc::CMSG_LEN(std::mem::size_of::<libc::c_int>() as u32) as _;
+    std::ptr::write_unaligned(libc::CMSG_DATA(cmsg).cast::<libc::c_int>(), fd);
+    if libc::sendmsg(sock, &msg, libc::MSG_NOSIGNAL) != 1 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// A descriptor waiting on `sock` from [`send_fd`], without waiting.
+pub fn receive_fd(sock: &OwnedFd) -> Option<OwnedFd> {
+    #[repr(C)]
+    union Control {
+        header: libc::cmsghdr,
+        bytes: [u8; 64],
+    }
+    // SAFETY: all-zero is valid for these plain C structs; every pointer
+    // handed to recvmsg is to a live local of the size given.
+    unsafe {
+        let mut control: Control = std::mem::zeroed();
+        let mut byte = [0u8; 1];
+        let mut iov = libc::iovec {
+            iov_base: byte.as_mut_ptr().cast(),
+            iov_len: 1,
+        };
+        let mut msg: libc::msghdr = std::mem::zeroed();
+        msg.msg_iov = &mut iov;
+        msg.msg_iovlen = 1;
+        msg.msg_control = std::ptr::addr_of_mut!(control).cast();
+        msg.msg_controllen = std::mem::size_of::<Control>() as _;
+        let flags = libc::MSG_DONTWAIT | libc::MSG_CMSG_CLOEXEC;
+        if libc::recvmsg(sock.as_raw_fd(), &mut msg, flags) != 1 {
+            return None;
+        }
+        let cmsg = libc::CMSG_FIRSTHDR(&msg);
+        if cmsg.is_null()
+            || (*cmsg).cmsg_level != libc::SOL_SOCKET
+            || (*cmsg).cmsg_type != libc::SCM_RIGHTS
+        {
+            return None;
+        }
+        let fd = std::ptr::read_unaligned(libc::CMSG_DATA(cmsg).cast::<libc::c_int>());
+        Some(OwnedFd::from_raw_fd(fd))
+    }
+}
+
+/// Sends `sig` to process `pid` if it is of process group `group`, through
+/// a pidfd (a pid reused after the check is not the one signalled); the
+/// errno otherwise.
+pub fn signal_member(pid: libc::pid_t, sig: libc::c_int, group: libc::pid_t) -> Result<(), i32> {
+    let errno = || {
+        io::Error::last_os_error()
+            .raw_os_error()
+            .unwrap_or(libc::EPERM)
+    };
+    // SAFETY: pidfd_open takes two integers.
+    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    if pidfd < 0 {
+        return Err(errno());
+    }
+    // SAFETY: just opened, ours alone.
+    let pidfd = unsafe { OwnedFd::from_raw_fd(pidfd as libc::c_int) };
+    let member = std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rfind(')')
+            .and_then(|i| stat[i + 1..].split_whitespace().nth(2)?.parse().ok())
+            == Some(group)
+    });
+    if !member {
+        return Err(libc::EPERM);
+    }
+    // SAFETY: a live pidfd; no siginfo.
+    let sent = unsafe {
+        libc::syscall(
+            libc::SYS_pidfd_send_signal,
+            pidfd.as_raw_fd(),
+            sig,
+            std::ptr::null::<libc::siginfo_t>(),
+            0,
+        )
+    };
+    if sent < 0 {
+        return Err(errno());
+    }
+    Ok(())
 }
