@@ -1100,7 +1100,8 @@ for line in open('/proc/self/mountinfo'):
         pass
 if socket.gethostname() == {host:?}:
     leaks.append('hostname')
-if b'{marker}' in open('/proc/1/cmdline', 'rb').read():
+cmdline = open('/proc/1/cmdline', 'rb').read()
+if b'{marker}' in cmdline or b'{exe}' in cmdline:
     leaks.append('host path in /proc/1/cmdline')
 for line in open('/proc/self/cgroup'):
     if line.rstrip('\n').split(':', 2)[2] != '/':
@@ -1115,6 +1116,7 @@ else:
 "#,
         host = String::from_utf8_lossy(&std::fs::read("/proc/sys/kernel/hostname").unwrap()).trim(),
         marker = env!("CARGO_TARGET_TMPDIR"),
+        exe = SUDOKU,
     );
     let Some((code, text)) = hostile("view", "view.py", &source, &["--processes", "4"]) else {
         return;

@@ -256,7 +256,9 @@ impl Supervisor {
         drop(spec_w);
         let spec_fd = spec_r.as_raw_fd();
         let mut cmd = Command::new(&self.program);
-        cmd.args(&self.prefix)
+        // Nor its own path: `/proc/1/cmdline` reads `sudoku sandbox`.
+        cmd.arg0("sudoku")
+            .args(&self.prefix)
             .env("TMPDIR", scratch.path())
             // A judge shows no backtrace, and printing one costs the program time.
             .env_remove("RUST_BACKTRACE")
