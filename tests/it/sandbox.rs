@@ -1463,7 +1463,8 @@ else:
 
 /// 400 socket pairs filled both ways (about 160 MB of buffers, at the
 /// default sizes) by a C program of 1 MB: where a memory cgroup counts
-/// them, the OOM killer ends the program, never init, and that is MLE.
+/// them, the OOM killer ends the program, never init; without one, the
+/// poll counts them. Either way MLE.
 const SOCKET_BUFFERS: &str = r#"#include <stdio.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -1506,8 +1507,19 @@ fn socket_buffers_past_a_memory_cgroups_limit_are_mle() {
     ) {
         runs.push(("fallback", run.0, run.1));
     }
+    // Unprivileged, no cgroup: the poll asks the kernel what the run's
+    // own network namespace's sockets hold.
+    if root() && installed("setpriv") {
+        let dir = scratch("socket-buffers-user");
+        let file = dir.join("lanqiao_sockets.c");
+        std::fs::write(&file, SOCKET_BUFFERS).unwrap();
+        let first = ["--problem", "lanqiao", "--fixture", "sample1"];
+        let (code, text) = judge_unprivileged(&dir, &file, &first, &args);
+        assert!(text.contains("in a user namespace"), "{text}");
+        runs.push(("user namespace", code, text));
+    }
     runs.retain(|(mode, _, text)| {
-        let counted = text.contains("a memory cgroup per run");
+        let counted = text.contains("a memory cgroup per run") || text.contains("user namespace");
         if !counted {
             eprintln!("{mode}: no memory cgroup here: skipped");
         }

@@ -64,7 +64,13 @@ pub fn run(
     let mut go_byte = [0u8; 1];
     go.read_exact(&mut go_byte)?;
     let mut limits = spec.limits;
-    limits.address_space &= go_byte[0] != b'c';
+    let memory_cgroup = go_byte[0] == b'c';
+    limits.address_space &= !memory_cgroup;
+    // Without a memory cgroup, the run's own network namespace's Unix
+    // sockets: their buffers are memory no resident size shows.
+    let sockets = (namespaces && !memory_cgroup)
+        .then(sys::UnixSockets::open)
+        .flatten();
     let asking = restrict(&mut cmd, limits, isolation, uid, cgroups)?;
     let start = Instant::now();
     let child = cmd.spawn().map_err(|e| {
@@ -86,6 +92,7 @@ pub fn run(
         start,
         cgroups.cpu_usage.as_ref(),
         listener.as_ref(),
+        sockets.as_ref(),
     );
     drop(child); // reaped by the monitor
     if namespaces {
@@ -413,7 +420,8 @@ unsafe fn drop_capabilities() -> io::Result<()> {
 /// it), then kills and reaps whatever is left. Its CPU time is what
 /// `cpu_usage` (a cgroup's) says, where there is one: every process of
 /// the tree, those the kernel reaped unwaited included; else the reaped
-/// children's and the live processes' own.
+/// children's and the live processes' own. Its memory: the processes'
+/// resident sizes and what `sockets` hold in their buffers.
 fn monitor(
     pid: libc::pid_t,
     limits: &super::Limits,
@@ -421,6 +429,7 @@ fn monitor(
     start: Instant,
     cpu_usage: Option<&std::fs::File>,
     listener: Option<&std::os::fd::OwnedFd>,
+    sockets: Option<&sys::UnixSockets>,
 ) -> Measured {
     // SAFETY: getpid has no preconditions.
     let me = unsafe { libc::getpid() };
@@ -462,7 +471,9 @@ fn monitor(
         let rss: u64 = match &live[..] {
             [one] => sys::rss_kib(*one).unwrap_or(0),
             many => many.iter().filter_map(|&p| sys::pss_kib(p)).sum(),
-        };
+        } + sockets
+            .and_then(sys::UnixSockets::held_bytes)
+            .map_or(0, |b| b >> 10);
         peak_kib = peak_kib.max(rss);
         if killed.is_none() {
             let elapsed = start.elapsed();

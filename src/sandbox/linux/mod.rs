@@ -19,8 +19,10 @@
 //!   │                     memory of the tree > memory limit     -> kill all, MLE
 //!   │                     wall clock, less the time spent waiting
 //!   │                     for a CPU, > wall limit               -> kill all, TLE (wall)
-//!   │   init reaps every process (orphans come to pid 1), so its children's
-//!   │   rusage is the tree's CPU time; when the program exits, the rest is killed
+//!   │   the tree's CPU time: a cgroup's count (cpuacct, cpu.stat) where there is
+//!   │   one; else init's reaped children's (orphans come to pid 1) and the live
+//!   │   processes', SIGCHLD kept at its default so no child is reaped unwaited;
+//!   │   when the program exits, the rest is killed
 //!   └─ reads the one-line report on fd 3 (with a deadline), kills the group, reaps
 //! ```
 //!
@@ -32,11 +34,12 @@
 //!
 //! **Memory** is capped by a memory cgroup per run where the judge may make
 //! one; it is also polled: one process's resident size, several processes'
-//! proportional set sizes (a page shared after a fork counts once), and
-//! each process's own peak (`ru_maxrss`). Linux starts a forked child's
-//! `ru_maxrss` at its parent's resident size, so the judge never forks the
-//! program: the supervisor is a fresh exec of a few hundred KB, and init a
-//! fork of it.
+//! proportional set sizes (a page shared after a fork counts once), each
+//! process's own peak (`ru_maxrss`) and, without a cgroup, what the run's
+//! Unix sockets hold (`sock_diag` of its network namespace). Linux starts
+//! a forked child's `ru_maxrss` at its parent's resident size, so the
+//! judge never forks the program: the supervisor is a fresh exec of a few
+//! hundred KB, and init a fork of it.
 //!
 //! **Nothing leaks**: killing init kills its namespace; the supervisor and
 //! init die with their parents (`PR_SET_PDEATHSIG`); the judge kills every
