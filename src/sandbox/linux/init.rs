@@ -549,10 +549,13 @@ fn monitor(
 
 /// Answers the filter's questions waiting on `listener`: `kill(pid, sig)`
 /// of a process of group `group` is sent (through a pidfd, so a pid reused
-/// meanwhile is not signalled); anything else fails with EPERM.
+/// meanwhile is not signalled); anything else fails with EPERM. At most
+/// `ANSWERS` a poll, so threads that ask without end do not keep the
+/// monitor from its limits.
 fn answer(listener: &std::os::fd::OwnedFd, group: libc::pid_t) {
+    const ANSWERS: usize = 64;
     let fd = listener.as_raw_fd();
-    loop {
+    for _ in 0..ANSWERS {
         let mut ready = libc::pollfd {
             fd,
             events: libc::POLLIN,
