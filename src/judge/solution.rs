@@ -1058,17 +1058,17 @@ fn build(
 ) -> Result<Result<Built, String>, Error> {
     let (path, name) = (source.path, source.name);
     // What the compiler sees besides the system's folders and its work
-    // folder: the toolchain's own prefix and the user's folder (a local
-    // header), read-only.
+    // folder: the toolchain's own prefix, read-only. Of the user's folder,
+    // only the file and the headers it includes, copied into the work
+    // folder: never the folder's other files (the expected outputs beside
+    // it, a private file), and whatever the folder's mode.
     let mut binds: Vec<(PathBuf, PathBuf)> = toolchain
         .prefix
         .iter()
         .map(|p| (p.clone(), p.clone()))
         .collect();
-    let folder = path.parent().filter(|d| !d.as_os_str().is_empty());
-    let folder = std::fs::canonicalize(folder.unwrap_or(Path::new(".")));
-    binds.extend(folder.ok().map(|f| (f.clone(), f)));
     binds.extend(plan.build_binds.iter().map(|b| (b.clone(), b.clone())));
+    let headers = headers_to_copy(path, &plan.depends);
     let mut key = Key::default();
     key.add(language.name.as_bytes())
         .add(format!("{entry:?}").as_bytes())
@@ -1100,6 +1100,14 @@ fn build(
             for (name, bytes) in &plan.files {
                 std::fs::write(dir.join(name), bytes).map_err(|e| format!("{name}: {e}"))?;
             }
+            for (inside, bytes) in &headers {
+                let to = dir.join(inside);
+                if let Some(parent) = to.parent() {
+                    std::fs::create_dir_all(parent)
+                        .map_err(|e| format!("{}: {e}", inside.display()))?;
+                }
+                std::fs::write(&to, bytes).map_err(|e| format!("{}: {e}", inside.display()))?;
+            }
             for command in &plan.compile {
                 compile(&supervisor, command, dir, &binds, &plan.aliases, name)?;
             }
@@ -1118,6 +1126,58 @@ fn build(
         fresh,
         reserves_address_space: plan.reserves_address_space,
     }))
+}
+
+/// The headers of `depends` a build of `source` takes, each with its path
+/// below the source's folder and its bytes: files named as headers, at or
+/// below that folder once links are followed. The rest (a header outside
+/// the folder, a `tests/1.out` included) the compiler does not find.
+fn headers_to_copy(source: &Path, depends: &[PathBuf]) -> Vec<(PathBuf, Vec<u8>)> {
+    let home = source.parent().unwrap_or(Path::new(""));
+    let Ok(real_home) = std::fs::canonicalize(if home.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        home
+    }) else {
+        return Vec::new();
+    };
+    let mut taken = Vec::new();
+    for header in depends {
+        let Some(inside) = header.strip_prefix(home).ok().and_then(below) else {
+            continue;
+        };
+        let real = std::fs::canonicalize(header);
+        let within = real.as_ref().is_ok_and(|r| r.starts_with(&real_home));
+        if !within
+            || !language::cpp::is_header_name(&inside)
+            || taken.iter().any(|(p, _)| p == &inside)
+        {
+            continue;
+        }
+        if let Ok(bytes) = std::fs::read(header) {
+            taken.push((inside, bytes));
+        }
+    }
+    taken
+}
+
+/// `path` (relative) with `.` and `..` resolved, or `None` if it leaves
+/// its folder.
+fn below(path: &Path) -> Option<PathBuf> {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::Normal(name) => out.push(name),
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+    }
+    (!out.as_os_str().is_empty()).then_some(out)
 }
 
 /// Runs one compile command in `dir`, in the sandbox; a failure is the
@@ -1172,6 +1232,22 @@ fn compile(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_header_path_stays_below_the_sources_folder() {
+        assert_eq!(
+            below(Path::new("lib/../top.h")),
+            Some(PathBuf::from("top.h"))
+        );
+        assert_eq!(
+            below(Path::new("./lib/x.hpp")),
+            Some(PathBuf::from("lib/x.hpp"))
+        );
+        assert_eq!(below(Path::new("../x.h")), None);
+        assert_eq!(below(Path::new("lib/../../x.h")), None);
+        assert_eq!(below(Path::new("/etc/x.h")), None);
+        assert_eq!(below(Path::new(".")), None);
+    }
 
     #[test]
     fn the_problem_from_the_path_as_people_keep_files() {

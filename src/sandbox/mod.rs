@@ -130,9 +130,10 @@ pub struct Limits {
     /// refuses it on a judge.
     pub threads: u32,
     /// Without a memory cgroup, also cap each process's address space at 4x
-    /// the memory limit (`RLIMIT_AS`), so a program that allocates faster
-    /// than the polling still stops. Off for runtimes that reserve large
-    /// ranges up front (a JVM).
+    /// the memory limit (`RLIMIT_AS`), plus a stack's reservation per
+    /// thread of `threads`, so a program that allocates faster than the
+    /// polling still stops. Off for runtimes that reserve large ranges up
+    /// front (a JVM).
     pub address_space: bool,
 }
 
@@ -257,7 +258,7 @@ impl fmt::Display for Isolation {
             ),
             Isolation::ProcessGroup { why } => write!(
                 f,
-                "a process group and seccomp only ({why}): the program sees the host's files and network, runs as the judge's user and may write outside its folder; it can signal only itself"
+                "a process group and seccomp only ({why}): the program sees the host's files and network, runs as the judge's user and may write outside its folder; it can signal only itself and its own processes"
             ),
             Isolation::Rlimits => write!(
                 f,

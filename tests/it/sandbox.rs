@@ -727,9 +727,24 @@ fn hostile_unprivileged(
     let dir = scratch(test);
     let path = dir.join(name);
     std::fs::write(&path, source).unwrap();
-    for entry in [dir.clone(), path.clone()] {
-        std::os::unix::fs::chown(&entry, Some(65534), Some(65534)).unwrap();
+    let (code, text) = judge_unprivileged(
+        &dir,
+        &path,
+        &["--problem", "lanqiao", "--fixture", "sample1"],
+        args,
+    );
+    assert!(text.contains("in a user namespace"), "{text}");
+    Some((code, text))
+}
+
+/// The judge on `path` as user 65534, which is given `dir` and everything
+/// in it.
+fn judge_unprivileged(dir: &Path, path: &Path, first: &[&str], args: &[&str]) -> (i32, String) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let entry = entry.unwrap().path();
+        std::os::unix::fs::lchown(&entry, Some(65534), Some(65534)).unwrap();
     }
+    std::os::unix::fs::chown(dir, Some(65534), Some(65534)).unwrap();
     let out = Command::new("setpriv")
         .args([
             "--reuid=65534",
@@ -738,19 +753,17 @@ fn hostile_unprivileged(
             SUDOKU,
             "judge",
         ])
-        .arg(&path)
-        .args(["--problem", "lanqiao", "--fixture", "sample1"])
+        .arg(path)
+        .args(first)
         .args(args)
         .env_clear()
         .env("PATH", "/usr/bin:/bin")
-        .env("HOME", &dir)
+        .env("HOME", dir)
         .env("SUDOKU_CACHE_DIR", dir.join("cache"))
         .env("NO_COLOR", "1")
         .output()
         .unwrap();
-    let (code, text) = code_and_text(&out);
-    assert!(text.contains("in a user namespace"), "{text}");
-    Some((code, text))
+    code_and_text(&out)
 }
 
 /// [`hostile_in_group`] inside a throwaway pid namespace (`unshare`), so a
@@ -902,6 +915,12 @@ fn runs_at_once_have_user_ids_of_their_own_and_threads_are_not_processes() {
     let (code, text) = hostile("threads", "threads.py", &source, &[]).unwrap();
     assert!(!text.contains("LEAK"), "{text}");
     assert_eq!(code, 0, "{text}");
+    // Unprivileged, without a memory cgroup: an address-space cap, which
+    // 300 stacks of 8 MB must not meet.
+    if let Some((code, text)) = hostile_unprivileged("threads-user", "threads.py", &source, &[]) {
+        assert!(!text.contains("LEAK"), "user namespace: {text}");
+        assert_eq!(code, 0, "user namespace: {text}");
+    }
 }
 
 #[test]
@@ -1067,8 +1086,12 @@ for line in open('/proc/self/mountinfo'):
         pass
 if socket.gethostname() == {host:?}:
     leaks.append('hostname')
-if b'{marker}' in open('/proc/1/cmdline', 'rb').read():
+cmdline = open('/proc/1/cmdline', 'rb').read()
+if b'{marker}' in cmdline or b'{exe}' in cmdline:
     leaks.append('host path in /proc/1/cmdline')
+for line in open('/proc/self/cgroup'):
+    if line.rstrip('\n').split(':', 2)[2] != '/':
+        leaks.append('host cgroup ' + line.strip())
 if leaks:
     print('LEAK', leaks)
 else:
@@ -1079,12 +1102,18 @@ else:
 "#,
         host = String::from_utf8_lossy(&std::fs::read("/proc/sys/kernel/hostname").unwrap()).trim(),
         marker = env!("CARGO_TARGET_TMPDIR"),
+        exe = SUDOKU,
     );
     let Some((code, text)) = hostile("view", "view.py", &source, &["--processes", "4"]) else {
         return;
     };
-    assert!(!text.contains("LEAK"), "{text}");
-    assert_eq!(code, 0, "{text}");
+    let mut runs = vec![("namespaces", code, text)];
+    if let Some((code, text)) =
+        hostile_unprivileged("view-user", "view.py", &source, &["--processes", "4"])
+    {
+        runs.push(("user namespace", code, text));
+    }
+    every_mode(runs, |code, text| code == 0 && !text.contains("LEAK"));
 }
 
 #[test]
@@ -1130,4 +1159,404 @@ fn the_judge_does_not_read_a_large_binary_into_memory() {
     let _ = std::fs::remove_dir_all(dir.join("cache"));
     assert_eq!(code, 1, "a WA, built and run");
     assert!(peak_mb < 64.0, "the judge peaked at {peak_mb:.1} MB");
+}
+
+// ---- a third adversary ----
+
+/// Tries, on every other process it can name, what would let it signal
+/// that process on I/O (`FIOSETOWN`, `SIOCSPGRP` on a socket, as the
+/// refused `F_SETOWN` does) or change its limits (`prlimit64`); prints
+/// `LEAK` and what worked, or solves the case.
+const OWNER_AND_LIMITS: &str = r#"
+import fcntl, os, resource, socket, struct
+text = sys.stdin.read()
+leaks = []
+others = [int(p) for p in os.listdir('/proc') if p.isdigit() and int(p) != os.getpid()]
+for pid in others + [1]:
+    for request, target in ((0x8901, pid), (0x8902, pid), (0x8902, -pid)):
+        a, b = socket.socketpair()
+        try:
+            fcntl.ioctl(a, request, struct.pack('i', target))
+            leaks.append((hex(request), target))
+        except OSError:
+            pass
+        a.close()
+        b.close()
+    try:
+        limit = resource.prlimit(pid, resource.RLIMIT_NOFILE)
+        resource.prlimit(pid, resource.RLIMIT_NOFILE, limit)
+        leaks.append(('prlimit', pid))
+    except OSError:
+        pass
+if leaks:
+    print('LEAK', leaks)
+else:
+    solve_and_print(text)
+"#;
+
+#[test]
+fn no_mode_lets_a_solution_name_another_process_for_sigio_or_change_its_limits() {
+    let source = format!("{SOLVE}{OWNER_AND_LIMITS}");
+    let Some((code, text)) =
+        hostile_in_group_contained("group-owner", "owner.py", &source, &["--trust"])
+    else {
+        return;
+    };
+    assert!(text.contains("a process group and seccomp only"), "{text}");
+    let mut runs = vec![("fallback", code, text)];
+    let (code, text) = hostile("owner", "owner.py", &source, &[]).unwrap();
+    runs.push(("namespaces", code, text));
+    // Unprivileged, init shares the program's user id.
+    let (code, text) = hostile_unprivileged("owner-user", "owner.py", &source, &[]).unwrap();
+    runs.push(("user namespace", code, text));
+    every_mode(runs, |code, text| code == 0 && !text.contains("LEAK"));
+}
+
+/// Asserts `honest` of every mode's run, naming each mode that failed.
+fn every_mode(runs: Vec<(&str, i32, String)>, honest: impl Fn(i32, &str) -> bool) {
+    let failed: Vec<String> = runs
+        .iter()
+        .filter(|(_, code, text)| !honest(*code, text))
+        .map(|(mode, code, text)| format!("{mode} (exit {code}):\n{text}"))
+        .collect();
+    assert!(failed.is_empty(), "{}", failed.join("\n\n"));
+}
+
+/// `tests/sample1.in` and `.out` (Lanqiao's first sample) under `dir`, as
+/// online-judge-tools lays out a problem's cases beside the source.
+fn cases_beside(dir: &Path) -> PathBuf {
+    let tests = dir.join("tests");
+    std::fs::create_dir_all(&tests).unwrap();
+    for ext in ["in", "out"] {
+        let from =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("inputs/lanqiao/sample1.{ext}"));
+        std::fs::copy(from, tests.join(format!("sample1.{ext}"))).unwrap();
+    }
+    tests
+}
+
+#[test]
+fn a_build_sees_its_source_and_headers_only_whatever_its_folders_mode() {
+    if !root() || !installed("g++") {
+        return;
+    }
+    // A folder only its owner may enter (as `mktemp -d` makes): the
+    // build's user id could not search it, and gcc's `#include_next`
+    // stops at such a folder.
+    let dir = scratch("build-0700");
+    std::fs::set_permissions(&dir, std::os::unix::fs::PermissionsExt::from_mode(0o700)).unwrap();
+    let ok = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/contestant/lanqiao_ok.cpp"),
+    )
+    .unwrap();
+    std::fs::create_dir_all(dir.join("lib")).unwrap();
+    std::fs::write(
+        dir.join("lib/beside.hpp"),
+        "#include \"../top.h\"\n#define BESIDE TOP\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("top.h"), "#define TOP 7\n").unwrap();
+    let file = dir.join("lanqiao_ok.cpp");
+    std::fs::write(
+        &file,
+        format!("#include <climits>\n#include \"lib/beside.hpp\"\nstatic_assert(BESIDE == 7, \"the header beside\");\n{ok}"),
+    )
+    .unwrap();
+    let (code, text) = judge_in(&dir, &file, &["--fixture", "sample*"], &[]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("2/2 AC"), "{text}");
+    // The expected outputs beside the source (`--fixtures tests`) are not
+    // the build's to embed, by path or by include.
+    let dir = scratch("build-fixtures");
+    let tests = cases_beside(&dir);
+    let out = tests.join("sample1.out");
+    let mut tried = vec![(
+        "lanqiao_embed.rs",
+        format!(
+            "fn main() {{ print!(\"{{}}\", include_str!(\"{}\")); }}\n",
+            out.display()
+        ),
+    )];
+    tried.push(("lanqiao_embed.cpp", incbin(&out.display().to_string())));
+    tried.push((
+        "lanqiao_include.cpp",
+        "#include <cstdio>\nconst char* out =\n#include \"tests/sample1.out\"\n;\nint main() { puts(out); }\n".to_string(),
+    ));
+    for (name, source) in &tried {
+        if name.ends_with(".cpp") && !installed("g++")
+            || name.ends_with(".rs") && !installed("rustc")
+        {
+            continue;
+        }
+        let file = dir.join(name);
+        std::fs::write(&file, source).unwrap();
+        let fixtures = tests.to_str().unwrap();
+        let (code, text) = judge_in(
+            &dir,
+            &file,
+            &["--problem", "lanqiao", "--fixtures", fixtures],
+            &[],
+        );
+        assert_eq!(code, 1, "{name}: {text}");
+        assert!(text.contains("1/1 CE"), "{name}: {text}");
+    }
+}
+
+#[test]
+fn unprivileged_a_build_does_not_read_the_users_other_files_beside_the_source() {
+    if !root() || !installed("setpriv") || !installed("g++") {
+        return;
+    }
+    let dir = scratch("build-user-secret");
+    let secret = dir.join("secret.txt");
+    let word = format!("PRIVATE{}", std::process::id());
+    std::fs::write(&secret, &word).unwrap();
+    std::fs::set_permissions(&secret, std::os::unix::fs::PermissionsExt::from_mode(0o600)).unwrap();
+    let file = dir.join("lanqiao_secret.cpp");
+    std::fs::write(&file, incbin(&secret.display().to_string())).unwrap();
+    let (code, text) = judge_unprivileged(
+        &dir,
+        &file,
+        &["--problem", "lanqiao", "--fixture", "sample1"],
+        &[],
+    );
+    assert!(!text.contains(&word), "{text}");
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("1/1 CE"), "{text}");
+}
+
+/// Children that each burn 30 ms of CPU time, 100 one after another
+/// (3 s in all), with `SIGCHLD` ignored where it may be, so the kernel
+/// reaps them unwaited; where ignoring it is refused, each is waited for.
+/// Either way the tree used 3 s: at a 1 s limit, TLE by CPU time.
+const REAPED_BY_THE_KERNEL: &str = r#"
+import os, signal, time
+text = sys.stdin.read()
+try:
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    ignored = True
+except OSError:
+    ignored = False
+for _ in range(100):
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(r)
+        t = time.process_time()
+        while time.process_time() - t < 0.03:
+            pass
+        os._exit(0)
+    os.close(w)
+    os.read(r, 1)
+    os.close(r)
+    if not ignored:
+        os.waitpid(pid, 0)
+solve_and_print(text)
+"#;
+
+/// The `cpu_ms` of a `--json` line.
+fn cpu_ms(text: &str) -> Option<f64> {
+    text.split("\"cpu_ms\":")
+        .nth(1)
+        .and_then(|rest| rest.split(',').next()?.parse().ok())
+}
+
+#[test]
+fn children_the_kernel_reaps_are_charged_and_shown() {
+    let source = format!("{SOLVE}{REAPED_BY_THE_KERNEL}");
+    let args = [
+        "--processes",
+        "3",
+        "--time-limit",
+        "1000",
+        "--wall-limit",
+        "60000",
+        "--json",
+    ];
+    let Some((code, text)) = hostile("reaped", "reaped.py", &source, &args) else {
+        return;
+    };
+    let mut runs = vec![("namespaces", code, text)];
+    if let Some((code, text)) = hostile_unprivileged("reaped-user", "reaped.py", &source, &args) {
+        runs.push(("user namespace", code, text));
+    }
+    let mut trusted = vec!["--trust"];
+    trusted.extend(args);
+    if let Some((code, text)) =
+        hostile_in_group_contained("reaped-group", "reaped.py", &source, &trusted)
+    {
+        runs.push(("fallback", code, text));
+    }
+    every_mode(runs, |code, text| {
+        code == 1
+            && text.contains(r#""verdict":"TLE""#)
+            && text.contains(r#""killed_by":"cpu""#)
+            && cpu_ms(text).is_some_and(|ms| ms >= 1000.0)
+    });
+}
+
+#[test]
+fn sockets_are_refused_and_init_is_out_of_the_oom_killers_reach() {
+    // Memory in a socket's buffers is no process's resident size: 600 MB
+    // in 77 socket pairs (SO_SNDBUF raised) passed a polled limit. No
+    // problem needs a socket; the JVM takes a socket pair, at its default
+    // buffer sizes.
+    let source = format!(
+        r#"{SOLVE}
+import socket
+text = sys.stdin.read()
+leaks = []
+for family in (socket.AF_UNIX, socket.AF_INET):
+    try:
+        socket.socket(family)
+        leaks.append(family)
+    except OSError:
+        pass
+a, b = socket.socketpair()
+try:
+    a.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 8 << 20)
+    leaks.append('SO_SNDBUF')
+except OSError:
+    pass
+def cgroups(pid):
+    try:
+        return sorted(l for l in open('/proc/%s/cgroup' % pid).read().split() if ':memory:' in l or ':cpuacct:' in l)
+    except OSError:
+        return None
+own = cgroups('self')
+if own and any('sudoku-' in l for l in own) and own == cgroups(1):
+    leaks.append(('init shares the run cgroups', own))
+if leaks:
+    print('LEAK', leaks)
+else:
+    solve_and_print(text)
+"#
+    );
+    let Some((code, text)) = hostile("sockets", "sockets.py", &source, &[]) else {
+        return;
+    };
+    let mut runs = vec![("namespaces", code, text)];
+    if let Some(run) = hostile_unprivileged("sockets-user", "sockets.py", &source, &[]) {
+        runs.push(("user namespace", run.0, run.1));
+    }
+    if let Some(run) =
+        hostile_in_group_contained("sockets-group", "sockets.py", &source, &["--trust"])
+    {
+        runs.push(("fallback", run.0, run.1));
+    }
+    every_mode(runs, |code, text| code == 0 && !text.contains("LEAK"));
+}
+
+/// 400 socket pairs filled both ways (about 160 MB of buffers, at the
+/// default sizes) by a C program of 1 MB: where a memory cgroup counts
+/// them, the OOM killer ends the program, never init; without one, the
+/// poll counts them. Either way MLE.
+const SOCKET_BUFFERS: &str = r#"#include <stdio.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <fcntl.h>
+int main(void) {
+    static char buf[65536];
+    int n = 0;
+    for (int i = 0; i < 400; i++) {
+        int sv[2];
+        if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0) break;
+        for (int k = 0; k < 2; k++) {
+            fcntl(sv[k], F_SETFL, O_NONBLOCK);
+            while (write(sv[k], buf, sizeof buf) > 0) {}
+        }
+        n++;
+    }
+    printf("held %d\n", n);
+    return 0;
+}
+"#;
+
+#[test]
+fn socket_buffers_past_a_memory_cgroups_limit_are_mle() {
+    if !installed("gcc") {
+        return;
+    }
+    let args = ["--memory-limit", "16"];
+    let Some((code, text)) = hostile("socket-buffers", "lanqiao_sockets.c", SOCKET_BUFFERS, &args)
+    else {
+        return;
+    };
+    let mut runs = vec![("namespaces", code, text)];
+    let mut trusted = vec!["--trust"];
+    trusted.extend(args);
+    if let Some(run) = hostile_in_group_contained(
+        "socket-buffers-group",
+        "lanqiao_sockets.c",
+        SOCKET_BUFFERS,
+        &trusted,
+    ) {
+        runs.push(("fallback", run.0, run.1));
+    }
+    // Unprivileged, no cgroup: the poll asks the kernel what the run's
+    // own network namespace's sockets hold.
+    if root() && installed("setpriv") {
+        let dir = scratch("socket-buffers-user");
+        let file = dir.join("lanqiao_sockets.c");
+        std::fs::write(&file, SOCKET_BUFFERS).unwrap();
+        let first = ["--problem", "lanqiao", "--fixture", "sample1"];
+        let (code, text) = judge_unprivileged(&dir, &file, &first, &args);
+        assert!(text.contains("in a user namespace"), "{text}");
+        runs.push(("user namespace", code, text));
+    }
+    runs.retain(|(mode, _, text)| {
+        let counted = text.contains("a memory cgroup per run") || text.contains("user namespace");
+        if !counted {
+            eprintln!("{mode}: no memory cgroup here: skipped");
+        }
+        counted
+    });
+    every_mode(runs, |code, text| code == 1 && text.contains("1/1 MLE"));
+}
+
+#[test]
+fn without_namespaces_a_solution_signals_its_own_children_and_no_one_else() {
+    // A child of its own, by its pid: stopped, continued, killed; the
+    // judge, init and pid 1 (outside its group) stay out of reach.
+    let source = format!(
+        r#"{SOLVE}
+import os, signal, time
+text = sys.stdin.read()
+leaks = []
+pid = os.fork()
+if pid == 0:
+    time.sleep(30)
+    os._exit(0)
+os.kill(pid, 0)
+os.kill(pid, signal.SIGSTOP)
+os.kill(pid, signal.SIGCONT)
+os.kill(pid, signal.SIGKILL)
+_, status = os.waitpid(pid, 0)
+if not os.WIFSIGNALED(status) or os.WTERMSIG(status) != signal.SIGKILL:
+    leaks.append(('child not killed', status))
+for other in (os.getppid(), 1):
+    try:
+        os.kill(other, 0)
+        leaks.append(('signalled', other))
+    except OSError:
+        pass
+if leaks:
+    print('LEAK', leaks)
+else:
+    solve_and_print(text)
+"#
+    );
+    let args = ["--processes", "2"];
+    let Some((code, text)) = hostile("own-child", "child.py", &source, &args) else {
+        return;
+    };
+    let mut runs = vec![("namespaces", code, text)];
+    let mut trusted = vec!["--trust"];
+    trusted.extend(args);
+    if let Some((code, text)) =
+        hostile_in_group_contained("own-child-group", "child.py", &source, &trusted)
+    {
+        runs.push(("fallback", code, text));
+    }
+    every_mode(runs, |code, text| code == 0 && !text.contains("LEAK"));
 }

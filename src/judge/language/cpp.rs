@@ -74,19 +74,18 @@ pub fn toolchain(tool: &Path) -> Result<Toolchain, std::io::Error> {
     })
 }
 
-/// `-iquote DIR`: `#include "x.h"` finds the headers beside the user's file.
-pub fn beside(source: &Source<'_>) -> Vec<std::ffi::OsString> {
-    let dir = source.path.parent().filter(|d| !d.as_os_str().is_empty());
-    let dir = dir.map_or_else(|| Path::new(".").to_path_buf(), Path::to_path_buf);
-    let dir = std::fs::canonicalize(&dir).unwrap_or(dir);
-    vec!["-iquote".into(), dir.into_os_string()]
+/// `-iquote .`: `#include "x.h"` from a header in a subfolder still finds
+/// the headers beside the user's file, which the build copies into its
+/// folder (the compiler's working directory) at the same relative paths.
+pub fn beside(_source: &Source<'_>) -> Vec<std::ffi::OsString> {
+    vec!["-iquote".into(), ".".into()]
 }
 
 /// The largest local header followed (and hashed into the cache key).
 const HEADER_CAP: u64 = 4 << 20;
 
 /// The headers `#include "…"` names, looked up as the compiler does (the
-/// including file's folder, then the user's folder, which `-iquote` adds),
+/// including file's folder, then the user's folder, which `-iquote .` is in the build),
 /// and theirs in turn (system headers come with the compiler's version).
 /// An `#include` of a macro cannot be followed without preprocessing: it
 /// brings in every header-like file of the user's folder instead, so an
@@ -148,9 +147,19 @@ fn is_header_file(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() <= HEADER_CAP)
 }
 
+/// What a header's name ends in.
+const EXTENSIONS: [&str; 7] = ["h", "hh", "hpp", "hxx", "inc", "ipp", "tcc"];
+
+/// Whether `path` is named as a header is (`x.h`, `x.hpp`, …): the only
+/// files beside the user's that a build takes.
+pub fn is_header_name(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| EXTENSIONS.contains(&e))
+}
+
 /// The files of `dir` with a header's extension.
 fn header_like_files(dir: &Path) -> Vec<std::path::PathBuf> {
-    const EXTENSIONS: [&str; 7] = ["h", "hh", "hpp", "hxx", "inc", "ipp", "tcc"];
     let dir = if dir.as_os_str().is_empty() {
         Path::new(".")
     } else {
@@ -161,12 +170,7 @@ fn header_like_files(dir: &Path) -> Vec<std::path::PathBuf> {
     };
     let mut files: Vec<_> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| EXTENSIONS.contains(&e))
-                && is_header_file(p)
-        })
+        .filter(|p| is_header_name(p) && is_header_file(p))
         .collect();
     files.sort();
     files

@@ -18,6 +18,7 @@
 //! Every bind is read-only down to its submounts; the hostname is `sandbox`.
 //! ```
 
+use super::cgroup::{self, Joining};
 use super::spec::{Measured, Spec};
 use super::{seccomp, sys, End, Isolation, View};
 use std::ffi::CString;
@@ -39,11 +40,13 @@ pub const TMP_FILES: u64 = 16384;
 const STAGING: &str = "/tmp";
 
 /// Runs the job, once `go` has a byte; `isolation` is what the supervisor
-/// set up, `uid` the run's own user id (a root judge) or `None`.
+/// set up, `uid` the run's own user id (a root judge) or `None`,
+/// `cgroups` the run's cgroups the program joins.
 pub fn run(
     spec: &Spec,
     isolation: &Isolation,
     uid: Option<u32>,
+    cgroups: &Joining,
     go: &mut dyn std::io::Read,
 ) -> io::Result<Measured> {
     // Nothing of this process (its memory, its descriptors, /proc/1/exe:
@@ -61,8 +64,14 @@ pub fn run(
     let mut go_byte = [0u8; 1];
     go.read_exact(&mut go_byte)?;
     let mut limits = spec.limits;
-    limits.address_space &= go_byte[0] != b'c';
-    restrict(&mut cmd, limits, isolation, uid);
+    let memory_cgroup = go_byte[0] == b'c';
+    limits.address_space &= !memory_cgroup;
+    // Without a memory cgroup, the run's own network namespace's Unix
+    // sockets: their buffers are memory no resident size shows.
+    let sockets = (namespaces && !memory_cgroup)
+        .then(sys::UnixSockets::open)
+        .flatten();
+    let asking = restrict(&mut cmd, limits, isolation, uid, cgroups)?;
     let start = Instant::now();
     let child = cmd.spawn().map_err(|e| {
         io::Error::new(
@@ -71,7 +80,20 @@ pub fn run(
         )
     })?;
     let pid = child.id() as libc::pid_t;
-    let mut m = monitor(pid, &limits, namespaces, start);
+    // The filter's listener, which the program sent before its exec.
+    let listener = asking.and_then(|(ours, theirs)| {
+        drop(theirs);
+        sys::receive_fd(&ours)
+    });
+    let mut m = monitor(
+        pid,
+        &limits,
+        namespaces,
+        start,
+        cgroups.cpu_usage.as_ref(),
+        listener.as_ref(),
+        sockets.as_ref(),
+    );
     drop(child); // reaped by the monitor
     if namespaces {
         m.disk_full = sys::free_blocks(Path::new("/tmp")).is_ok_and(|free| free == 0);
@@ -218,20 +240,44 @@ fn give_back(dir: &Path) {
     }
 }
 
-/// What the job's process sets on itself between fork and exec: no
-/// descriptor but 0-2, dies with init, no core files, the output,
-/// CPU-time, descriptor and (without a cgroup) address-space limits, a
-/// user id of its own (a root judge) or no capabilities (a user namespace)
-/// with its thread limit, and the seccomp filter.
-fn restrict(cmd: &mut Command, limits: super::Limits, isolation: &Isolation, uid: Option<u32>) {
+/// What the job's process sets on itself between fork and exec: the run's
+/// cgroups joined (with namespaces, a cgroup namespace of its own rooted
+/// there), no descriptor but 0-2, dies with init, no core files,
+/// the output, CPU-time, descriptor and (without a cgroup) address-space
+/// limits, a user id of its own (a root judge) or no capabilities (a user
+/// namespace) with its thread limit, and the seccomp filter (which, where
+/// no cgroup counts the tree's CPU time and more than one process may
+/// run, keeps `SIGCHLD`'s disposition: a child the kernel reaps unwaited
+/// would take its CPU time with it).
+///
+/// Where the filter asks init about a signal (without namespaces, a child
+/// by its pid), the program sends its listener on a socket pair before
+/// its `exec`: init's end and the program's are returned (init closes the
+/// program's once it has started).
+fn restrict(
+    cmd: &mut Command,
+    limits: super::Limits,
+    isolation: &Isolation,
+    uid: Option<u32>,
+    cgroups: &Joining,
+) -> io::Result<Option<(std::os::fd::OwnedFd, std::os::fd::OwnedFd)>> {
     let namespaces = matches!(isolation, Isolation::Namespaces { .. });
     let user_ns = matches!(isolation, Isolation::Namespaces { user: true });
-    let mut filter = seccomp::prepare(limits.processes, !namespaces);
+    let keep_sigchld = cgroups.cpu_usage.is_none();
+    let mut filter = seccomp::prepare(limits.processes, !namespaces, keep_sigchld);
+    let (ours, theirs) = if seccomp::asks(&filter) {
+        let (ours, theirs) = sys::socket_pair()?;
+        (Some(ours), Some(theirs))
+    } else {
+        (None, None)
+    };
+    let theirs_fd = theirs.as_ref().map(|fd| fd.as_raw_fd());
+    let procs: Vec<libc::c_int> = cgroups.procs.iter().map(|f| f.as_raw_fd()).collect();
     // SAFETY: getpid has no preconditions.
     let me = unsafe { libc::getpid() };
     let own_group = !namespaces;
     let cpu_backstop = limits.cpu.as_secs() + 2;
-    let as_ceiling = limits.memory_kib.saturating_mul(4 << 10);
+    let as_ceiling = address_space_ceiling(&limits);
     // Counted per user id: the run's own (a root judge), or the user
     // namespace's own (the kernel counts tasks per namespace).
     let count_threads = uid.is_some() || user_ns;
@@ -240,10 +286,24 @@ fn restrict(cmd: &mut Command, limits: super::Limits, isolation: &Isolation, uid
     // SAFETY: geteuid has no preconditions.
     let drop_caps = uid.is_none() && (user_ns || unsafe { libc::geteuid() } == 0);
     // SAFETY: the closure runs between fork and exec and calls only
-    // async-signal-safe functions (syscall, prctl, setrlimit, setpgid,
+    // async-signal-safe functions (write, syscall, prctl, setrlimit, setpgid,
     // setgroups, setgid, setuid, capset); the filter was built before the fork.
     unsafe {
         cmd.pre_exec(move || {
+            // Into the run's cgroups, before anything else it starts.
+            for &fd in &procs {
+                if libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
+                    return Err(io::Error::last_os_error());
+                }
+            }
+            // Where they are is the host's business: /proc/self/cgroup
+            // shows `/` (a kernel without cgroup namespaces says EINVAL).
+            if namespaces
+                && libc::unshare(libc::CLONE_NEWCGROUP) != 0
+                && *libc::__errno_location() != libc::EINVAL
+            {
+                return Err(io::Error::last_os_error());
+            }
             // Whatever the judge was handed (an inherited descriptor)
             // closes at exec; std's own pipe already does.
             sys::cloexec_from(3)?;
@@ -271,10 +331,42 @@ fn restrict(cmd: &mut Command, limits: super::Limits, isolation: &Isolation, uid
                 drop_capabilities()?;
             }
             seccomp::bind_self(&mut filter, libc::getpid());
-            seccomp::install(&filter)?;
+            match theirs_fd {
+                Some(sock) => {
+                    if let Some(listener) = seccomp::install_with_listener(&filter)? {
+                        sys::send_fd(sock, listener)?;
+                        libc::close(listener);
+                    }
+                }
+                None => seccomp::install(&filter)?,
+            }
             Ok(())
         });
     }
+    Ok(ours.zip(theirs))
+}
+
+/// The address-space cap without a memory cgroup: 4x the memory limit,
+/// plus a stack's reservation for each thread the run may start (glibc
+/// reserves `RLIMIT_STACK` per thread, 8 MB by default, of which a thread
+/// touches little), so threads meet the thread limit, not this cap.
+fn address_space_ceiling(limits: &super::Limits) -> u64 {
+    const STACK_CEILING: u64 = 64 << 20;
+    let mut stack = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: a valid pointer for the call.
+    let got = unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut stack) } == 0;
+    let per_thread = if got && stack.rlim_cur != libc::RLIM_INFINITY {
+        stack.rlim_cur.min(STACK_CEILING)
+    } else {
+        8 << 20
+    };
+    limits
+        .memory_kib
+        .saturating_mul(4 << 10)
+        .saturating_add(u64::from(limits.threads).saturating_mul(per_thread))
 }
 
 /// No capability left, none regained at exec (root in a user namespace
@@ -325,8 +417,20 @@ unsafe fn drop_capabilities() -> io::Result<()> {
 }
 
 /// Measures the tree rooted at `pid` until `pid` exits (or a limit kills
-/// it), then kills and reaps whatever is left.
-fn monitor(pid: libc::pid_t, limits: &super::Limits, namespaces: bool, start: Instant) -> Measured {
+/// it), then kills and reaps whatever is left. Its CPU time is what
+/// `cpu_usage` (a cgroup's) says, where there is one: every process of
+/// the tree, those the kernel reaped unwaited included; else the reaped
+/// children's and the live processes' own. Its memory: the processes'
+/// resident sizes and what `sockets` hold in their buffers.
+fn monitor(
+    pid: libc::pid_t,
+    limits: &super::Limits,
+    namespaces: bool,
+    start: Instant,
+    cpu_usage: Option<&std::fs::File>,
+    listener: Option<&std::os::fd::OwnedFd>,
+    sockets: Option<&sys::UnixSockets>,
+) -> Measured {
     // SAFETY: getpid has no preconditions.
     let me = unsafe { libc::getpid() };
     let mut peak_kib = 0;
@@ -351,18 +455,25 @@ fn monitor(pid: libc::pid_t, limits: &super::Limits, namespaces: bool, start: In
             // The solution's group, which the filter does not let it leave.
             sys::group_members(pid)
         };
-        let (reaped, _) = sys::children_usage();
-        let cpu = reaped
-            + live
-                .iter()
-                .filter_map(|&p| sys::cpu_so_far(p))
-                .sum::<Duration>();
+        let cpu = match cpu_usage.and_then(cgroup::read_usage) {
+            Some(tree) => tree,
+            None => {
+                let (reaped, _) = sys::children_usage();
+                reaped
+                    + live
+                        .iter()
+                        .filter_map(|&p| sys::cpu_so_far(p))
+                        .sum::<Duration>()
+            }
+        };
         // One process: its resident size. Several: their proportional
         // shares, so a page that forks share is counted once.
         let rss: u64 = match &live[..] {
             [one] => sys::rss_kib(*one).unwrap_or(0),
             many => many.iter().filter_map(|&p| sys::pss_kib(p)).sum(),
-        };
+        } + sockets
+            .and_then(sys::UnixSockets::held_bytes)
+            .map_or(0, |b| b >> 10);
         peak_kib = peak_kib.max(rss);
         if killed.is_none() {
             let elapsed = start.elapsed();
@@ -390,6 +501,11 @@ fn monitor(pid: libc::pid_t, limits: &super::Limits, namespaces: bool, start: In
                 cpu_at_kill = cpu;
             }
         }
+        if let Some(listener) = listener {
+            // Without a pid namespace its group is its pid: a signal to a
+            // member (a child of its own by pid) is sent for it.
+            answer(listener, pid);
+        }
         std::thread::sleep(POLL);
     }
     // The solution has ended: nothing it started outlives it.
@@ -402,7 +518,8 @@ fn monitor(pid: libc::pid_t, limits: &super::Limits, namespaces: bool, start: In
             break;
         }
     }
-    let (cpu, maxrss) = sys::children_usage();
+    let (reaped, maxrss) = sys::children_usage();
+    let cpu = cpu_usage.and_then(cgroup::read_usage).unwrap_or(reaped);
     let st = status.unwrap_or(0);
     let end = match killed {
         Some(end) => end,
@@ -427,6 +544,52 @@ fn monitor(pid: libc::pid_t, limits: &super::Limits, namespaces: bool, start: In
         disk_full: false,
         memory_cgroup: false,
         isolation: Isolation::Namespaces { user: false },
+    }
+}
+
+/// Answers the filter's questions waiting on `listener`: `kill(pid, sig)`
+/// of a process of group `group` is sent (through a pidfd, so a pid reused
+/// meanwhile is not signalled); anything else fails with EPERM. At most
+/// `ANSWERS` a poll, so threads that ask without end do not keep the
+/// monitor from its limits.
+fn answer(listener: &std::os::fd::OwnedFd, group: libc::pid_t) {
+    const ANSWERS: usize = 64;
+    let fd = listener.as_raw_fd();
+    for _ in 0..ANSWERS {
+        let mut ready = libc::pollfd {
+            fd,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd; no wait.
+        if unsafe { libc::poll(&mut ready, 1, 0) } != 1 || ready.revents & libc::POLLIN == 0 {
+            return;
+        }
+        // SAFETY: an all-zero seccomp_notif is valid, and RECV requires it zeroed.
+        let mut asked: libc::seccomp_notif = unsafe { std::mem::zeroed() };
+        // SAFETY: the listener's ioctl with a pointer to a struct of its size.
+        if unsafe { libc::ioctl(fd, libc::SECCOMP_IOCTL_NOTIF_RECV, &mut asked) } != 0 {
+            // ENOENT: the caller is gone; anything else: nothing to read.
+            if io::Error::last_os_error().raw_os_error() == Some(libc::ENOENT) {
+                continue;
+            }
+            return;
+        }
+        let target = asked.data.args[0] as libc::pid_t;
+        let sig = asked.data.args[1] as libc::c_int;
+        let result = if asked.data.nr == libc::SYS_kill as libc::c_int && target > 0 {
+            sys::signal_member(target, sig, group)
+        } else {
+            Err(libc::EPERM)
+        };
+        let reply = libc::seccomp_notif_resp {
+            id: asked.id,
+            val: 0,
+            error: result.err().map_or(0, |e| -e),
+            flags: 0,
+        };
+        // SAFETY: as above; a caller gone meanwhile makes it fail, harmlessly.
+        unsafe { libc::ioctl(fd, libc::SECCOMP_IOCTL_NOTIF_SEND, &reply) };
     }
 }
 

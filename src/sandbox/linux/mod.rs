@@ -19,8 +19,10 @@
 //!   │                     memory of the tree > memory limit     -> kill all, MLE
 //!   │                     wall clock, less the time spent waiting
 //!   │                     for a CPU, > wall limit               -> kill all, TLE (wall)
-//!   │   init reaps every process (orphans come to pid 1), so its children's
-//!   │   rusage is the tree's CPU time; when the program exits, the rest is killed
+//!   │   the tree's CPU time: a cgroup's count (cpuacct, cpu.stat) where there is
+//!   │   one; else init's reaped children's (orphans come to pid 1) and the live
+//!   │   processes', SIGCHLD kept at its default so no child is reaped unwaited;
+//!   │   when the program exits, the rest is killed
 //!   └─ reads the one-line report on fd 3 (with a deadline), kills the group, reaps
 //! ```
 //!
@@ -32,11 +34,12 @@
 //!
 //! **Memory** is capped by a memory cgroup per run where the judge may make
 //! one; it is also polled: one process's resident size, several processes'
-//! proportional set sizes (a page shared after a fork counts once), and
-//! each process's own peak (`ru_maxrss`). Linux starts a forked child's
-//! `ru_maxrss` at its parent's resident size, so the judge never forks the
-//! program: the supervisor is a fresh exec of a few hundred KB, and init a
-//! fork of it.
+//! proportional set sizes (a page shared after a fork counts once), each
+//! process's own peak (`ru_maxrss`) and, without a cgroup, what the run's
+//! Unix sockets hold (`sock_diag` of its network namespace). Linux starts
+//! a forked child's `ru_maxrss` at its parent's resident size, so the
+//! judge never forks the program: the supervisor is a fresh exec of a few
+//! hundred KB, and init a fork of it.
 //!
 //! **Nothing leaks**: killing init kills its namespace; the supervisor and
 //! init die with their parents (`PR_SET_PDEATHSIG`); the judge kills every
@@ -49,8 +52,9 @@
 //! child in the supervisor's process group and the report says so
 //! ([`Isolation::holds_untrusted`] is then false): the program sees the
 //! host's files and network, runs as the judge's user, may signal only
-//! itself and its group, which it cannot leave (the filter), and its group
-//! is what is counted and killed.
+//! itself and its group, which it cannot leave (the filter; init answers
+//! for a signal to a member by its pid), and its group is what is counted
+//! and killed.
 
 pub(super) mod cgroup;
 mod init;
@@ -255,7 +259,9 @@ impl Supervisor {
         drop(spec_w);
         let spec_fd = spec_r.as_raw_fd();
         let mut cmd = Command::new(&self.program);
-        cmd.args(&self.prefix)
+        // Nor its own path: `/proc/1/cmdline` reads `sudoku sandbox`.
+        cmd.arg0("sudoku")
+            .args(&self.prefix)
             .env("TMPDIR", scratch.path())
             // A judge shows no backtrace, and printing one costs the program time.
             .env_remove("RUST_BACKTRACE")

@@ -3,26 +3,37 @@
 //! `CLONE_THREAD`: a JVM or node runs a dozen); a new process kills the
 //! solution with `SIGSYS`, which the sandbox reports as the process limit.
 //! Calls that would rearrange what the solution sees (new namespaces,
-//! mounts), reach into another process (tracing, its memory), keep
-//! something past the run (the kernel's keyrings), hold memory no limit
-//! sees (an unmapped memfd) or aim signals at others fail.
+//! mounts), reach into another process (tracing, its memory, its limits),
+//! keep something past the run (the kernel's keyrings), hold memory no
+//! limit sees (an unmapped memfd; a socket, which no problem needs: only
+//! `socketpair`, which the JVM's NIO takes one of, at its default buffer
+//! sizes) or aim signals at others fail.
 //!
 //! ```text
 //! arch != this one                     -> kill    (no 32-bit or x32 entry points)
 //! unshare, setns, mount, umount2, pivot_root, chroot, the new mount API,
 //! ptrace, process_vm_readv/writev, kcmp,
 //! keyctl, add_key, request_key, bpf,
-//! ioctl(TIOCSTI), fcntl(F_SETOWN, F_SETOWN_EX, F_SETSIG)
-//!                                      -> EPERM
+//! ioctl(TIOCSTI, FIOSETOWN, SIOCSPGRP),
+//! fcntl(F_SETOWN, F_SETOWN_EX, F_SETSIG),
+//! prlimit64 on another than itself,
+//! socket, setsockopt                   -> EPERM
 //! memfd_create, clone3                 -> ENOSYS  (glibc then falls back to clone)
 //! clone with a CLONE_NEW* flag         -> EPERM
 //! fork, vfork, clone w/o CLONE_THREAD  -> kill    (SIGSYS: "started a process";
 //!                                                  only at a process limit of 1)
 //! without a pid namespace only:
-//!   kill to another than itself or its group,
+//!   kill to another than itself or its group
+//!                                      -> EPERM, or, where it may start
+//!                                         processes, asks init (`USER_NOTIF`),
+//!                                         which signals a member of its group
 //!   tgkill, tkill, rt_(tg)sigqueueinfo
 //!   to another than itself,
 //!   pidfd_send_signal, setpgid, setsid -> EPERM
+//! where no cgroup counts the tree's CPU time and more than one process
+//! may run: rt_sigaction(SIGCHLD, a new action)
+//!                                      -> EPERM   (a child the kernel reaps
+//!                                                  unwaited takes its CPU time along)
 //! anything else                        -> allow
 //! ```
 
@@ -31,12 +42,14 @@ use std::io;
 const RET_KILL_PROCESS: u32 = 0x8000_0000;
 const RET_ERRNO: u32 = 0x0005_0000;
 const RET_ALLOW: u32 = 0x7fff_0000;
+const RET_USER_NOTIF: u32 = 0x7fc0_0000;
 
 // offsetof(struct seccomp_data, …)
 const NR: u32 = 0;
 const ARCH: u32 = 4;
 const ARG0_LOW: u32 = 16; // args[0], low 32 bits (little-endian)
 const ARG1_LOW: u32 = 24; // args[1], low 32 bits
+const ARG1_HIGH: u32 = 28; // args[1], high 32 bits
 
 const LD_W_ABS: u16 = 0x20; // BPF_LD | BPF_W | BPF_ABS
 const JEQ_K: u16 = 0x15; // BPF_JMP | BPF_JEQ | BPF_K
@@ -72,6 +85,10 @@ const CLONE_NEW_ANY: u32 = (libc::CLONE_NEWNS
 
 /// `ioctl`'s request that pushes bytes into a terminal's input.
 const TIOCSTI: u32 = 0x5412;
+/// `ioctl`'s requests that name a process or group to signal on I/O (as
+/// `F_SETOWN` does): with `FIOASYNC`, `SIGIO` would go to any process.
+const FIOSETOWN: u32 = 0x8901;
+const SIOCSPGRP: u32 = 0x8902;
 /// `fcntl`'s commands that name a process to signal on I/O.
 const F_SETOWN: u32 = 8;
 const F_SETSIG: u32 = 10;
@@ -115,6 +132,21 @@ impl Program {
         self.0.push(op(LD_W_ABS, 0, 0, NR));
     }
 
+    /// `nr` with argument 0 `first` and a second argument that is not
+    /// null (a pointer: both halves) returns `action`; any call else goes
+    /// on to the next rule.
+    fn first_and_pointer(&mut self, nr: libc::c_long, first: u32, action: u32) {
+        self.0.push(op(JEQ_K, 0, 8, nr as u32));
+        self.0.push(op(LD_W_ABS, 0, 0, ARG0_LOW));
+        self.0.push(op(JEQ_K, 0, 5, first));
+        self.0.push(op(LD_W_ABS, 0, 0, ARG1_LOW));
+        self.0.push(op(JEQ_K, 0, 2, 0));
+        self.0.push(op(LD_W_ABS, 0, 0, ARG1_HIGH));
+        self.0.push(op(JEQ_K, 1, 0, 0));
+        self.ret(action);
+        self.0.push(op(LD_W_ABS, 0, 0, NR));
+    }
+
     /// `nr` with any bit of `mask` set in argument `arg` returns
     /// `action`; `otherwise` else.
     fn arg_bits(&mut self, nr: libc::c_long, arg: u32, mask: u32, action: u32, otherwise: u32) {
@@ -133,9 +165,16 @@ fn errno(e: libc::c_int) -> u32 {
 /// The filter's program. `fork_allowed`: more than one process may run.
 /// `own_signals_only` (without a pid namespace, where every process of the
 /// machine can be named): signals go only to the solution itself or its
-/// process group, which it cannot leave.
+/// process group, which it cannot leave. `keep_sigchld` (no cgroup counts
+/// the tree's CPU time): with more than one process, `SIGCHLD`'s
+/// disposition stays the default, so every child is waited for, by its
+/// parent or init, and its CPU time counted.
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-fn program(fork_allowed: bool, own_signals_only: bool) -> Vec<libc::sock_filter> {
+fn program(
+    fork_allowed: bool,
+    own_signals_only: bool,
+    keep_sigchld: bool,
+) -> Vec<libc::sock_filter> {
     let eperm = errno(libc::EPERM);
     let mut p = Program(vec![
         op(LD_W_ABS, 0, 0, ARCH),
@@ -171,12 +210,25 @@ fn program(fork_allowed: bool, own_signals_only: bool) -> Vec<libc::sock_filter>
         libc::SYS_add_key,
         libc::SYS_request_key,
         libc::SYS_bpf,
+        libc::SYS_socket,
+        libc::SYS_setsockopt,
     ] {
         p.call(nr, eperm);
     }
+    if fork_allowed && keep_sigchld {
+        p.first_and_pointer(libc::SYS_rt_sigaction, libc::SIGCHLD as u32, eperm);
+    }
     p.call(libc::SYS_memfd_create, errno(libc::ENOSYS));
     p.call(libc::SYS_clone3, errno(libc::ENOSYS));
-    p.arg_in(libc::SYS_ioctl, ARG1_LOW, &[TIOCSTI], eperm, RET_ALLOW);
+    p.arg_in(
+        libc::SYS_ioctl,
+        ARG1_LOW,
+        &[TIOCSTI, FIOSETOWN, SIOCSPGRP],
+        eperm,
+        RET_ALLOW,
+    );
+    // Another process's limits (the judge's descriptors, say) are not its own.
+    p.arg_in(libc::SYS_prlimit64, ARG0_LOW, &[0, SELF], RET_ALLOW, eperm);
     p.arg_in(
         libc::SYS_fcntl,
         ARG1_LOW,
@@ -185,13 +237,14 @@ fn program(fork_allowed: bool, own_signals_only: bool) -> Vec<libc::sock_filter>
         RET_ALLOW,
     );
     if own_signals_only {
-        // kill: only itself, its own group (0) or -its pid (its group).
+        // kill: itself, its own group (0) or -its pid (its group); where it
+        // may have children, init answers for the rest (a child by its pid).
         p.arg_in(
             libc::SYS_kill,
             ARG0_LOW,
             &[SELF, 0, MINUS_SELF],
             RET_ALLOW,
-            eperm,
+            if fork_allowed { RET_USER_NOTIF } else { eperm },
         );
         // The calls whose first argument is a thread group or a thread:
         // only its own.
@@ -253,16 +306,53 @@ pub unsafe fn install(prog: &[libc::sock_filter]) -> io::Result<()> {
     ))
 }
 
+/// [`install`], with a listener for the program's `RET_USER_NOTIF`
+/// answers: its descriptor, or `None` where the kernel has none to give
+/// (such a call then fails with ENOSYS).
+///
+/// # Safety
+/// As [`install`].
+pub unsafe fn install_with_listener(prog: &[libc::sock_filter]) -> io::Result<Option<libc::c_int>> {
+    if prog.is_empty() {
+        return install(prog).map(|()| None);
+    }
+    super::sys::check(libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))?;
+    let fprog = libc::sock_fprog {
+        len: prog.len() as u16,
+        filter: prog.as_ptr() as *mut libc::sock_filter,
+    };
+    let fd = libc::syscall(
+        libc::SYS_seccomp,
+        libc::SECCOMP_SET_MODE_FILTER,
+        libc::SECCOMP_FILTER_FLAG_NEW_LISTENER,
+        &fprog as *const libc::sock_fprog,
+    );
+    if fd >= 0 {
+        return Ok(Some(fd as libc::c_int));
+    }
+    install(prog).map(|()| None)
+}
+
+/// Whether a program from [`prepare`] asks a listener anything.
+pub fn asks(prog: &[libc::sock_filter]) -> bool {
+    prog.iter()
+        .any(|ins| ins.code == RET_K && ins.k == RET_USER_NOTIF)
+}
+
 /// The program for a process limit of `processes`; empty where this
 /// architecture has no filter (then only `no_new_privs` is set).
-pub fn prepare(processes: u32, own_signals_only: bool) -> Vec<libc::sock_filter> {
+pub fn prepare(
+    processes: u32,
+    own_signals_only: bool,
+    keep_sigchld: bool,
+) -> Vec<libc::sock_filter> {
     #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
     {
-        program(processes > 1, own_signals_only)
+        program(processes > 1, own_signals_only, keep_sigchld)
     }
     #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
     {
-        let _ = (processes, own_signals_only);
+        let _ = (processes, own_signals_only, keep_sigchld);
         Vec::new()
     }
 }
@@ -285,11 +375,17 @@ mod tests {
 
     /// Runs `p` on a call the way the kernel would: the action it returns.
     fn run(p: &[libc::sock_filter], nr: libc::c_long, args: [u32; 2]) -> u32 {
+        run_wide(p, nr, [args[0], args[1], 0])
+    }
+
+    /// [`run`], with the high half of the second argument.
+    fn run_wide(p: &[libc::sock_filter], nr: libc::c_long, args: [u32; 3]) -> u32 {
         let word = |offset: u32| match offset {
             NR => nr as u32,
             ARCH => AUDIT_ARCH,
             ARG0_LOW => args[0],
             ARG1_LOW => args[1],
+            ARG1_HIGH => args[2],
             other => panic!("load of offset {other}"),
         };
         let (mut pc, mut acc) = (0usize, 0u32);
@@ -316,12 +412,20 @@ mod tests {
         let thread = (libc::CLONE_VM | libc::CLONE_THREAD | libc::CLONE_SIGHAND) as u32;
         let process = libc::SIGCHLD as u32;
         let new_user = process | libc::CLONE_NEWUSER as u32;
-        for (fork_allowed, own_signals_only) in
-            [(false, false), (true, false), (false, true), (true, true)]
-        {
-            let mut p = program(fork_allowed, own_signals_only);
+        for (fork_allowed, own_signals_only, keep_sigchld) in [
+            (false, false, false),
+            (true, false, false),
+            (false, true, false),
+            (true, true, false),
+            (false, false, true),
+            (true, false, true),
+            (true, true, true),
+        ] {
+            let mut p = program(fork_allowed, own_signals_only, keep_sigchld);
             bind_self(&mut p, 4242);
-            let case = format!("fork {fork_allowed}, own signals {own_signals_only}");
+            let case = format!(
+                "fork {fork_allowed}, own signals {own_signals_only}, keep SIGCHLD {keep_sigchld}"
+            );
             let check = |nr, args, want: u32| {
                 assert_eq!(run(&p, nr, args), want, "{case}: call {nr} {args:?}");
             };
@@ -356,18 +460,51 @@ mod tests {
             check(libc::SYS_fcntl, [3, F_SETOWN_EX], eperm);
             check(libc::SYS_fcntl, [3, libc::F_GETFL as u32], RET_ALLOW);
             check(libc::SYS_ioctl, [0, TIOCSTI], eperm);
+            check(libc::SYS_ioctl, [3, FIOSETOWN], eperm);
+            check(libc::SYS_ioctl, [3, SIOCSPGRP], eperm);
+            check(libc::SYS_ioctl, [3, libc::FIOASYNC as u32], RET_ALLOW);
+            check(libc::SYS_prlimit64, [0, libc::RLIMIT_NOFILE], RET_ALLOW);
+            check(libc::SYS_prlimit64, [4242, libc::RLIMIT_NOFILE], RET_ALLOW);
+            check(libc::SYS_prlimit64, [1, libc::RLIMIT_NOFILE], eperm);
+            check(libc::SYS_prlimit64, [4243, libc::RLIMIT_NOFILE], eperm);
             check(libc::SYS_ioctl, [0, libc::TCGETS as u32], RET_ALLOW);
             let other = if own_signals_only { eperm } else { RET_ALLOW };
+            let asked = match (own_signals_only, fork_allowed) {
+                (false, _) => RET_ALLOW,
+                (true, false) => eperm,
+                (true, true) => RET_USER_NOTIF,
+            };
+            assert_eq!(asks(&p), own_signals_only && fork_allowed, "{case}");
             check(libc::SYS_kill, [4242, 9], RET_ALLOW);
             check(libc::SYS_kill, [0, 9], RET_ALLOW);
             check(libc::SYS_kill, [4242u32.wrapping_neg(), 9], RET_ALLOW);
-            check(libc::SYS_kill, [1, 9], other);
-            check(libc::SYS_kill, [u32::MAX, 9], other);
+            check(libc::SYS_kill, [1, 9], asked);
+            check(libc::SYS_kill, [u32::MAX, 9], asked);
             check(libc::SYS_tgkill, [4242, 4243], RET_ALLOW);
             check(libc::SYS_tgkill, [1, 1], other);
             check(libc::SYS_setpgid, [0, 0], other);
             check(libc::SYS_setsid, [0, 0], other);
             check(libc::SYS_pidfd_send_signal, [3, 9], other);
+            check(libc::SYS_socket, [libc::AF_UNIX as u32, 1], eperm);
+            check(libc::SYS_setsockopt, [3, libc::SOL_SOCKET as u32], eperm);
+            check(libc::SYS_socketpair, [libc::AF_UNIX as u32, 1], RET_ALLOW);
+            let chld = libc::SIGCHLD as u32;
+            let kept = if fork_allowed && keep_sigchld {
+                eperm
+            } else {
+                RET_ALLOW
+            };
+            let wide = |args, want: u32| {
+                assert_eq!(
+                    run_wide(&p, libc::SYS_rt_sigaction, args),
+                    want,
+                    "{case}: rt_sigaction {args:?}"
+                );
+            };
+            wide([chld, 0x1000, 0], kept);
+            wide([chld, 0, 0x7fff], kept);
+            wide([chld, 0, 0], RET_ALLOW);
+            wide([libc::SIGINT as u32, 0x1000, 0x7fff], RET_ALLOW);
         }
     }
 
@@ -376,7 +513,7 @@ mod tests {
         for (fork_allowed, own_signals_only) in
             [(false, false), (true, false), (false, true), (true, true)]
         {
-            let p = program(fork_allowed, own_signals_only);
+            let p = program(fork_allowed, own_signals_only, true);
             for (i, ins) in p.iter().enumerate() {
                 if ins.code & 0x07 == 0x05 {
                     assert!(

@@ -6,7 +6,7 @@
 //! the namespace. Without namespaces (a kernel or container that refuses
 //! them) it runs init as a plain child and says so in the report.
 
-use super::cgroup::MemoryCgroup;
+use super::cgroup::{CpuCgroup, Joining, MemoryCgroup};
 use super::spec::{format_report, parse_report, Measured, Spec};
 use super::{init, sys, uid, End, Isolation, FORCE_GROUP};
 use std::ffi::OsString;
@@ -131,6 +131,13 @@ fn supervise(spec: &Spec) -> io::Result<Measured> {
     let limits = &spec.limits;
     let group =
         MemoryCgroup::create((limits.memory_kib << 10) + limits.disk_bytes + (8 << 20)).ok();
+    // The tree's CPU time: v2's cpu.stat of the same cgroup, else v1's cpuacct.
+    let cpu_group = match group.as_ref().and_then(MemoryCgroup::cpu_stat) {
+        Some(_) => None,
+        None => CpuCgroup::create().ok(),
+    };
+    let joining = Joining::of(group.as_ref(), cpu_group.as_ref());
+    let group = group.filter(|_| joining.memory);
     let (mut from_init, to_init) = io::pipe()?;
     let (mut go_read, mut go_write) = io::pipe()?;
     // SAFETY: getpid has no preconditions.
@@ -146,9 +153,15 @@ fn supervise(spec: &Spec) -> io::Result<Measured> {
         drop(go_write);
         let mut to_init = to_init;
         // SAFETY: right after fork, in the child.
-        let code = match unsafe { sys::die_with_parent(me) }
-            .and_then(|()| init::run(spec, &isolation, uid.as_ref().map(|u| u.uid), &mut go_read))
-        {
+        let code = match unsafe { sys::die_with_parent(me) }.and_then(|()| {
+            init::run(
+                spec,
+                &isolation,
+                uid.as_ref().map(|u| u.uid),
+                &joining,
+                &mut go_read,
+            )
+        }) {
             Ok(m) => {
                 let _ = to_init.write_all(format_report(&m).as_bytes());
                 0
@@ -163,7 +176,7 @@ fn supervise(spec: &Spec) -> io::Result<Measured> {
     }
     drop(to_init);
     drop(go_read);
-    let group = group.filter(|g| g.add(pid).is_ok());
+    drop(joining);
     go_write.write_all(if group.is_some() { b"c" } else { b"g" })?;
     drop(go_write);
     let start = Instant::now();
@@ -195,6 +208,7 @@ fn supervise(spec: &Spec) -> io::Result<Measured> {
     let oom = group.as_ref().is_some_and(MemoryCgroup::oom_killed);
     let cgroup_peak_kib = group.as_ref().and_then(MemoryCgroup::peak_kib);
     drop(group);
+    drop(cpu_group);
     // What the supervisor measured itself, when init has no report to give.
     let unreported = |end| Measured {
         end,

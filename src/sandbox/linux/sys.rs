@@ -3,6 +3,7 @@
 
 use std::ffi::{CStr, CString, OsStr};
 use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::time::Duration;
@@ -299,4 +300,257 @@ pub fn children_usage() -> (Duration, u64) {
         timeval(usage.ru_utime) + timeval(usage.ru_stime),
         usage.ru_maxrss.max(0) as u64,
     )
+}
+
+/// A pair of connected Unix sockets, close-on-exec.
+pub fn socket_pair() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: a valid array of two descriptors.
+    check(unsafe {
+        libc::socketpair(
+            libc::AF_UNIX,
+            libc::SOCK_STREAM | libc::SOCK_CLOEXEC,
+            0,
+            fds.as_mut_ptr(),
+        )
+    })?;
+    // SAFETY: both were just made and are ours alone.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// Sends descriptor `fd` over socket `sock` (`SCM_RIGHTS`).
+///
+/// # Safety
+/// Async-signal-safe (no allocation): for `pre_exec`.
+pub unsafe fn send_fd(sock: libc::c_int, fd: libc::c_int) -> io::Result<()> {
+    #[repr(C)]
+    union Control {
+        header: libc::cmsghdr,
+        bytes: [u8; 64],
+    }
+    let mut control: Control = std::mem::zeroed();
+    let mut byte = [0u8; 1];
+    let mut iov = libc::iovec {
+        iov_base: byte.as_mut_ptr().cast(),
+        iov_len: 1,
+    };
+    let mut msg: libc::msghdr = std::mem::zeroed();
+    msg.msg_iov = &mut iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = std::ptr::addr_of_mut!(control).cast();
+    msg.msg_controllen = libc::CMSG_SPACE(std::mem::size_of::<libc::c_int>() as u32) as _;
+    let cmsg = libc::CMSG_FIRSTHDR(&msg);
+    (*cmsg).cmsg_level = libc::SOL_SOCKET;
+    (*cmsg).cmsg_type = libc::SCM_RIGHTS;
+    (*cmsg).cmsg_len = libc::CMSG_LEN(std::mem::size_of::<libc::c_int>() as u32) as _;
+    std::ptr::write_unaligned(libc::CMSG_DATA(cmsg).cast::<libc::c_int>(), fd);
+    if libc::sendmsg(sock, &msg, libc::MSG_NOSIGNAL) != 1 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// A descriptor waiting on `sock` from [`send_fd`], without waiting.
+pub fn receive_fd(sock: &OwnedFd) -> Option<OwnedFd> {
+    #[repr(C)]
+    union Control {
+        header: libc::cmsghdr,
+        bytes: [u8; 64],
+    }
+    // SAFETY: all-zero is valid for these plain C structs; every pointer
+    // handed to recvmsg is to a live local of the size given.
+    unsafe {
+        let mut control: Control = std::mem::zeroed();
+        let mut byte = [0u8; 1];
+        let mut iov = libc::iovec {
+            iov_base: byte.as_mut_ptr().cast(),
+            iov_len: 1,
+        };
+        let mut msg: libc::msghdr = std::mem::zeroed();
+        msg.msg_iov = &mut iov;
+        msg.msg_iovlen = 1;
+        msg.msg_control = std::ptr::addr_of_mut!(control).cast();
+        msg.msg_controllen = std::mem::size_of::<Control>() as _;
+        let flags = libc::MSG_DONTWAIT | libc::MSG_CMSG_CLOEXEC;
+        if libc::recvmsg(sock.as_raw_fd(), &mut msg, flags) != 1 {
+            return None;
+        }
+        let cmsg = libc::CMSG_FIRSTHDR(&msg);
+        if cmsg.is_null()
+            || (*cmsg).cmsg_level != libc::SOL_SOCKET
+            || (*cmsg).cmsg_type != libc::SCM_RIGHTS
+        {
+            return None;
+        }
+        let fd = std::ptr::read_unaligned(libc::CMSG_DATA(cmsg).cast::<libc::c_int>());
+        Some(OwnedFd::from_raw_fd(fd))
+    }
+}
+
+/// Sends `sig` to process `pid` if it is of process group `group`, through
+/// a pidfd (a pid reused after the check is not the one signalled); the
+/// errno otherwise.
+pub fn signal_member(pid: libc::pid_t, sig: libc::c_int, group: libc::pid_t) -> Result<(), i32> {
+    let errno = || {
+        io::Error::last_os_error()
+            .raw_os_error()
+            .unwrap_or(libc::EPERM)
+    };
+    // SAFETY: pidfd_open takes two integers.
+    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    if pidfd < 0 {
+        return Err(errno());
+    }
+    // SAFETY: just opened, ours alone.
+    let pidfd = unsafe { OwnedFd::from_raw_fd(pidfd as libc::c_int) };
+    let member = std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rfind(')')
+            .and_then(|i| stat[i + 1..].split_whitespace().nth(2)?.parse().ok())
+            == Some(group)
+    });
+    if !member {
+        return Err(libc::EPERM);
+    }
+    // SAFETY: a live pidfd; no siginfo.
+    let sent = unsafe {
+        libc::syscall(
+            libc::SYS_pidfd_send_signal,
+            pidfd.as_raw_fd(),
+            sig,
+            std::ptr::null::<libc::siginfo_t>(),
+            0,
+        )
+    };
+    if sent < 0 {
+        return Err(errno());
+    }
+    Ok(())
+}
+
+/// The Unix sockets of this network namespace, asked through the kernel's
+/// `sock_diag` (what `ss -xm` reads): in a run's own namespace, the run's.
+pub struct UnixSockets {
+    fd: OwnedFd,
+}
+
+impl UnixSockets {
+    const NETLINK_SOCK_DIAG: libc::c_int = 4;
+    const SOCK_DIAG_BY_FAMILY: u16 = 20;
+    const NLM_F_REQUEST: u16 = 1;
+    const NLM_F_DUMP: u16 = 0x300;
+    const NLMSG_ERROR: u16 = 2;
+    const NLMSG_DONE: u16 = 3;
+    const UDIAG_SHOW_MEMINFO: u32 = 0x20;
+    const UNIX_DIAG_MEMINFO: u16 = 5;
+
+    /// A `sock_diag` socket, or `None` where the kernel has none.
+    pub fn open() -> Option<UnixSockets> {
+        // SAFETY: socket takes plain integers.
+        let fd = unsafe {
+            libc::socket(
+                libc::AF_NETLINK,
+                libc::SOCK_DGRAM | libc::SOCK_CLOEXEC,
+                Self::NETLINK_SOCK_DIAG,
+            )
+        };
+        if fd < 0 {
+            return None;
+        }
+        // SAFETY: just made, ours alone.
+        let sockets = UnixSockets {
+            fd: unsafe { OwnedFd::from_raw_fd(fd) },
+        };
+        sockets.held_bytes().map(|_| sockets)
+    }
+
+    /// Bytes queued in every Unix socket's buffers (`rmem_alloc` and
+    /// `wmem_alloc` of each): memory no process's resident size shows.
+    pub fn held_bytes(&self) -> Option<u64> {
+        // nlmsghdr (16 bytes) and unix_diag_req (24 bytes).
+        let mut request = Vec::with_capacity(40);
+        request.extend_from_slice(&40u32.to_ne_bytes());
+        request.extend_from_slice(&Self::SOCK_DIAG_BY_FAMILY.to_ne_bytes());
+        request.extend_from_slice(&(Self::NLM_F_REQUEST | Self::NLM_F_DUMP).to_ne_bytes());
+        request.extend_from_slice(&[0; 8]); // sequence, port
+        request.extend_from_slice(&[libc::AF_UNIX as u8, 0, 0, 0]);
+        request.extend_from_slice(&u32::MAX.to_ne_bytes()); // every state
+        request.extend_from_slice(&0u32.to_ne_bytes()); // any inode
+        request.extend_from_slice(&Self::UDIAG_SHOW_MEMINFO.to_ne_bytes());
+        request.extend_from_slice(&[0; 8]); // cookie
+        let fd = self.fd.as_raw_fd();
+        // SAFETY: a valid buffer of its length; the kernel is the peer.
+        if unsafe { libc::send(fd, request.as_ptr().cast(), request.len(), 0) } != 40 {
+            return None;
+        }
+        let mut total = 0u64;
+        let mut buf = vec![0u8; 32 << 10];
+        loop {
+            // SAFETY: a valid buffer of its length.
+            let n = unsafe { libc::recv(fd, buf.as_mut_ptr().cast(), buf.len(), 0) };
+            if n <= 0 {
+                return None;
+            }
+            let mut at = 0usize;
+            let n = n as usize;
+            while at + 16 <= n {
+                let word = |i: usize| u32::from_ne_bytes(buf[i..i + 4].try_into().unwrap());
+                let len = word(at) as usize;
+                let kind = u16::from_ne_bytes(buf[at + 4..at + 6].try_into().unwrap());
+                if len < 16 || at + len > n {
+                    return None;
+                }
+                match kind {
+                    Self::NLMSG_DONE => return Some(total),
+                    Self::NLMSG_ERROR => return None,
+                    _ => total += Self::meminfo(&buf[at + 16..at + len]),
+                }
+                at += (len + 3) & !3;
+            }
+        }
+    }
+
+    /// A `unix_diag_msg` (16 bytes) and its attributes: the queued bytes
+    /// its `UNIX_DIAG_MEMINFO` says.
+    fn meminfo(msg: &[u8]) -> u64 {
+        let mut at = 16;
+        while at + 4 <= msg.len() {
+            let len = u16::from_ne_bytes([msg[at], msg[at + 1]]) as usize;
+            let kind = u16::from_ne_bytes([msg[at + 2], msg[at + 3]]);
+            if len < 4 || at + len > msg.len() {
+                return 0;
+            }
+            if kind == Self::UNIX_DIAG_MEMINFO && len >= 4 + 12 {
+                let value = |i: usize| {
+                    let from = at + 4 + i * 4;
+                    u64::from(u32::from_ne_bytes(msg[from..from + 4].try_into().unwrap()))
+                };
+                // SK_MEMINFO_RMEM_ALLOC and SK_MEMINFO_WMEM_ALLOC.
+                return value(0) + value(2);
+            }
+            at += (len + 3) & !3;
+        }
+        0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_unix_sockets_buffers_are_counted() {
+        let Some(sockets) = UnixSockets::open() else {
+            eprintln!("no sock_diag here: skipped");
+            return;
+        };
+        let before = sockets.held_bytes().unwrap();
+        let (a, _b) = socket_pair().unwrap();
+        let chunk = [7u8; 4096];
+        for _ in 0..16 {
+            // SAFETY: a valid buffer of its length.
+            unsafe { libc::send(a.as_raw_fd(), chunk.as_ptr().cast(), chunk.len(), 0) };
+        }
+        let after = sockets.held_bytes().unwrap();
+        assert!(after >= before + 16 * 4096, "{before} -> {after}");
+    }
 }
