@@ -64,13 +64,14 @@ pub fn reads_stdin(text: &str) -> bool {
             .any(|w| calls(w)))
 }
 
-/// `--version`'s first line.
+/// `--version`'s first line; the compiler's install folder where it is
+/// outside the system's, for the build's sandbox to see.
 pub fn toolchain(tool: &Path) -> Result<Toolchain, std::io::Error> {
     let version = super::ask(tool, &["--version"])?;
     Ok(Toolchain {
         program: tool.to_path_buf(),
         version: version.lines().next().unwrap_or("").to_string(),
-        prefix: Vec::new(),
+        prefix: super::install_prefix(tool),
     })
 }
 

@@ -166,6 +166,32 @@ pub fn ask(program: &Path, args: &[&str]) -> Result<String, std::io::Error> {
     Ok(String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr))
 }
 
+/// The folders a compiler at `program` is installed in, outside the
+/// system's (`~/gcc-13/bin/g++`: `~/gcc-13`, whose `lib/` and `libexec/`
+/// it runs), for the build's sandbox to bind: the install prefix of the
+/// path as given and of the file it links to (a `g++` on a `PATH` folder
+/// of links); none for a bare name or a compiler under `/usr`.
+pub fn install_prefix(program: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = Vec::new();
+    let real = std::fs::canonicalize(program).ok();
+    for path in std::iter::once(program.to_path_buf()).chain(real) {
+        if !path.is_absolute() {
+            continue;
+        }
+        let Some(dir) = path.parent() else { continue };
+        let prefix = match (dir.file_name(), dir.parent()) {
+            (Some(name), Some(up)) if name == "bin" && up.parent().is_some() => up,
+            _ => dir,
+        };
+        if let Some(p) = outside_system(prefix.to_path_buf()) {
+            if !found.contains(&p) {
+                found.push(p);
+            }
+        }
+    }
+    found
+}
+
 /// `path` unless it lies under a folder every sandbox already sees.
 pub fn outside_system(path: PathBuf) -> Option<PathBuf> {
     let system = ["/usr", "/etc", "/opt", "/bin", "/lib", "/lib64", "/sbin"];
@@ -495,6 +521,21 @@ pub fn last_words(stderr: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)] // Unix paths
+    #[test]
+    fn a_compiler_outside_the_system_folders_is_seen_with_its_install_prefix() {
+        assert_eq!(
+            install_prefix(Path::new("/home/me/gcc-13/bin/g++")),
+            vec![PathBuf::from("/home/me/gcc-13")]
+        );
+        assert_eq!(
+            install_prefix(Path::new("/home/me/tools/g++")),
+            vec![PathBuf::from("/home/me/tools")]
+        );
+        assert!(install_prefix(Path::new("/usr/bin/g++")).is_empty());
+        assert!(install_prefix(Path::new("g++")).is_empty());
+    }
 
     #[test]
     fn a_tool_is_found_under_any_of_its_names_in_a_folder_with_spaces() {
