@@ -30,6 +30,39 @@ fn scratch(test: &str) -> PathBuf {
     dir
 }
 
+/// A folder every user may enter, for the runs as user 65534: the
+/// checkout may lie where only its owner enters (`/root`, a `mktemp -d`
+/// folder), and there user 65534 could reach neither the judge nor its file.
+fn open_base() -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let base = std::env::temp_dir().join("sudoku-it-as-another-user");
+    std::fs::create_dir_all(&base).unwrap();
+    std::fs::set_permissions(&base, std::fs::Permissions::from_mode(0o755)).unwrap();
+    base
+}
+
+/// [`scratch`] under [`open_base`].
+fn scratch_for_anyone(test: &str) -> PathBuf {
+    let dir = open_base().join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A copy of the judge under [`open_base`], which user 65534 may run (its
+/// fixtures are inside it).
+fn sudoku_for_anyone() -> &'static Path {
+    static COPY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    COPY.get_or_init(|| {
+        // Copied beside, then renamed over the last run's: one copy stays.
+        let copy = open_base().join("sudoku");
+        let fresh = open_base().join(format!("sudoku.{}", std::process::id()));
+        std::fs::copy(SUDOKU, &fresh).unwrap();
+        std::fs::rename(&fresh, &copy).unwrap();
+        copy
+    })
+}
+
 /// The judge on `file` in `dir` (cache under it), with `args` and `env`.
 fn judge_in(dir: &Path, file: &Path, args: &[&str], env: &[(&str, &str)]) -> (i32, String) {
     let out = Command::new(SUDOKU)
@@ -724,7 +757,7 @@ fn hostile_unprivileged(
         common::skip("no /usr/bin/python3", "apt-get install python3");
         return None;
     }
-    let dir = scratch(test);
+    let dir = scratch_for_anyone(test);
     let path = dir.join(name);
     std::fs::write(&path, source).unwrap();
     let (code, text) = judge_unprivileged(
@@ -737,8 +770,8 @@ fn hostile_unprivileged(
     Some((code, text))
 }
 
-/// The judge on `path` as user 65534, which is given `dir` and everything
-/// in it.
+/// The judge on `path` as user 65534, which is given `dir` (from
+/// [`scratch_for_anyone`]) and everything in it.
 fn judge_unprivileged(dir: &Path, path: &Path, first: &[&str], args: &[&str]) -> (i32, String) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let entry = entry.unwrap().path();
@@ -746,13 +779,9 @@ fn judge_unprivileged(dir: &Path, path: &Path, first: &[&str], args: &[&str]) ->
     }
     std::os::unix::fs::chown(dir, Some(65534), Some(65534)).unwrap();
     let out = Command::new("setpriv")
-        .args([
-            "--reuid=65534",
-            "--regid=65534",
-            "--clear-groups",
-            SUDOKU,
-            "judge",
-        ])
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(sudoku_for_anyone())
+        .arg("judge")
         .arg(path)
         .args(first)
         .args(args)
@@ -1307,7 +1336,7 @@ fn unprivileged_a_build_does_not_read_the_users_other_files_beside_the_source() 
     if !as_root() || !common::need("setpriv") || !common::need("g++") {
         return;
     }
-    let dir = scratch("build-user-secret");
+    let dir = scratch_for_anyone("build-user-secret");
     let secret = dir.join("secret.txt");
     let word = format!("PRIVATE{}", std::process::id());
     std::fs::write(&secret, &word).unwrap();
@@ -1496,7 +1525,7 @@ fn socket_buffers_past_a_memory_cgroups_limit_are_mle() {
     // Unprivileged, no cgroup: the poll asks the kernel what the run's
     // own network namespace's sockets hold.
     if as_root() && installed("setpriv") {
-        let dir = scratch("socket-buffers-user");
+        let dir = scratch_for_anyone("socket-buffers-user");
         let file = dir.join("lanqiao_sockets.c");
         std::fs::write(&file, SOCKET_BUFFERS).unwrap();
         let first = ["--problem", "lanqiao", "--fixture", "sample1"];
