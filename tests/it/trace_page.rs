@@ -996,6 +996,25 @@ const LAYOUT: &str = r#"(() => {
   };
 })()"#;
 
+/// A side of [`LAYOUT`] shows its board, caption and highlighted line
+/// inside `screen`, and the line inside its code box.
+fn side_fits(s: &Value, screen: [f64; 4], what: &str) {
+    inside(&s["board"], screen, &format!("{what}: the board"));
+    inside(&s["caption"], screen, &format!("{what}: the caption"));
+    inside(&s["line"], screen, &format!("{what}: the highlighted line"));
+    let source: Vec<f64> = s["source"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    inside(
+        &s["line"],
+        [source[0], source[1], source[2], source[3]],
+        &format!("{what}: the line in its box"),
+    );
+}
+
 fn inside(inner: &Value, outer: [f64; 4], what: &str) {
     let b: Vec<f64> = inner
         .as_array()
@@ -1043,21 +1062,7 @@ fn board_caption_and_line_fit_one_screen() {
             ];
             assert_eq!(view[2..], [1366.0, 768.0]);
             for (k, s) in layout["sides"].as_array().unwrap().iter().enumerate() {
-                let what = format!("{side} step {step}, side {k}");
-                inside(&s["board"], view, &format!("{what}: the board"));
-                inside(&s["caption"], view, &format!("{what}: the caption"));
-                inside(&s["line"], view, &format!("{what}: the highlighted line"));
-                let source: Vec<f64> = s["source"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|x| x.as_f64().unwrap())
-                    .collect();
-                inside(
-                    &s["line"],
-                    [source[0], source[1], source[2], source[3]],
-                    &format!("{what}: the line in its box"),
-                );
+                side_fits(s, view, &format!("{side} step {step}, side {k}"));
             }
         }
     }
@@ -1428,20 +1433,7 @@ fn on_a_phone_a_step_shows_board_caption_and_line_on_one_screen() {
         assert_eq!(layout["view"], serde_json::json!([375, 667]), "{what}");
         let s = &layout["sides"][k];
         assert_eq!(s["shown"], true, "{what}: {layout}");
-        inside(&s["board"], screen, &format!("{what}: the board"));
-        inside(&s["caption"], screen, &format!("{what}: the caption"));
-        inside(&s["line"], screen, &format!("{what}: the highlighted line"));
-        let source: Vec<f64> = s["source"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|x| x.as_f64().unwrap())
-            .collect();
-        inside(
-            &s["line"],
-            [source[0], source[1], source[2], source[3]],
-            &format!("{what}: the line in its box"),
-        );
+        side_fits(s, screen, what);
         let wraps = phone.eval(&format!(
             "(() => {{ const b = document.querySelectorAll('section.side .source')[{k}]; \
              return b.scrollWidth <= b.clientWidth; }})()"
