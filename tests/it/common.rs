@@ -301,7 +301,7 @@ pub fn skip(what: &str, how: &str) {
             {
                 use std::io::Write;
                 let _ = std::io::stderr()
-                    .write_all(format!("skipped: tests need {what}; {how}\n").as_bytes());
+                    .write_all(format!("skipped, tests with {what}; {how}\n").as_bytes());
             }
         }
     }
