@@ -64,7 +64,10 @@ pub const FORCE_GROUP: &str = "SUDOKU_SANDBOX";
 /// fast, for the tests: every run's CPU limit is multiplied by `S` and the
 /// CPU time it used is divided by it, so the verdicts, the times shown and
 /// what ended a run are those of that CPU. `0.5` is a CPU twice as slow,
-/// `2` one twice as fast. Anything but a number from 0.01 to 100 is ignored.
+/// `2` one twice as fast. It stands for programs that do a fixed amount of
+/// work: one that burns a fixed CPU time takes that time on any CPU, and a
+/// test of one must keep its margin at every scale. Anything but a number
+/// from 0.01 to 100 is ignored.
 pub const TEST_CPU_SCALE: &str = "SUDOKU_TEST_CPU_SCALE";
 
 /// [`TEST_CPU_SCALE`]'s factor, 1 when unset.
