@@ -392,14 +392,13 @@
       document.body.dataset.compare = 'part';
       document.body.dataset.parting = JSON.stringify(parting);
       const m = line.result.matched;
-      const stopped = parting.some((s, k) => s === null && runs[k].d.end === 'stopped');
+      // The sides a limit cut before they parted, each with its own words
+      // for which limit (the step limit, or the time limit with its flag).
+      const cut = runs.filter((r, k) => parting[k] === null && r.d.end === 'stopped')
+        .map((r) => r.key + ' ' + r.d.ending);
       const parts = [];
-      if (stopped) {
+      if (cut.length) {
         compare.className = 'same';
-        // Which limit cut which side, in that side's own words (the step
-        // limit, or the time limit with the flag that raises it).
-        const cut = runs.filter((r, k) => parting[k] === null && r.d.end === 'stopped')
-          .map((r) => r.key + ' ' + r.d.ending);
         parts.push(document.createTextNode('The same writes to the board as far as both were recorded (' + a.key + ' ' + m[0] + ' steps, ' + b.key + ' ' + m[1] + '); ' + cut.join('; ') + '. '));
       } else {
         const ownOrder = own && searchesInItsOwnOrder(a);

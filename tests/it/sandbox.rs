@@ -55,8 +55,9 @@ fn sudoku_for_anyone() -> &'static Path {
     static COPY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     COPY.get_or_init(|| {
         // Copied beside, then renamed over the last run's: one copy stays.
-        let copy = open_base().join("sudoku");
-        let fresh = open_base().join(format!("sudoku.{}", std::process::id()));
+        let base = open_base();
+        let copy = base.join("sudoku");
+        let fresh = base.join(format!("sudoku.{}", std::process::id()));
         std::fs::copy(SUDOKU, &fresh).unwrap();
         std::fs::rename(&fresh, &copy).unwrap();
         copy

@@ -500,12 +500,6 @@ fn a_digit_without_a_place_says_why() {
     assert!(out.contains("no solution"), "{out}");
 }
 
-/// Whether `tool` is missing here (the calling test then skips; see
-/// [`common::skip`]).
-fn tool_missing(tool: &str) -> bool {
-    !common::need(tool)
-}
-
 fn repo_file(path: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join(path)
@@ -533,7 +527,7 @@ fn a_users_own_file_is_traced_write_by_write() {
         ("python3", "inputs/trace/marks_forward.py"),
         ("node", "examples/writeups/lc37_001_step4_bitmasks.js"),
     ] {
-        if tool_missing(tool) {
+        if !common::need(tool) {
             continue;
         }
         let (code, out, err) = sudoku(&["trace", "--approach", &repo_file(file)]);
@@ -551,7 +545,7 @@ fn a_users_own_file_is_traced_write_by_write() {
 /// A file saved with a UTF-8 byte-order mark traces as the judge runs it.
 #[test]
 fn a_users_file_with_a_byte_order_mark_is_traced() {
-    if tool_missing("python3") {
+    if !common::need("python3") {
         return;
     }
     let file = repo_file("tests/data/contestant/lc37_bom.py");
@@ -564,7 +558,7 @@ fn a_users_file_with_a_byte_order_mark_is_traced() {
 /// the time limit stops it, and the trace says so, with the five writes.
 #[test]
 fn a_users_file_that_never_returns_is_stopped_by_the_time_limit() {
-    if tool_missing("python3") {
+    if !common::need("python3") {
         return;
     }
     let file = repo_file("inputs/trace/wrong_dfs.py");
@@ -631,7 +625,7 @@ fn files_that_cannot_be_traced_say_why() {
     let (code, _, err) = sudoku(&["trace", "--html", "x.html", "--max-steps", "200001"]);
     assert_eq!(code, 2);
     assert!(err.contains("a page holds 1 to 200000 steps"), "{err}");
-    if !tool_missing("python3") {
+    if common::need("python3") {
         let lc36 = mine(
             "trace_lc36.py",
             "class Solution:\n    def isValidSudoku(self, board):\n        return True\n",
@@ -668,7 +662,7 @@ fn files_that_cannot_be_traced_say_why() {
             "{out}"
         );
         // The same in JavaScript, where the number 1 is not the string "1".
-        if !tool_missing("node") {
+        if common::need("node") {
             let bad = mine(
                 "trace_bad_value.js",
                 "var solveSudoku = function(board) {\n  board[0][2] = '5';\n  board[0][3] = 1;\n};\n",
