@@ -6,6 +6,9 @@
 #                          yet reported, is on the stack (outermost first)
 #   r VALUE                the innermost reported call returned VALUE (its repr)
 #   o N                    N reported calls ended unseen (a generator's frame)
+#   v K LOCALS             the reported call K (0 the outermost) now holds LOCALS
+#                          (`i = 0, num = 5`: its f_locals, less the board, tables
+#                          of 9 or more rows of 9 or more, functions and self)
 #   w ROW COL VALUE LINE   board[ROW][COL] = VALUE ('.' or 1-9), at LINE of the file
 #   bad ROW COL LINE TYPE REPR  a value that is neither '.' nor '1'-'9' (TYPE its
 #                          type's name); stopped there
@@ -35,6 +38,37 @@ def emit(text):
 
 
 shown = []  # the file's frames reported so far and not yet returned, outermost first
+sent = []  # the locals last reported for each of them
+
+
+def is_table(value):
+    return (isinstance(value, (list, tuple)) and len(value) >= 9
+            and isinstance(value[0], (list, tuple)) and len(value[0]) >= 9)
+
+
+def shorten(text):
+    # At most 160 characters: a list keeps its end (a stack's top), other text its start.
+    text = ' '.join(text.split())
+    if len(text) <= 160:
+        return text
+    if text[0] in '[(':
+        cut = text.find(', ', len(text) - 150)
+        if cut > 0:
+            return text[0] + '..., ' + text[cut + 2:]
+    return text[:157] + '...'
+
+
+def locals_of(frame):
+    parts = []
+    for name, value in frame.f_locals.items():
+        if name == 'self' or callable(value) or isinstance(value, Board) or is_table(value):
+            continue
+        try:
+            text = repr(value)
+        except Exception:  # noqa: BLE001 - a repr that raises is still a value
+            text = '?'
+        parts.append('%s = %s' % (name, shorten(text)))
+    return ', '.join(parts)
 
 
 def report_frames():
@@ -51,14 +85,27 @@ def report_frames():
     if k < len(shown):
         emit('o %d\n' % (len(shown) - k))
         del shown[k:]
+        del sent[k:]
     for frame in now[k:]:
         emit('c %s\n' % frame.f_code.co_name)
         shown.append(frame)
+        sent.append(None)
+    # A frame's locals change only while it runs: the innermost's, and those
+    # of the frames reported just now (a list they hold may also change
+    # under a callee, and is read again when that frame next writes).
+    for i in sorted({len(shown) - 1} | set(range(k, len(shown)))):
+        if i < 0:
+            continue
+        text = locals_of(shown[i])
+        if text != sent[i]:
+            emit('v %d %s\n' % (i, text))
+            sent[i] = text
 
 
 def profile(frame, event, arg):
     if event == 'return' and shown and frame is shown[-1]:
         shown.pop()
+        sent.pop()
         try:
             text = repr(arg)
         except Exception:  # noqa: BLE001 - a repr that raises is still a value

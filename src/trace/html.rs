@@ -20,7 +20,9 @@
 //! The call stream, also base64, holds a byte for each call begun (below
 //! 128: the function's number in `names`) or returned (128 + the value's
 //! number in `values`), in order; mirrors whose file recurses otherwise, and
-//! so show only the filled cells, have none.
+//! so show only the filled cells, have none. The locals are a list of
+//! `[step, frame, text]`, `text` a number in the side's `locals`: from that
+//! step on, that frame (0 the outermost) holds those locals.
 
 use super::record::{compare, Comparison, EndKind, FrameOp, Recording, StackKind};
 use super::source::Kind;
@@ -36,7 +38,7 @@ const SCRIPT: &str = include_str!("page.js");
 pub const MAX_STEPS: u64 = 200_000;
 
 /// The bytes of one step (see the module doc).
-fn pack(step: &super::record::Step) -> [u8; 6] {
+fn pack(step: &super::record::Step, calls: u32) -> [u8; 6] {
     let kind = Kind::ALL
         .iter()
         .position(|&k| k == Kind::of(&step.event))
@@ -57,7 +59,7 @@ fn pack(step: &super::record::Step) -> [u8; 6] {
     let flags = u8::from(step.dead_end) << 3
         | u8::from(step.revisit) << 4
         | u8::from(erases) << 5
-        | (step.ops.min(3) as u8) << 6;
+        | (calls.min(3) as u8) << 6;
     let line = step.line.min(usize::from(u16::MAX)) as u16;
     let [lo, hi] = line.to_le_bytes();
     [kind | flags, cell, digit, depth.min(255) as u8, lo, hi]
@@ -68,19 +70,54 @@ fn pack_calls(side: &Recording) -> Vec<u8> {
     let mut out = Vec::with_capacity(side.ops.len() + side.steps.len() / 8);
     let mut ops = side.ops.iter();
     for step in &side.steps {
-        if step.ops >= 3 {
-            let mut n = step.ops;
+        let mine: Vec<&FrameOp> = ops.by_ref().take(step.ops as usize).collect();
+        let calls = mine
+            .iter()
+            .filter(|op| !matches!(op, FrameOp::Locals { .. }))
+            .count() as u32;
+        if calls >= 3 {
+            let mut n = calls;
             while n >= 255 {
                 out.push(255);
                 n -= 255;
             }
             out.push(n as u8);
         }
+        for op in mine {
+            match *op {
+                FrameOp::Call(name) => out.push(name.min(127)),
+                FrameOp::Return(value) => out.push(128 + value.min(127)),
+                FrameOp::Locals { .. } => {}
+            }
+        }
+    }
+    out
+}
+
+/// How many calls began or returned before each step of `side` (its ops
+/// less the locals).
+fn calls_per_step(side: &Recording) -> Vec<u32> {
+    let mut ops = side.ops.iter();
+    side.steps
+        .iter()
+        .map(|step| {
+            ops.by_ref()
+                .take(step.ops as usize)
+                .filter(|op| !matches!(op, FrameOp::Locals { .. }))
+                .count() as u32
+        })
+        .collect()
+}
+
+/// The locals of `side`: `[step, frame, text]` (see the module doc).
+fn pack_locals(side: &Recording) -> Vec<[u32; 3]> {
+    let mut out = Vec::new();
+    let mut ops = side.ops.iter();
+    for (i, step) in side.steps.iter().enumerate() {
         for op in ops.by_ref().take(step.ops as usize) {
-            out.push(match *op {
-                FrameOp::Call(name) => name.min(127),
-                FrameOp::Return(value) => 128 + value.min(127),
-            });
+            if let FrameOp::Locals { frame, text } = *op {
+                out.push([i as u32 + 1, u32::from(frame), text]);
+            }
         }
     }
     out
@@ -164,7 +201,13 @@ pub fn page(puzzle_name: &str, puzzle: &Grid, sides: &[Recording]) -> String {
     let sides_json: Vec<serde_json::Value> = sides
         .iter()
         .map(|side| {
-            let bytes: Vec<u8> = side.steps.iter().flat_map(pack).collect();
+            let calls = calls_per_step(side);
+            let bytes: Vec<u8> = side
+                .steps
+                .iter()
+                .zip(calls)
+                .flat_map(|(step, n)| pack(step, n))
+                .collect();
             let captions: serde_json::Map<String, serde_json::Value> = side
                 .captions
                 .iter()
@@ -186,6 +229,8 @@ pub fn page(puzzle_name: &str, puzzle: &Grid, sides: &[Recording]) -> String {
                 "calls": base64(&pack_calls(side)),
                 "names": side.names,
                 "values": side.values,
+                "locals": pack_locals(side),
+                "localTexts": side.locals,
                 "stack": match side.stack {
                     StackKind::Frames => "frames",
                     StackKind::Filled => "filled",

@@ -24,6 +24,7 @@
 //! ```
 
 pub mod html;
+pub mod instrument;
 pub mod record;
 mod render;
 mod source;
@@ -167,7 +168,7 @@ impl Approach {
                 return Ok(Approach::UserFile(path.to_path_buf()));
             }
             return match crate::judge::language::of(path).map(|l| l.name) {
-                Some(lang @ ("C++" | "Java" | "Rust")) => {
+                Some(lang @ ("C" | "C++" | "Java" | "Rust")) => {
                     Err(Error::Approach(user_file::why_not(path, lang)))
                 }
                 _ => Err(Error::Approach(format!(
@@ -508,21 +509,54 @@ pub fn recording(
     puzzle: &Grid,
     max: u64,
 ) -> Result<Recording, Error> {
+    let run = user_file::Run {
+        exe: opts.exe.clone(),
+        time_limit: opts.time_limit,
+        max_steps: max,
+        trust: opts.trust,
+    };
     match approach {
+        // A write-up's original (Java, C++, JavaScript) is run as written,
+        // so the page shows the run of the file it shows; where it cannot
+        // run here, its mirror's steps, saying so.
+        Approach::Mirror { key, source } if source.path.starts_with("examples/writeups/") => {
+            match run_original(source, puzzle, &run) {
+                Ok(mut rec) => {
+                    rec.key = key.clone();
+                    Ok(rec)
+                }
+                Err(why) => {
+                    let mut rec = record::mirror(source, key, puzzle, max, captions(source));
+                    rec.title = format!(
+                        "{} (the mirror of its search: the file itself could not run here: {why})",
+                        rec.title
+                    );
+                    Ok(rec)
+                }
+            }
+        }
         Approach::Mirror { key, source } => {
             Ok(record::mirror(source, key, puzzle, max, captions(source)))
         }
-        Approach::UserFile(path) => user_file::record(
-            path,
-            puzzle,
-            &user_file::Run {
-                exe: opts.exe.clone(),
-                time_limit: opts.time_limit,
-                max_steps: max,
-                trust: opts.trust,
-            },
-        ),
+        Approach::UserFile(path) => user_file::record(path, puzzle, &run),
     }
+}
+
+/// A write-up's original, run from a copy of its text (the program may be
+/// installed far from the repository).
+fn run_original(source: &Source, puzzle: &Grid, run: &user_file::Run) -> Result<Recording, Error> {
+    let dir = tempfile::Builder::new()
+        .prefix("sudoku-writeup-")
+        .tempdir()
+        .map_err(Error::Write)?;
+    let name = source.path.rsplit('/').next().unwrap_or(source.path);
+    let copy = dir.path().join(name);
+    std::fs::write(&copy, source.text).map_err(Error::Write)?;
+    let mut rec = user_file::record(&copy, puzzle, run)?;
+    rec.path = source.path.to_string();
+    rec.title = rec.title.replacen("your file", "the write-up's file", 1);
+    rec.ending = rec.ending.replace(&copy.display().to_string(), source.path);
+    Ok(rec)
 }
 
 /// The page: two sides recorded, written to `file`, and a few lines about it.

@@ -132,6 +132,12 @@
       this.bytes = decode(d.steps);
       this.calls = decode(d.calls || '');
       this.frames = d.stack === 'frames';
+      // The locals each frame holds from a step on: step -> [[frame, text], ...].
+      this.localsAt = new Map();
+      for (const [step, frame, text] of d.locals || []) {
+        if (!this.localsAt.has(step)) this.localsAt.set(step, []);
+        this.localsAt.get(step).push([frame, text]);
+      }
       const n = this.count;
       this.placements = new Int32Array(n + 1);
       this.undos = new Int32Array(n + 1);
@@ -196,6 +202,9 @@
             const f = st.frames.pop();
             if (f) { f.value = this.d.values[op - 128]; st.returned.push(f); }
           }
+        }
+        for (const [frame, text] of this.localsAt.get(i) || []) {
+          if (st.frames[frame]) st.frames[frame].locals = this.d.localTexts[text];
         }
         const top = st.frames[st.frames.length - 1];
         if (top) {
@@ -742,6 +751,8 @@
     if (run.frames) {
       st.frames.forEach((f, i) => {
         const li = el('li', i === st.frames.length - 1 ? 'innermost' : '', frameText(f));
+        if (f.locals) li.appendChild(el('span', 'locals', f.locals));
+        if (f.locals !== undefined) li.dataset.locals = f.locals;
         li.dataset.name = f.name;
         li.dataset.cell = String(f.cell);
         li.dataset.digit = String(f.digit);
@@ -750,6 +761,7 @@
       });
       st.returned.forEach((f) => {
         const li = el('li', 'returned', frameText(f) + ' ');
+        if (f.locals) li.appendChild(el('span', 'locals', f.locals));
         const value = f.value === '?' ? 'returned (JavaScript does not show the value)'
           : f.value === 'nothing' ? 'returned nothing (no value)' : 'returned ' + f.value;
         li.appendChild(el('span', 'value', '\u21b3 ' + value));
@@ -838,7 +850,7 @@
       case 'retry': return f.name + ': ' + where + ', back again';
       case 'complete': return f.name + ': no empty cell left';
       case 'noplace': return f.name + ': a digit with no cell';
-      default: return f.name + (f.cell >= 0 ? ': ' + where : ': (no write yet)');
+      default: return f.name + (f.cell >= 0 ? ': ' + where : f.locals !== undefined ? '' : ': (no write yet)');
     }
   }
 

@@ -33,6 +33,9 @@ pub enum FrameOp {
     Call(u8),
     /// The innermost call returns the value [`Recording::values`]`[i]`.
     Return(u8),
+    /// The live frame `frame` (0 the outermost) now holds the locals
+    /// [`Recording::locals`]`[text]` (`i = 0, c = '5'`).
+    Locals { frame: u16, text: u32 },
 }
 
 /// What the page's stack shows for a side.
@@ -88,6 +91,8 @@ pub struct Recording {
     pub names: Vec<String>,
     /// The values that [`FrameOp::Return`] names.
     pub values: Vec<String>,
+    /// The locals that [`FrameOp::Locals`] names.
+    pub locals: Vec<String>,
     /// Every change to the call stack, in order; [`Step::ops`] says which
     /// belong to each step.
     pub ops: Vec<FrameOp>,
@@ -199,6 +204,7 @@ pub fn mirror(
         stack,
         names,
         values: RETURNED.iter().map(|v| v.text().to_string()).collect(),
+        locals: Vec::new(),
         ops,
     }
 }

@@ -1,15 +1,21 @@
-//! A user's own LeetCode 37 solution, traced by recording every write its
-//! `solveSudoku` makes to the board.
+//! A user's own file, traced by recording every write it makes to the
+//! board: a LeetCode 37 solution (its `solveSudoku`'s board), or in C, C++,
+//! Java and Rust also a stdin program (Lanqiao's 9 lines of 9 digits), whose
+//! board is the table found holding the puzzle once it is read.
 //!
 //! Python and JavaScript hand the solution a board the harness owns: a list
 //! subclass (`harness.py`) or a Proxy (`harness.js`) that reports each item
-//! assignment with the line of the user's file that made it. The program
-//! runs in the judge's sandbox, a child process with a CPU-time, wall-clock,
-//! memory and output limit, and stops itself at the step limit. C++, Java
-//! and Rust solutions write into a plain `vector<vector<char>>`, `char[][]`
-//! or `Vec<Vec<char>>`: there is no hook on a store into those without
-//! changing the file, so they are refused with what to do instead.
+//! assignment with the line of the user's file that made it. C, C++, Java
+//! and Rust files are built from a copy that reports its own writes, calls
+//! and locals ([`super::instrument`]), with the judge's own build (its
+//! compiler, flags and harness), so the file on disk is never changed and
+//! every line keeps its number. Either runs in the judge's sandbox, a child
+//! process with a CPU-time, wall-clock, memory and output limit, and stops
+//! itself at the step limit.
 
+mod compiled;
+
+use super::instrument;
 use super::record::{steps_of_writes, EndKind, FrameOp, Recording, StackKind};
 use super::source::Kind;
 use super::Error;
@@ -51,24 +57,22 @@ fn harness(lang: &Language) -> Option<(&'static str, &'static str)> {
     }
 }
 
-/// Whether `path` names a file in a language the trace can hook.
+/// Whether `path` names a file in a language the trace can hook: Python
+/// and JavaScript everywhere, C, C++, Java and Rust where the recorder's
+/// Unix calls are (Linux, macOS).
 pub fn is_user_file(path: &Path) -> bool {
-    language::of(path).and_then(harness).is_some()
+    language::of(path).is_some_and(|l| {
+        harness(l).is_some() || (cfg!(unix) && instrument::Lang::of(l.name).is_some())
+    })
 }
 
-/// Why a solution in `language` cannot be traced, and what to do instead.
+/// Why a file in `language` cannot be traced here, and what to do instead.
 pub fn why_not(path: &Path, language: &str) -> String {
-    let array = match language {
-        "C++" => "a vector<vector<char>>",
-        "Java" => "a char[][]",
-        _ => "a Vec<Vec<char>>",
-    };
     format!(
-        "{}: a {language} solution writes into {array}, a plain array: no harness can see a \
-         write to it without changing the file, so it cannot be traced. Port it to Python or \
-         JavaScript and trace that (`sudoku trace --approach my.py --html trace.html`), or read \
-         the right DFS's trace, which most row-by-row solutions follow (`sudoku trace --approach \
-         right`); `sudoku judge {}` still judges it.",
+        "{}: tracing a {language} file needs Unix (Linux or macOS): its recorder tells the \
+         trace each write through a file descriptor kept at start-up. Trace it on Linux or \
+         macOS, or port it to Python or JavaScript (`sudoku trace --approach my.py --html \
+         trace.html`); `sudoku judge {}` still judges it here.",
         path.display(),
         path.display()
     )
@@ -76,13 +80,21 @@ pub fn why_not(path: &Path, language: &str) -> String {
 
 /// Runs the user's `path` on `puzzle` and keeps its writes as steps.
 pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error> {
+    if language::of(path).is_some_and(|l| harness(l).is_none()) {
+        return compiled::record(path, puzzle, run);
+    }
     let (lang, text) = leetcode_37_file(path)?;
     crate::judge::solution::check_sandbox(&run.exe, run.trust)
         .map_err(|e| Error::Approach(format!("{}: {e}", path.display())))?;
     let shown = path.display().to_string();
     let (ran, limits) = run_in_sandbox(path, lang, puzzle, run)?;
     let stderr = String::from_utf8_lossy(&ran.stderr).into_owned();
-    let heard = read_harness(BufReader::new(ran.stdout), &shown, run.max_steps)?;
+    let heard = read_harness(
+        BufReader::new(ran.stdout),
+        &shown,
+        run.max_steps,
+        Board::Strings,
+    )?;
     if !heard.started {
         let why = stderr.trim();
         return Err(Error::Approach(format!(
@@ -150,6 +162,7 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         stack: StackKind::Frames,
         names: heard.names,
         values: heard.values,
+        locals: heard.locals,
         ops,
     })
 }
@@ -264,9 +277,24 @@ struct Heard {
     write_ops: Vec<u32>,
     /// Since the last write.
     pending: u32,
-    /// The functions and the values `ops` name.
+    /// The functions, the values and the locals `ops` name.
     names: Vec<String>,
     values: Vec<String>,
+    locals: Vec<String>,
+    /// Lines of the program's own output (a compiled file's protocol comes
+    /// marked among them).
+    output: Vec<String>,
+}
+
+/// What the board holds, for the words of a bad write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Board {
+    /// Python's and JavaScript's one-character strings.
+    Strings,
+    /// LeetCode's `char`s in C, C++, Java, Rust.
+    Chars,
+    /// A stdin program's table: 0-9 or '0'-'9'.
+    Digits,
 }
 
 /// The index of `text` in `table`, added if new (at most 128 entries, as
@@ -288,10 +316,33 @@ fn intern(table: &mut Vec<String>, text: &str) -> u8 {
 /// Reads the harness's lines (`start`, `c NAME`, `r VALUE`, `o N`,
 /// `w R C V LINE`, `bad R C LINE V`, `cut`, `raise LINE MESSAGE`, `done
 /// BOARD`); other lines are ignored.
-fn read_harness(out: impl BufRead, shown: &str, max_steps: u64) -> Result<Heard, Error> {
+fn read_harness(
+    out: impl BufRead,
+    shown: &str,
+    max_steps: u64,
+    board: Board,
+) -> Result<Heard, Error> {
     let mut heard = Heard::default();
-    for line in out.lines() {
-        let line = line.map_err(Error::Write)?;
+    for line in out.split(b'\n') {
+        let line = String::from_utf8_lossy(&line.map_err(Error::Write)?).into_owned();
+        // A compiled file's recorder marks its lines with 0x1e: what comes
+        // before the mark, or a line without one, is the program's output.
+        let line = if board == Board::Strings {
+            line.as_str()
+        } else {
+            match line.split_once('\u{1e}') {
+                Some((before, mine)) => {
+                    if !before.is_empty() {
+                        heard.output.push(before.to_string());
+                    }
+                    mine
+                }
+                None => {
+                    heard.output.push(line);
+                    continue;
+                }
+            }
+        };
         let mut parts = line.splitn(5, ' ');
         match parts.next() {
             Some("start") => heard.started = true,
@@ -318,6 +369,15 @@ fn read_harness(out: impl BufRead, shown: &str, max_steps: u64) -> Result<Heard,
                     heard.pending += 1;
                 }
             }
+            Some("v") => {
+                let frame = parts.next().and_then(|p| p.parse::<u16>().ok());
+                let text: Vec<&str> = parts.collect();
+                if let Some(frame) = frame {
+                    let text = intern_locals(&mut heard.locals, &text.join(" "));
+                    heard.ops.push(FrameOp::Locals { frame, text });
+                    heard.pending += 1;
+                }
+            }
             Some("w") => {
                 let mut num = || parts.next().and_then(|p| p.parse::<usize>().ok());
                 let (Some(r), Some(c)) = (num(), num()) else {
@@ -339,8 +399,13 @@ fn read_harness(out: impl BufRead, shown: &str, max_steps: u64) -> Result<Heard,
                         r.parse::<usize>().unwrap_or(0) * 9 + c.parse::<usize>().unwrap_or(0);
                     heard.end = Some(EndKind::Unsolved);
                     heard.end_line = l.parse().unwrap_or(0);
+                    let holds = match board {
+                        Board::Strings => "one-character strings, '.' or '1' to '9'",
+                        Board::Chars => "the characters '.' and '1' to '9'",
+                        Board::Digits => "the digits 0 to 9 (or '0' to '9')",
+                    };
                     heard.ending = Some(format!(
-                        "{shown} line {l} wrote {value} (type {kind}) at {}: the board holds one-character strings, '.' or '1' to '9'; stopped there",
+                        "{shown} line {l} wrote {value} (type {kind}) at {}: the board holds {holds}; stopped there",
                         super::at(cell.min(CELLS - 1))
                     ));
                 }
@@ -367,6 +432,20 @@ fn read_harness(out: impl BufRead, shown: &str, max_steps: u64) -> Result<Heard,
         }
     }
     Ok(heard)
+}
+
+/// The index of `text` in `table`, added if new (the locals of a frame
+/// recur: a table of at most a million texts, past that the last stands
+/// for every other).
+fn intern_locals(table: &mut Vec<String>, text: &str) -> u32 {
+    if let Some(i) = table.iter().rev().take(64).position(|t| t == text) {
+        return (table.len() - 1 - i) as u32;
+    }
+    if table.len() >= 1 << 20 {
+        return (table.len() - 1) as u32;
+    }
+    table.push(text.to_string());
+    (table.len() - 1) as u32
 }
 
 /// The cells of a board the harness sent, if it is 81 of them.

@@ -587,32 +587,45 @@ fn files_that_cannot_be_traced_say_why() {
         std::fs::write(&path, text).unwrap();
         path.to_str().unwrap().to_string()
     };
-    let cpp = mine(
-        "trace_mine.cpp",
-        "class Solution { public: void solveSudoku(vector<vector<char>>& board) {} };\n",
-    );
-    let (code, out, err) = sudoku(&["trace", "--approach", &cpp]);
-    assert_eq!((code, out.as_str()), (2, ""));
-    assert!(
-        err.contains("a C++ solution writes into a vector<vector<char>>, a plain array"),
-        "{err}"
-    );
-    assert!(err.contains("Port it to Python or JavaScript"), "{err}");
+    // A C++ or Rust file is built and run: one whose solveSudoku does
+    // nothing is traced, and said not to solve.
+    if common::need("g++") && common::need("gcc") {
+        let cpp = mine(
+            "trace_mine.cpp",
+            "class Solution { public: void solveSudoku(vector<vector<char>>& board) {} };\n",
+        );
+        let (code, out, err) = sudoku(&["trace", "--approach", &cpp]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.contains("returned: the board is not a solution"),
+            "{out}"
+        );
+        // A C program that neither defines solveSudoku nor reads stdin.
+        let c = mine("trace_nothing.c", "int main(void) { return 0; }\n");
+        let (code, _, err) = sudoku(&["trace", "--approach", &c]);
+        assert_eq!(code, 2);
+        assert!(
+            err.contains("neither a LeetCode 37 solution (no solveSudoku in it) nor a program that reads stdin"),
+            "{err}"
+        );
+        // A stdin program whose board is one array of 81: no table holds
+        // the puzzle, and the message says what the trace looks for.
+        let flat = mine(
+            "trace_flat.c",
+            "#include <stdio.h>\nint a[81];\nint main(void) { for (int i = 0; i < 81; i++) scanf(\"%1d\", &a[i]); a[2] = 1; return 0; }\n",
+        );
+        let (code, _, err) = sudoku(&["trace", "--approach", &flat]);
+        assert_eq!(code, 2);
+        assert!(
+            err.contains("no table holding the puzzle was written"),
+            "{err}"
+        );
+    }
     let java = repo_file("examples/writeups/lc37_000_fixed.java");
     let (code, _, err) = sudoku(&["trace", "--approach", &java, "--max-steps", "5"]);
     assert_eq!(
         code, 0,
         "a write-up original is traced by its mirror: {err}"
-    );
-    let rust = mine(
-        "trace_mine.rs",
-        "impl Solution { pub fn solve_sudoku(board: &mut Vec<Vec<char>>) {} }\n",
-    );
-    let (code, _, err) = sudoku(&["trace", "--approach", &rust]);
-    assert_eq!(code, 2);
-    assert!(
-        err.contains("a Rust solution writes into a Vec<Vec<char>>"),
-        "{err}"
     );
     let (code, _, err) = sudoku(&["trace", "--approach", "nope"]);
     assert_eq!(code, 2);
@@ -710,4 +723,88 @@ fn the_counters_are_shared_without_the_judge_importing_the_trace() {
         stats.contains("crate::mirror"),
         "--stats counts with the mirrors"
     );
+}
+
+/// The write-ups' originals (Java, C++) are run as written for the page:
+/// each one's writes to the board are its mirror's placements and undos,
+/// step for step, for the mirror's first 10,000 steps (on a puzzle that
+/// needs more than that), and the endless wrong DFS's five writes are the
+/// mirror's five before the time limit stops it.
+#[test]
+fn each_write_up_original_writes_what_its_mirror_does() {
+    use sudoku_workspace::trace::record::{self, Step};
+    use sudoku_workspace::trace::{Approach, Options, SOURCES};
+    if !common::need("javac") || !common::need("g++") {
+        return;
+    }
+    let writes = |steps: &[Step]| -> Vec<String> {
+        steps
+            .iter()
+            .filter(|s| {
+                matches!(
+                    s.event,
+                    trace::Event::Place { .. } | trace::Event::Undo { .. }
+                )
+            })
+            .map(|s| s.event.to_string())
+            .collect()
+    };
+    let hard = Grid::from_line(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        1,
+    )
+    .unwrap();
+    for source in SOURCES
+        .iter()
+        .filter(|s| s.path.starts_with("examples/writeups/"))
+    {
+        let name = source.name();
+        let endless = name.contains("wrong");
+        // The wrong DFS stops writing after five writes and loops: one
+        // second of CPU ends it; the others return or reach the step limit.
+        let opts = Options {
+            time_limit: std::time::Duration::from_millis(if endless { 1000 } else { 60_000 }),
+            exe: env!("CARGO_BIN_EXE_sudoku").into(),
+            ..Options::default()
+        };
+        let puzzle = if endless {
+            Grid::from_line(trace::LEETCODE_EXAMPLE, 1).unwrap()
+        } else {
+            hard
+        };
+        let mirror = record::mirror(source, name, &puzzle, 10_000, Vec::new());
+        let want = writes(&mirror.steps);
+        let run = trace::recording(
+            &opts,
+            &Approach::resolve(name).unwrap(),
+            &puzzle,
+            want.len() as u64 + if endless { 1000 } else { 0 },
+        )
+        .unwrap();
+        assert!(
+            run.title.contains("built by"),
+            "{name} is run as written: {}",
+            run.title
+        );
+        let mut got = writes(&run.steps);
+        assert!(
+            got.len() >= want.len(),
+            "{name}: {} writes of {}",
+            got.len(),
+            want.len()
+        );
+        got.truncate(want.len());
+        assert_eq!(got, want, "{name}: the original's writes and its mirror's");
+        if endless {
+            assert_eq!(want.len(), 5, "{name}");
+            assert!(
+                run.ending.starts_with("stopped by the time limit"),
+                "{name}: {}",
+                run.ending
+            );
+        } else {
+            assert_eq!(mirror.steps.len(), 10_000, "{name}: the puzzle takes more");
+            assert!(want.len() > 5_000, "{name}: {} writes", want.len());
+        }
+    }
 }

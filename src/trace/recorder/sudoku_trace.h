@@ -1,0 +1,220 @@
+/* The trace's recorder for a C file, put before the file's first line of a
+   copy the trace builds (`#line 1` after it keeps the file's line numbers);
+   the same protocol as sudoku_trace.hpp's, on the fd 1 taken at start-up. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const long long sudoku_trace_max_steps = @MAX_STEPS@;
+static const char sudoku_trace_puzzle[] = "@PUZZLE@";
+static int sudoku_trace_fd = 1;
+__attribute__((constructor)) static void sudoku_trace_init(void) { sudoku_trace_fd = dup(1); }
+
+#define SUDOKU_TRACE_FRAMES 4096
+#define SUDOKU_TRACE_TEXT 240
+struct sudoku_trace_frame {
+  const char *name;
+  char locals[SUDOKU_TRACE_TEXT], sent[SUDOKU_TRACE_TEXT], ret[48];
+};
+static struct sudoku_trace_frame sudoku_trace_frames[SUDOKU_TRACE_FRAMES];
+static int sudoku_trace_depth, sudoku_trace_shown, sudoku_trace_started;
+static char sudoku_trace_encoding = 'l';
+static const char *sudoku_trace_rows[9];
+static size_t sudoku_trace_elem = 1;
+static unsigned char sudoku_trace_shadow[81];
+static long long sudoku_trace_writes;
+static char sudoku_trace_snap_text[SUDOKU_TRACE_TEXT];
+
+static void sudoku_trace_emit(const char *line) {
+  char text[SUDOKU_TRACE_TEXT + 64];
+  int n = snprintf(text, sizeof text, "\x1e%s\n", line);
+  if (n > (int)sizeof text - 1) { n = (int)sizeof text - 1; text[n - 1] = '\n'; }
+  int done = 0;
+  while (done < n) {
+    ssize_t w = write(sudoku_trace_fd, text + done, (size_t)(n - done));
+    if (w <= 0) break;
+    done += (int)w;
+  }
+}
+
+static struct sudoku_trace_frame *sudoku_trace_top(void) {
+  return sudoku_trace_depth > 0 && sudoku_trace_depth <= SUDOKU_TRACE_FRAMES ? &sudoku_trace_frames[sudoku_trace_depth - 1] : NULL;
+}
+
+static int sudoku_trace_enter(const char *name, int returns_nothing) {
+  sudoku_trace_depth++;
+  struct sudoku_trace_frame *f = sudoku_trace_top();
+  if (f) {
+    f->name = name;
+    f->locals[0] = f->sent[0] = 0;
+    strcpy(f->ret, returns_nothing ? "nothing" : "?");
+  }
+  return 0;
+}
+
+static void sudoku_trace_leave(int *unused) {
+  (void)unused;
+  struct sudoku_trace_frame *f = sudoku_trace_top();
+  if (f && sudoku_trace_shown == sudoku_trace_depth) {
+    char line[64];
+    snprintf(line, sizeof line, "r %s", f->ret);
+    sudoku_trace_emit(line);
+    sudoku_trace_shown--;
+  }
+  sudoku_trace_depth--;
+}
+
+static long long sudoku_trace_ret(long long v, char kind) {
+  struct sudoku_trace_frame *f = sudoku_trace_top();
+  if (f) {
+    if (kind == 'b') strcpy(f->ret, v ? "true" : "false");
+    else if (kind == 'c' && v >= 32 && v < 127) snprintf(f->ret, sizeof f->ret, "'%c'", (int)v);
+    else snprintf(f->ret, sizeof f->ret, "%lld", v);
+  }
+  return v;
+}
+
+static void sudoku_trace_snap_begin(void) { sudoku_trace_snap_text[0] = 0; }
+static void sudoku_trace_part(const char *name, const char *value) {
+  size_t n = strlen(sudoku_trace_snap_text);
+  snprintf(sudoku_trace_snap_text + n, sizeof sudoku_trace_snap_text - n, "%s%s = %s", n ? ", " : "", name, value);
+}
+static void sudoku_trace_i(const char *name, long long v) {
+  char t[32];
+  snprintf(t, sizeof t, "%lld", v);
+  sudoku_trace_part(name, t);
+}
+static void sudoku_trace_b(const char *name, long long v) { sudoku_trace_part(name, v ? "true" : "false"); }
+static void sudoku_trace_c(const char *name, long long v) {
+  char t[32];
+  if (v >= 32 && v < 127) snprintf(t, sizeof t, "'%c'", (int)v);
+  else snprintf(t, sizeof t, "(char)%lld", v);
+  sudoku_trace_part(name, t);
+}
+static long long sudoku_trace_read(const char *p, size_t elem) {
+  if (elem == 1) return (signed char)*p;
+  if (elem == 2) return *(const short *)p;
+  if (elem == 4) return *(const int *)p;
+  return *(const long long *)p;
+}
+static void sudoku_trace_ai(const char *name, const void *a, size_t elem, size_t n, char kind) {
+  char t[160];
+  size_t len = 0;
+  t[len++] = '[';
+  t[len] = 0;
+  for (size_t k = 0; k < n && len < sizeof t - 24; k++) {
+    long long v = sudoku_trace_read((const char *)a + k * elem, elem);
+    len += (size_t)snprintf(t + len, sizeof t - len, "%s%s", k ? ", " : "", kind == 'b' ? (v ? "true" : "false") : "");
+    if (kind != 'b') len += (size_t)snprintf(t + len, sizeof t - len, "%lld", v);
+    if (k + 1 < n && len >= sizeof t - 24) len += (size_t)snprintf(t + len, sizeof t - len, ", ...");
+  }
+  snprintf(t + len, sizeof t - len, "]");
+  sudoku_trace_part(name, t);
+}
+static void sudoku_trace_snap_end(void) {
+  struct sudoku_trace_frame *f = sudoku_trace_top();
+  if (f) snprintf(f->locals, sizeof f->locals, "%s", sudoku_trace_snap_text);
+}
+
+static void sudoku_trace_report(void) {
+  char line[SUDOKU_TRACE_TEXT + 32];
+  for (; sudoku_trace_shown < sudoku_trace_depth; sudoku_trace_shown++) {
+    snprintf(line, sizeof line, "c %s", sudoku_trace_shown < SUDOKU_TRACE_FRAMES ? sudoku_trace_frames[sudoku_trace_shown].name : "?");
+    sudoku_trace_emit(line);
+  }
+  for (int k = 0; k < sudoku_trace_depth && k < SUDOKU_TRACE_FRAMES; k++) {
+    struct sudoku_trace_frame *f = &sudoku_trace_frames[k];
+    if (strcmp(f->locals, f->sent) != 0) {
+      snprintf(line, sizeof line, "v %d %s", k, f->locals);
+      sudoku_trace_emit(line);
+      strcpy(f->sent, f->locals);
+    }
+  }
+}
+
+static int sudoku_trace_decode(long long v, char encoding) {
+  if (encoding == 'r') return v >= 0 && v <= 9 ? (int)v : -1;
+  if (v == '.' || (encoding == 'c' && v == '0')) return 0;
+  return v >= '1' && v <= '9' ? (int)(v - '0') : -1;
+}
+
+static void sudoku_trace_at1(const void *at, size_t elem, int line) {
+  const char *p = (const char *)at;
+  if (!sudoku_trace_started || elem != sudoku_trace_elem) return;
+  for (int r = 0; r < 9; r++) {
+    if (!sudoku_trace_rows[r] || p < sudoku_trace_rows[r] || p >= sudoku_trace_rows[r] + 9 * elem) continue;
+    size_t off = (size_t)(p - sudoku_trace_rows[r]);
+    if (off % elem) return;
+    int c = (int)(off / elem);
+    long long v = sudoku_trace_read(p, elem);
+    int d = sudoku_trace_decode(v, sudoku_trace_encoding);
+    if (d >= 0 && d == sudoku_trace_shadow[r * 9 + c]) return;
+    sudoku_trace_report();
+    char text[96];
+    if (d < 0) {
+      if (elem == 1 && v >= 32 && v < 127) snprintf(text, sizeof text, "bad %d %d %d char '%c'", r, c, line, (int)v);
+      else snprintf(text, sizeof text, "bad %d %d %d %s %lld", r, c, line, elem == 1 ? "char" : "int", v);
+      sudoku_trace_emit(text);
+      _exit(0);
+    }
+    sudoku_trace_shadow[r * 9 + c] = (unsigned char)d;
+    if (d) snprintf(text, sizeof text, "w %d %d %d %d", r, c, d, line);
+    else snprintf(text, sizeof text, "w %d %d . %d", r, c, line);
+    sudoku_trace_emit(text);
+    if (++sudoku_trace_writes >= sudoku_trace_max_steps) {
+      sudoku_trace_emit("cut");
+      _exit(0);
+    }
+    return;
+  }
+}
+
+/* A stdin program's board, as sudoku_trace.hpp's detect: `table` is the
+   array itself (`int a[9][9]`), `bytes` its size and `row` a row's. */
+static void sudoku_trace_detect(const char *table, size_t bytes, size_t row, size_t elem) {
+  if (!row || !elem || row % elem) return;
+  size_t rows = bytes / row, cols = row / elem;
+  for (size_t off = 0; off < 2; off++) {
+    if (rows < 9 + off || rows > 12 || cols < 9 + off || cols > 12) continue;
+    const char encodings[2] = {'r', 'c'};
+    for (int e = 0; e < 2; e++) {
+      int differ = 0, known = 0;
+      for (int k = 0; k < 81; k++) {
+        long long v = sudoku_trace_read(table + (k / 9 + off) * row + (k % 9 + off) * elem, elem);
+        int want = sudoku_trace_puzzle[k] == '.' ? 0 : sudoku_trace_puzzle[k] - '0';
+        int d = sudoku_trace_decode(v, encodings[e]);
+        if (d != want) differ += (want == 0 && d > 0) ? 1 : 100;
+        known += want > 0;
+      }
+      if (differ > 1 || !known) continue;
+      if (sudoku_trace_started && sudoku_trace_rows[0] == table + off * row + off * elem) return;
+      sudoku_trace_encoding = encodings[e];
+      sudoku_trace_elem = elem;
+      for (int r = 0; r < 9; r++) sudoku_trace_rows[r] = table + (r + off) * row + off * elem;
+      for (int k = 0; k < 81; k++) sudoku_trace_shadow[k] = (unsigned char)(sudoku_trace_puzzle[k] == '.' ? 0 : sudoku_trace_puzzle[k] - '0');
+      if (!sudoku_trace_started) sudoku_trace_emit("start");
+      sudoku_trace_started = 1;
+      return;
+    }
+  }
+}
+
+static void sudoku_trace_at2(const void *at, size_t elem, const void *table, size_t bytes, size_t row, int line) {
+  if (!sudoku_trace_started || sudoku_trace_writes == 0) sudoku_trace_detect((const char *)table, bytes, row, elem);
+  sudoku_trace_at1(at, elem, line);
+}
+
+static void sudoku_trace_board(char **b) {
+  for (int r = 0; r < 9; r++) sudoku_trace_rows[r] = b[r];
+  sudoku_trace_elem = 1;
+  sudoku_trace_encoding = 'l';
+  for (int k = 0; k < 81; k++) {
+    int d = sudoku_trace_decode(b[k / 9][k % 9], 'l');
+    sudoku_trace_shadow[k] = (unsigned char)(d > 0 ? d : 0);
+  }
+  sudoku_trace_started = 1;
+  sudoku_trace_emit("start");
+}

@@ -1,0 +1,331 @@
+// The trace's recorder for a C++ file, put before the file's first line of a
+// copy the trace builds (the user's file on disk is never changed; `#line 1`
+// after this keeps the file's line numbers). Each write to the board, each
+// call of the file's functions and their locals are told to fd 1 as taken at
+// start-up (the judge's harness later sends fd 1 to stderr), one line each,
+// after the marker byte 0x1e:
+//   start | c NAME | r VALUE | v FRAME LOCALS | w ROW COL DIGIT LINE
+//   bad ROW COL LINE TYPE VALUE | cut
+// The instrumented copy calls: Frame (a guard at each function's entry),
+// ret<T>(value) at each return, snap({nv(name, value)...}) for the locals in
+// scope, board(b) at solveSudoku's entry, at2(g, i, j, line) and at1(g, i,
+// line) after each store into a subscript.
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <initializer_list>
+#include <map>
+#include <queue>
+#include <set>
+#include <sstream>
+#include <stack>
+#include <string>
+#include <type_traits>
+#include <unistd.h>
+#include <utility>
+#include <vector>
+
+namespace sudoku_trace {
+static const long long MAX_STEPS = @MAX_STEPS@;
+static const char PUZZLE[] = "@PUZZLE@";
+static const int out_fd = dup(1);
+
+struct FrameState {
+  const char* name;
+  std::string locals, sent, ret;
+};
+
+struct State {
+  std::vector<FrameState> frames;
+  size_t shown = 0;
+  bool started = false;
+  // 'l': LeetCode's '.' and '1'-'9'; 'c': '0' or '.' and '1'-'9'; 'r': 0-9.
+  char encoding = 'l';
+  const char* rows[9] = {};
+  size_t elem = 1;
+  unsigned char shadow[81] = {};
+  long long writes = 0;
+};
+
+inline State& state() {
+  static State s;
+  return s;
+}
+
+inline void emit(const std::string& line) {
+  std::string text = "\x1e" + line + "\n";
+  size_t done = 0;
+  while (done < text.size()) {
+    ssize_t n = write(out_fd, text.data() + done, text.size() - done);
+    if (n <= 0) break;
+    done += static_cast<size_t>(n);
+  }
+}
+
+// Values as the page shows them: 'c' for a char, true/false, [a, b] for a
+// container; a table of 9 or more rows of 9 or more (the board, a row's
+// marks) is left out; text past 160 characters is cut.
+template <class T> void put(std::string& o, const T& v);
+template <class A, class B> void put(std::string& o, const std::pair<A, B>& v);
+template <class T, class C> void put(std::string& o, const std::stack<T, C>& v);
+template <class T, class C> void put(std::string& o, const std::queue<T, C>& v);
+inline void put(std::string& o, char v) {
+  if (v >= 32 && v < 127) { o += '\''; o += v; o += '\''; }
+  else o += "(char)" + std::to_string(static_cast<int>(v));
+}
+inline void put(std::string& o, bool v) { o += v ? "true" : "false"; }
+inline void put(std::string& o, const std::string& v) { o += '"' + v.substr(0, 80) + '"'; }
+inline void put(std::string& o, const char* v) { o += v ? '"' + std::string(v).substr(0, 80) + '"' : "null"; }
+
+template <class T, class = void> struct is_range : std::false_type {};
+template <class T>
+struct is_range<T, decltype((void)std::begin(std::declval<const T&>()), (void)std::end(std::declval<const T&>()))>
+    : std::true_type {};
+
+template <class T> size_t size_of(const T& v) {
+  size_t n = 0;
+  for (auto it = std::begin(v); it != std::end(v); ++it) n++;
+  return n;
+}
+
+template <class T> bool rows_wide(const T& v, std::true_type) {
+  for (const auto& row : v) return size_of(row) >= 9;
+  return false;
+}
+template <class T> bool rows_wide(const T&, std::false_type) { return false; }
+template <class T> bool is_table(const T& v, std::true_type) {
+  typedef typename std::decay<decltype(*std::begin(v))>::type Row;
+  return size_of(v) >= 9 && rows_wide(v, std::integral_constant<bool, is_range<Row>::value>());
+}
+template <class T> bool is_table(const T&, std::false_type) { return false; }
+
+template <class T> void put_range(std::string& o, const T& v) {
+  o += '[';
+  size_t k = 0;
+  for (const auto& x : v) {
+    if (k++) o += ", ";
+    if (o.size() > 4000) { o += "..."; break; }
+    put(o, x);
+  }
+  o += ']';
+}
+inline void put_range(std::string& o, const std::vector<bool>& v) {
+  o += '[';
+  for (size_t k = 0; k < v.size(); k++) o += k ? (v[k] ? ", true" : ", false") : (v[k] ? "true" : "false");
+  o += ']';
+}
+template <class A, class B> void put(std::string& o, const std::pair<A, B>& v) {
+  o += '(';
+  put(o, v.first);
+  o += ", ";
+  put(o, v.second);
+  o += ')';
+}
+template <class T, class C> void put(std::string& o, const std::stack<T, C>& v) {
+  struct Inside : std::stack<T, C> {
+    static const C& of(const std::stack<T, C>& s) { return s.*&Inside::c; }
+  };
+  put_range(o, Inside::of(v));
+}
+template <class T, class C> void put(std::string& o, const std::queue<T, C>& v) {
+  struct Inside : std::queue<T, C> {
+    static const C& of(const std::queue<T, C>& s) { return s.*&Inside::c; }
+  };
+  put_range(o, Inside::of(v));
+}
+
+template <class T> void put_any(std::string& o, const T& v, std::true_type, std::false_type) { std::ostringstream s; s << +v; o += s.str(); }
+template <class T> void put_any(std::string& o, const T& v, std::false_type, std::true_type) { put_range(o, v); }
+template <class T> void put_any(std::string& o, const T&, std::false_type, std::false_type) { o += '?'; }
+template <class T> void put(std::string& o, const T& v) {
+  put_any(o, v, std::integral_constant<bool, std::is_arithmetic<T>::value>(),
+          std::integral_constant<bool, is_range<T>::value && !std::is_arithmetic<T>::value>());
+}
+
+template <class T> std::string nv(const char* name, const T& v) {
+  if (is_table(v, std::integral_constant<bool, is_range<T>::value && !std::is_same<T, std::string>::value>())) return std::string();
+  std::string o;
+  put(o, v);
+  // At most 160 characters: a list keeps its end (a stack's top), other
+  // text its start.
+  if (o.size() > 160) {
+    size_t from = o[0] == '[' ? o.find(", ", o.size() - 150) : std::string::npos;
+    o = from != std::string::npos ? "[..., " + o.substr(from + 2) : o.substr(0, 157) + "...";
+  }
+  return std::string(name) + " = " + o;
+}
+
+inline void snap(std::initializer_list<std::string> parts) {
+  State& s = state();
+  if (s.frames.empty()) return;
+  std::string text;
+  for (const std::string& p : parts) {
+    if (p.empty()) continue;
+    if (!text.empty()) text += ", ";
+    text += p;
+  }
+  s.frames.back().locals = text;
+}
+
+struct Frame {
+  Frame(const char* name, bool returns_nothing) {
+    FrameState f;
+    f.name = name;
+    f.ret = returns_nothing ? "nothing" : "?";
+    state().frames.push_back(f);
+  }
+  ~Frame() {
+    State& s = state();
+    if (s.shown == s.frames.size() && s.shown > 0) {
+      emit("r " + s.frames.back().ret);
+      s.shown--;
+    }
+    s.frames.pop_back();
+  }
+};
+
+template <class T, class U> T ret(U&& v) {
+  T out = static_cast<T>(std::forward<U>(v));
+  State& s = state();
+  if (!s.frames.empty()) {
+    std::string o;
+    put(o, out);
+    s.frames.back().ret = o;
+  }
+  return out;
+}
+
+inline void report_frames() {
+  State& s = state();
+  for (; s.shown < s.frames.size(); s.shown++) emit(std::string("c ") + s.frames[s.shown].name);
+  for (size_t k = 0; k < s.frames.size(); k++) {
+    if (s.frames[k].locals != s.frames[k].sent) {
+      emit("v " + std::to_string(k) + " " + s.frames[k].locals);
+      s.frames[k].sent = s.frames[k].locals;
+    }
+  }
+}
+
+inline long long read_cell(const char* p, size_t elem) {
+  switch (elem) {
+    case 1: return static_cast<signed char>(*p);
+    case 2: return *reinterpret_cast<const short*>(p);
+    case 4: return *reinterpret_cast<const int*>(p);
+    default: return *reinterpret_cast<const long long*>(p);
+  }
+}
+
+// The digit a cell holds, 0 for empty, -1 for neither.
+inline int decode(long long v, char encoding) {
+  if (encoding == 'r') return v >= 0 && v <= 9 ? static_cast<int>(v) : -1;
+  if (v == '.' || (encoding == 'c' && v == '0')) return 0;
+  return v >= '1' && v <= '9' ? static_cast<int>(v - '0') : -1;
+}
+
+inline void store(const char* p, int line) {
+  State& s = state();
+  if (!s.started) return;
+  for (int r = 0; r < 9; r++) {
+    if (!s.rows[r] || p < s.rows[r] || p >= s.rows[r] + 9 * s.elem) continue;
+    size_t off = static_cast<size_t>(p - s.rows[r]);
+    if (off % s.elem) return;
+    int c = static_cast<int>(off / s.elem);
+    long long v = read_cell(p, s.elem);
+    int d = decode(v, s.encoding);
+    if (d >= 0 && d == s.shadow[r * 9 + c]) return;
+    report_frames();
+    if (d < 0) {
+      std::string shown = s.elem == 1 && v >= 32 && v < 127 ? std::string("'") + static_cast<char>(v) + "'" : std::to_string(v);
+      emit("bad " + std::to_string(r) + " " + std::to_string(c) + " " + std::to_string(line) + " " +
+           (s.elem == 1 ? "char" : "int") + " " + shown);
+      _exit(0);
+    }
+    s.shadow[r * 9 + c] = static_cast<unsigned char>(d);
+    emit("w " + std::to_string(r) + " " + std::to_string(c) + " " + (d ? std::to_string(d) : std::string(".")) + " " +
+         std::to_string(line));
+    if (++s.writes >= MAX_STEPS) {
+      emit("cut");
+      _exit(0);
+    }
+    return;
+  }
+}
+
+template <class T> void store_at(const T* p, int line, std::true_type) { store(reinterpret_cast<const char*>(p), line); }
+template <class T> void store_at(const T*, int, std::false_type) {}
+template <class T> void store_at(const T* p, int line) {
+  store_at(p, line, std::integral_constant<bool, std::is_integral<T>::value && !std::is_same<T, bool>::value>());
+}
+inline void store_at(std::nullptr_t, int) {}
+
+template <class G, class I> auto addr1(G& g, I i, int) -> decltype(&g[i]) { return &g[i]; }
+template <class G, class I> std::nullptr_t addr1(G&, I, long) { return nullptr; }
+template <class G, class I, class J> auto addr2(G& g, I i, J j, int) -> decltype(&g[i][j]) { return &g[i][j]; }
+template <class G, class I, class J> std::nullptr_t addr2(G&, I, J, long) { return nullptr; }
+
+template <class T, size_t N> size_t count(T (&)[N], int) { return N; }
+template <class C> auto count(C& c, int) -> decltype((size_t)c.size()) { return c.size(); }
+template <class C> size_t count(C&, long) { return 0; }
+
+template <class T> void set_elem(const T*) { state().elem = sizeof(T); }
+inline void set_elem(std::nullptr_t) {}
+template <class T> long long value_of(const T* p) { return static_cast<long long>(*p); }
+inline long long value_of(std::nullptr_t) { return -1000; }
+
+// A stdin program's board: the first table of 9 or 10 rows of 9 or 10
+// whose cells, once this store is made, are the puzzle's (the last given
+// read in) or the puzzle's but for this cell (the search's first write).
+// Before the first write, a LeetCode solution's copy of its board (an
+// int[9][9] it searches on) is followed the same way.
+template <class G> void detect(G& g) {
+  State& s = state();
+  size_t rows = count(g, 0);
+  if (rows < 9 || rows > 12) return;
+  for (size_t off = 0; off < 2; off++) {
+    if (rows < 9 + off) continue;
+    bool wide = true;
+    for (size_t r = 0; r < 9 + off; r++) wide = wide && count(g[r], 0) >= 9 + off && count(g[r], 0) <= 12;
+    if (!wide) continue;
+    for (char enc : {'r', 'c'}) {
+      int differ = 0, known = 0;
+      for (int k = 0; k < 81; k++) {
+        long long v = value_of(addr2(g, k / 9 + off, k % 9 + off, 0));
+        int want = PUZZLE[k] == '.' ? 0 : PUZZLE[k] - '0';
+        int d = decode(v, enc);
+        if (d != want) differ += (want == 0 && d > 0) ? 1 : 100;
+        known += want > 0;
+      }
+      if (differ > 1 || known == 0) continue;
+      const char* first = reinterpret_cast<const char*>(addr2(g, off, off, 0));
+      if (s.started && first == s.rows[0]) return;
+      s.encoding = enc;
+      for (int r = 0; r < 9; r++) s.rows[r] = reinterpret_cast<const char*>(addr2(g, r + off, off, 0));
+      set_elem(addr2(g, off, off, 0));
+      for (int k = 0; k < 81; k++) s.shadow[k] = static_cast<unsigned char>(PUZZLE[k] == '.' ? 0 : PUZZLE[k] - '0');
+      if (!s.started) emit("start");
+      s.started = true;
+      return;
+    }
+  }
+}
+
+template <class G, class I, class J> void at2(G&& g, I i, J j, int line) {
+  if (!state().started || state().writes == 0) detect(g);
+  store_at(addr2(g, i, j, 0), line);
+}
+template <class G, class I> void at1(G&& g, I i, int line) { store_at(addr1(g, i, 0), line); }
+
+template <class B> void board(B& b) {
+  State& s = state();
+  for (int r = 0; r < 9; r++) s.rows[r] = reinterpret_cast<const char*>(&b[r][0]);
+  s.elem = 1;
+  s.encoding = 'l';
+  for (int k = 0; k < 81; k++) {
+    int d = decode(b[k / 9][k % 9], 'l');
+    s.shadow[k] = static_cast<unsigned char>(d > 0 ? d : 0);
+  }
+  s.started = true;
+  emit("start");
+}
+}  // namespace sudoku_trace
