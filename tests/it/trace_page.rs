@@ -68,6 +68,26 @@ fn chromium_and_runtimes() -> Option<PathBuf> {
     Some(chromium)
 }
 
+/// The files of `files` this machine can run: Python and JavaScript with
+/// python3 and node (checked by [`chromium_and_runtimes`]), C, C++, Java
+/// and Rust with gcc, g++, javac and rustc (a skip recorded for each
+/// missing one).
+fn runnable<'a>(files: &[&'a str]) -> Vec<&'a str> {
+    files
+        .iter()
+        .copied()
+        .filter(
+            |f| match Path::new(f).extension().and_then(|e| e.to_str()) {
+                Some("c") => common::need("gcc"),
+                Some("cpp") => common::need("g++"),
+                Some("java") => common::need("javac"),
+                Some("rs") => common::need("rustc"),
+                _ => true,
+            },
+        )
+        .collect()
+}
+
 fn example() -> Grid {
     Grid::from_line(trace::LEETCODE_EXAMPLE, 1).unwrap()
 }
@@ -731,7 +751,7 @@ fn state_of(browser: &mut Browser) -> Value {
     browser.eval(READ_STATE)
 }
 
-/// A correct file of one's own, in Python and in JavaScript, walks the
+/// A correct file of one's own, in each language the trace runs, walks the
 /// right DFS's tree: the page says it is the same search, and the two sides
 /// stay together to the end, each numbering its own steps.
 #[test]
@@ -742,10 +762,14 @@ fn a_correct_own_file_is_the_same_search_as_the_right_dfs() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut browser = Browser::start(&chromium, 1366, 768);
     browser.viewport(1366, 768, false);
-    for file in [
+    for file in runnable(&[
         "inputs/trace/marks_forward.py",
         "inputs/trace/marks_forward.js",
-    ] {
+        "inputs/trace/marks_forward.c",
+        "inputs/trace/marks_forward.cpp",
+        "inputs/trace/marks_forward.java",
+        "inputs/trace/marks_forward.rs",
+    ]) {
         let (page, sides, name) = own_page(file);
         assert_eq!(
             record::compare(&sides[0].steps, &sides[1].steps),
@@ -804,10 +828,14 @@ fn a_file_that_forgets_to_undo_is_marked_at_its_first_wrong_write() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut browser = Browser::start(&chromium, 1366, 768);
     browser.viewport(1366, 768, false);
-    for file in [
+    for file in runnable(&[
         "inputs/trace/forgets_undo.py",
         "inputs/trace/forgets_undo.js",
-    ] {
+        "inputs/trace/forgets_undo.c",
+        "inputs/trace/forgets_undo.cpp",
+        "inputs/trace/forgets_undo.java",
+        "inputs/trace/forgets_undo.rs",
+    ]) {
         let (page, sides, name) = own_page(file);
         // Five placements alike; then the file writes 9 over its 8 at row 1,
         // col 7 (step 6: an undo and a place in one write), where the right
@@ -1482,4 +1510,145 @@ fn on_a_phone_a_step_shows_board_caption_and_line_on_one_screen() {
     check(&mut phone, 1, "right, after switching sides");
     let errors = phone.errors();
     assert!(errors.is_empty(), "console: {errors:?}");
+}
+
+/// The program's own prints: each line `k = 2, r = 0, c = 2, d = 1` its
+/// stderr holds, built and run here with the language's compiler (not the
+/// trace's), on LeetCode's example in Lanqiao's form.
+fn printed(file: &str) -> Vec<String> {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("printed_{}", file.replace(['/', '.'], "_")));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = root().join(file);
+    let exe = dir.join("program");
+    let (build, run): (Vec<Command>, Command) = match src.extension().unwrap().to_str().unwrap() {
+        "c" => {
+            let mut b = Command::new("gcc");
+            b.arg("-O0").arg("-o").arg(&exe).arg(&src);
+            (vec![b], Command::new(&exe))
+        }
+        "cpp" => {
+            let mut b = Command::new("g++");
+            b.arg("-O0").arg("-o").arg(&exe).arg(&src);
+            (vec![b], Command::new(&exe))
+        }
+        "rs" => {
+            let mut b = Command::new("rustc");
+            b.arg("-o").arg(&exe).arg(&src);
+            (vec![b], Command::new(&exe))
+        }
+        _ => {
+            std::fs::copy(&src, dir.join("Main.java")).unwrap();
+            let mut b = Command::new("javac");
+            b.arg("-d").arg(&dir).arg(dir.join("Main.java"));
+            let mut r = Command::new("java");
+            r.arg("-cp").arg(&dir).arg("Main");
+            (vec![b], r)
+        }
+    };
+    for mut b in build {
+        let out = b.output().unwrap();
+        assert!(
+            out.status.success(),
+            "{file}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let input: String = example()
+        .0
+        .chunks(9)
+        .map(|row| row.iter().map(|d| char::from(b'0' + d)).collect::<String>() + "\n")
+        .collect();
+    let mut run = run;
+    let mut child = run
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{file}");
+    String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// A stdin program in C, C++, Java and Rust that prints its locals at each
+/// placement: at chosen steps, the page's innermost frame holds exactly
+/// those values, each caller holds what it printed at its own placement,
+/// and the page's frames and locals are the recording's.
+#[test]
+fn each_frame_holds_the_locals_the_program_prints() {
+    let Some(chromium) = chromium() else { return };
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut browser = Browser::start(&chromium, 1366, 768);
+    browser.viewport(1366, 768, false);
+    for file in runnable(&[
+        "inputs/trace/prints_locals.c",
+        "inputs/trace/prints_locals.cpp",
+        "inputs/trace/prints_locals.java",
+        "inputs/trace/prints_locals.rs",
+    ]) {
+        let lines = printed(file);
+        let (page, sides, name) = own_page(file);
+        assert_eq!(
+            record::compare(&sides[0].steps, &sides[1].steps),
+            record::Comparison::Same,
+            "{file}"
+        );
+        let rec = &sides[0];
+        // The placements, in order, are the printed lines, in order.
+        let places: Vec<usize> = (1..=rec.steps.len())
+            .filter(|&n| matches!(rec.steps[n - 1].event, Event::Place { .. }))
+            .collect();
+        assert_eq!(
+            places.len(),
+            lines.len(),
+            "{file}: a line printed a placement"
+        );
+        let chosen = [0, 1, 4, 5, 200, places.len() / 2, places.len() - 1];
+        let mut open = Open {
+            browser: &mut browser,
+            url: file_url(&page),
+            puzzle: example(),
+            sides: sides.clone(),
+            loads: 0,
+        };
+        for &p in &chosen {
+            let step = places[p];
+            let (frames, _) = frames_at(rec, step);
+            let dfs: Vec<&Frame> = frames.iter().filter(|f| f.0 == "dfs").collect();
+            // The innermost: this placement's line.
+            let inner = dfs.last().unwrap().2.clone().unwrap_or_default();
+            assert_eq!(inner, lines[p], "{file}: step {step}, the innermost frame");
+            // Each caller that placed: its own latest line, the one whose k
+            // is its k.
+            for f in &dfs {
+                let locals = f.2.clone().unwrap_or_default();
+                let k = locals.split(',').next().unwrap().to_string();
+                let own = lines[..=p]
+                    .iter()
+                    .rev()
+                    .find(|l| l.starts_with(&format!("{k},")));
+                if let Some(own) = own {
+                    if locals.contains("d = ") {
+                        assert_eq!(&locals, own, "{file}: step {step}, the frame with {k}");
+                    }
+                }
+            }
+            // The page shows the same frames and locals.
+            open.go(step, &name);
+            open.check_step(0, step, file);
+        }
+        let errors = open.browser.errors();
+        assert!(errors.is_empty(), "{file}: console: {errors:?}");
+    }
 }

@@ -53,6 +53,7 @@ final class SudokuTrace {
       char c = (Character) v;
       return c >= 32 && c < 127 ? "'" + c + "'" : "(char)" + (int) c;
     }
+    if (v instanceof Number || v instanceof Boolean) return String.valueOf(v);
     if (v instanceof String) {
       String s = (String) v;
       return "\"" + (s.length() > 80 ? s.substring(0, 80) + "..." : s) + "\"";
@@ -79,6 +80,10 @@ final class SudokuTrace {
   // (Placement(row=0, col=2, digit=4)).
   static String plain(Object v) {
     Class<?> k = v.getClass();
+    String name = k.getName();
+    if (name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.") || name.startsWith("sun.")) {
+      return "<" + k.getSimpleName() + ">";
+    }
     try {
       if (k.getMethod("toString").getDeclaringClass() != Object.class) return String.valueOf(v);
     } catch (NoSuchMethodException e) {
