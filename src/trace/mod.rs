@@ -14,7 +14,8 @@
 //! render.rs   the terminal trace: a line a step, the board as text
 //! source.rs   the files a mirror stands for, and the line of each kind of step
 //! record.rs   a run kept step by step (a mirror's, or a user's file's writes)
-//! user_file.rs  a user's Python or JavaScript file, run in the sandbox and recorded
+//! user_file.rs  a user's file (any of the judge's languages), run in the sandbox and recorded
+//! instrument.rs a C, C++, Java or Rust file's copy that reports its writes, calls and locals
 //! html.rs     the page: page.html, page.css, page.js and the packed steps
 //! ```
 //!
@@ -119,7 +120,7 @@ pub struct Options {
 pub const DEFAULT_MAX_STEPS: u64 = 100_000;
 
 /// A search to trace: a mirror shown with one of the files it stands for,
-/// or a user's own Python or JavaScript file, run and recorded.
+/// or a user's own file, run and recorded.
 #[derive(Clone, Debug)]
 pub enum Approach {
     /// A built-in search order; `key` is the name it was asked by.
@@ -134,9 +135,9 @@ pub enum Approach {
 impl Approach {
     /// An `--approach` value: `right`, `wrong`, `rescan` or `fewest`; a
     /// solution's or write-up original's name (`lc37_04_bitmasks`,
-    /// `lc37_000_wrong_dfs`) or its path; or a Python or JavaScript file of
-    /// the user's own. A C++, Java or Rust file of the user's is refused,
-    /// saying why and what to do instead.
+    /// `lc37_000_wrong_dfs`) or its path; or a file of the user's own in
+    /// any language the judge takes (C, C++, Java and Rust on Unix; off
+    /// Unix those are refused, saying why and what to do instead).
     pub fn resolve(arg: &str) -> Result<Approach, Error> {
         let mirror = |source| {
             Ok(Approach::Mirror {
@@ -172,7 +173,7 @@ impl Approach {
                     Err(Error::Approach(user_file::why_not(path, lang)))
                 }
                 _ => Err(Error::Approach(format!(
-                    "{arg}: not a file the trace can run (Python .py or JavaScript .js)"
+                    "{arg}: not a file the trace can run (.c, .cpp, .java, .rs, .py or .js)"
                 ))),
             };
         }
@@ -185,7 +186,7 @@ impl Approach {
         let keys: Vec<&str> = Order::ALL.iter().map(|o| o.key()).collect();
         let files: Vec<&str> = source::SOURCES.iter().map(|s| s.name()).collect();
         Err(Error::Approach(format!(
-            "unknown approach {arg:?}: expected one of {}; a file the trace mirrors ({}); or the path of a .py/.js file, yours or a write-up's",
+            "unknown approach {arg:?}: expected one of {}; a file the trace mirrors ({}); or the path of a file of yours (.c, .cpp, .java, .rs, .py, .js) or a write-up's",
             keys.join(", "),
             files.join(", ")
         )))

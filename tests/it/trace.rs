@@ -807,4 +807,21 @@ fn each_write_up_original_writes_what_its_mirror_does() {
             assert!(want.len() > 5_000, "{name}: {} writes", want.len());
         }
     }
+    // Lanqiao's C++ program on the sample: its writes to `string grid[9]`,
+    // to the end, and the grid it prints solves the puzzle.
+    let opts = Options {
+        time_limit: std::time::Duration::from_millis(60_000),
+        exe: env!("CARGO_BIN_EXE_sudoku").into(),
+        ..Options::default()
+    };
+    let example = Grid::from_line(trace::LEETCODE_EXAMPLE, 1).unwrap();
+    let run = trace::recording(
+        &opts,
+        &Approach::resolve("lanqiao_004").unwrap(),
+        &example,
+        200_000,
+    )
+    .unwrap();
+    assert_eq!(run.ending, "printed: the board is solved (checked)");
+    assert_eq!(run.path, "examples/writeups/lanqiao_004.cpp");
 }

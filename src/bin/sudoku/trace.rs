@@ -14,24 +14,25 @@ pub const TRACE_EXIT_CODES: &str = "\
 The page (--html FILE) is one file that works offline: the two searches side by side, each
 with its board, the line of its source that made each step, its recursion stack, counters
 and a chart of its depth; play, step, jump to the next dead end, undo or revisit. Your own
-LeetCode 37 file in Python or JavaScript is run (in the judge's sandbox, under --time-limit)
-and every write to its board recorded; C++, Java and Rust cannot be hooked, which the
-message explains.
+LeetCode 37 file in C, C++, Java, Rust, Python or JavaScript, or a stdin program in the first
+four, is run (in the judge's sandbox, under --time-limit) and every write to its board
+recorded, with each frame's locals; C, C++, Java and Rust files need Linux or macOS.
 
 Exit codes:
   0    the trace is done (the search ended, looped, or --max-steps was reached; a file of
        yours that raised or ran out of time is traced up to there)
   2    bad command line, a puzzle that cannot be read, is malformed or has clashing givens
        (the message names line and column), or an approach that cannot be traced (the
-       message says why: a C++/Java/Rust file, python3 or node missing, no solveSudoku, a
-       file that fails before solveSudoku is called)
+       message says why: its compiler or interpreter missing, no solveSudoku and no stdin,
+       a file that does not compile or fails before solveSudoku is called, a stdin program
+       whose board is not a table)
   141  stdout was closed early (e.g. piped into head): the run stops quietly";
 
 #[derive(Args)]
 pub struct TraceArgs {
     /// The search to watch: right (000's DFS, = 01-05, 07, 08), wrong (000's wrong DFS, 09),
     /// rescan (003, 06) or fewest (lanqiao, lc37_11); a solution file's name or path, or a
-    /// write-up original in examples/writeups/; or your own .py/.js LeetCode 37 file
+    /// write-up original in examples/writeups/; or your own LeetCode 37 file or stdin program
     /// [default: right; on a page: wrong].
     #[arg(long, value_name = "A")]
     approach: Option<String>,
