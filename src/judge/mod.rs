@@ -31,6 +31,7 @@ pub mod problem;
 pub mod report;
 pub mod runner;
 pub mod solution;
+pub mod starter;
 mod stats;
 pub mod stress;
 pub mod text;

@@ -1285,3 +1285,123 @@ fn off_end_without_clang(file: &Path) {
         "{text}"
     );
 }
+
+/// `sudoku new KEY --lang LANG` for every problem and language: the file is
+/// named so the judge places it as KEY, compiles as written, and answers
+/// nothing (WA, not CE), where its toolchain is here; it never overwrites;
+/// a user's own template comes first.
+#[test]
+fn every_starter_compiles_and_gets_wa() {
+    let dir = scratch("new");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs");
+    let keys: Vec<String> = sudoku_workspace::judge::problem::PROBLEMS
+        .iter()
+        .map(|p| p.key.to_string())
+        .collect();
+    assert_eq!(keys.len(), 12, "{keys:?}");
+    let langs = [
+        ("cpp", "g++"),
+        ("rust", "rustc"),
+        ("c", "gcc"),
+        ("java", "javac"),
+        ("python", "python3"),
+        ("javascript", "node"),
+    ];
+    let mut work = Vec::new();
+    for key in &keys {
+        // One of the judge's own cases (not a house case) is enough to see
+        // the file build and answer nothing.
+        let mut cases: Vec<String> = std::fs::read_dir(root.join(key))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "in"))
+            .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+            .collect();
+        cases.sort();
+        for &(lang, tool) in &langs {
+            if !common::need(tool) {
+                continue;
+            }
+            let out = Command::new(SUDOKU)
+                .args(["new", key, "--lang", lang])
+                .current_dir(&dir)
+                .output()
+                .unwrap();
+            let said = String::from_utf8_lossy(&out.stdout).into_owned();
+            assert!(out.status.success(), "new {key} {lang}: {said}");
+            let path = said
+                .strip_prefix("wrote ")
+                .and_then(|s| s.split(" (").next())
+                .unwrap()
+                .to_string();
+            assert!(
+                path.starts_with(key.as_str()),
+                "{key} {lang}: named for its problem: {path}"
+            );
+            work.push((key.clone(), lang, dir.join(&path), cases.clone(), said));
+        }
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let Some((key, lang, path, cases, said)) = work.get(i) else {
+                    break;
+                };
+                // The judge's own cases (house cases are not judged by
+                // default: a stdin program may rightly answer an empty input
+                // with nothing).
+                let _ = cases;
+                let args = ["--json"];
+                let (_, text) = judge_path(&dir, path, &args);
+                let verdicts: Vec<String> = text
+                    .lines()
+                    .filter(|l| l.starts_with('{'))
+                    .map(|l| {
+                        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                        assert_eq!(v["problem"], key.as_str(), "{key} {lang}: {l}");
+                        v["verdict"].as_str().unwrap().to_string()
+                    })
+                    .collect();
+                assert!(!verdicts.is_empty(), "{key} {lang}: {text}");
+                let want = if said.contains("node alone holds more") {
+                    "MLE"
+                } else {
+                    "WA"
+                };
+                // It builds and runs: WA (an answer it cannot give; LeetCode
+                // 36's `false` is right on an invalid board), never CE or RE.
+                assert!(
+                    verdicts.iter().all(|v| v == want || v == "AC")
+                        && verdicts.iter().any(|v| v == want),
+                    "{key} {lang}: {verdicts:?}\n{text}"
+                );
+            });
+        }
+    });
+    // Never overwritten.
+    let out = Command::new(SUDOKU)
+        .args(["new", "lc37", "--lang", "cpp"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("never overwrites"));
+    // A user's template: KEY.EXT first, filled in.
+    let own = dir.join("templates");
+    std::fs::create_dir_all(&own).unwrap();
+    std::fs::write(own.join("stdin.py"), "# {{title}} ({{limits}})\n").unwrap();
+    let out = Command::new(SUDOKU)
+        .args(["new", "poj3074", "--lang", "py", "mine.py"])
+        .env("SUDOKU_TEMPLATES", &own)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("from your template"));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("mine.py")).unwrap(),
+        "# POJ 3074 Sudoku (one line per puzzle, many hard ones) (1000 ms, 64 MB)\n"
+    );
+}

@@ -7,6 +7,7 @@ mod batch;
 mod common;
 mod gen;
 mod judge;
+mod new;
 mod stress;
 mod trace;
 
@@ -43,6 +44,10 @@ enum Command {
     /// (the default).
     #[command(after_help = judge::judge_help())]
     Judge(judge::JudgeArgs),
+    /// Start a file for a problem: LeetCode's frame, or a stdin program as its judge feeds it,
+    /// named so `sudoku judge` knows the problem.
+    #[command(after_help = new::NEW_HELP)]
+    New(new::NewArgs),
     /// Watch a write-up's depth-first search (or your own file's) step by step, in the
     /// terminal or on a page.
     #[command(after_help = trace::TRACE_EXIT_CODES)]
@@ -97,6 +102,7 @@ fn main() -> ExitCode {
     let result = match command {
         Command::Judge(args) => judge::run(args, &mut stdout),
         Command::Trace(args) => trace::run(args, &mut stdout),
+        Command::New(args) => new::run(args, &mut stdout),
         Command::Solve(args) => batch::run(args, Mode::Solve, &mut stdout),
         Command::Count { batch, limit } => batch::run(batch, Mode::Count { limit }, &mut stdout),
         Command::Gen(args) => gen::run(args, &mut stdout),

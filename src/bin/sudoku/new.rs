@@ -1,0 +1,94 @@
+//! `sudoku new`: a starter file for a problem, in a language, under a name
+//! `sudoku judge` places as that problem.
+
+use crate::common::Failure;
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use sudoku_workspace::judge::starter::{self, Lang};
+
+/// The `--help` epilogue.
+pub const NEW_HELP: &str = "\
+The file is LeetCode's frame for lc36 and lc37 (class Solution and its method, as LeetCode
+shows it for the language), else a program that reads stdin as its judge feeds it (Java's
+`public class Main` in a folder named after the problem, AtCoder's Rust with proconio). It
+compiles and answers nothing: `sudoku judge FILE` gives WA until you solve it.
+
+Your own templates come first, from $SUDOKU_TEMPLATES, else $XDG_CONFIG_HOME/sudoku/templates
+(~/.config/sudoku/templates; %APPDATA%\\sudoku\\templates on Windows): KEY.EXT for one problem,
+then leetcode.EXT or stdin.EXT; {{key}}, {{title}}, {{statement}}, {{input}}, {{output}} and
+{{limits}} are filled in.
+
+Exit codes:
+  0    the file is written
+  2    an unknown problem or language, a file already there (never overwritten), or a
+       folder that cannot be written";
+
+#[derive(Args)]
+pub struct NewArgs {
+    /// The problem: lc36, lc37, lanqiao, poj2676, poj3074, poj3076, spoj_sudoku, p1074,
+    /// hdu1426, hdu4069, abc327c, cf1335d.
+    #[arg(value_name = "KEY")]
+    key: String,
+    /// cpp, rust, c, java, python or javascript (or the extension: rs, py, js).
+    #[arg(long, value_name = "LANG", default_value = "cpp")]
+    lang: String,
+    /// Where to write it: a folder (the file gets its usual name there), or a file path
+    /// [default: the usual name in the current folder: KEY.EXT, KEY/Main.java].
+    #[arg(value_name = "PATH")]
+    path: Option<PathBuf>,
+}
+
+pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<ExitCode, Failure> {
+    let lang = Lang::parse(&args.lang).ok_or_else(|| {
+        let names: Vec<&str> = Lang::ALL.iter().map(|l| l.name()).collect();
+        Failure::msg(format!(
+            "--lang {}: expected one of {}",
+            args.lang,
+            names.join(", ")
+        ))
+    })?;
+    let made = starter::starter(&args.key, lang).map_err(Failure::msg)?;
+    let path = match args.path {
+        Some(p) if p.is_dir() => p.join(&made.path),
+        Some(p) => p,
+        None => made.path.clone(),
+    };
+    if path.exists() {
+        return Err(Failure::msg(format!(
+            "{}: already there; `sudoku new` never overwrites a file (give another PATH)",
+            path.display()
+        )));
+    }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::msg(format!("{}: {e}", dir.display())))?;
+    }
+    // create_new: a file made between the check and the write is not
+    // overwritten either.
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .map_err(|e| Failure::msg(format!("{}: {e}", path.display())))?;
+    file.write_all(made.text.as_bytes())
+        .map_err(|e| Failure::msg(format!("{}: {e}", path.display())))?;
+    let from = made
+        .template
+        .map_or("the built-in starter".to_string(), |t| {
+            format!("your template {}", t.display())
+        });
+    writeln!(
+        out,
+        "wrote {} ({}, {}; from {from})\njudge it: sudoku judge {}",
+        path.display(),
+        args.key,
+        lang.name(),
+        path.display()
+    )?;
+    if let Some(note) = starter::note(&args.key, lang) {
+        writeln!(out, "note: {note}")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
