@@ -150,6 +150,9 @@ pub struct Options {
     pub stats: bool,
     /// One JSON object per case instead of the tables.
     pub json: bool,
+    /// After the tables, each failure of a user's file as an editor's
+    /// problem matcher reads it ([`report::editor`]).
+    pub lines: bool,
     /// Colour (a terminal, and `NO_COLOR` unset).
     pub colour: bool,
     /// Wrap tables at this many columns.
@@ -358,6 +361,11 @@ fn judge_and_report(opts: &Options, out: &mut dyn Write) -> Result<Report, Error
                     &these,
                     opts.width,
                 )?;
+            }
+        }
+        if opts.lines && !opts.json {
+            for line in report::editor::lines(part, &these) {
+                writeln!(out, "{line}")?;
             }
         }
         results.extend(these);

@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
+pub mod editor;
 mod wrong_answer;
 
 pub use super::text::{printable, printable_lines};
@@ -424,7 +425,78 @@ fn write_failures(out: &mut dyn Write, part: &Part, results: &[CaseResult]) -> i
             r.detail.trim_end()
         )?;
     }
+    write_trace_hint(out, part, &failed)
+}
+
+/// For a user's LeetCode 37 file that failed a case (not a compile error):
+/// the `sudoku trace` command that shows its search on that case, the
+/// puzzle inline so the command works wherever it is run.
+fn write_trace_hint(out: &mut dyn Write, part: &Part, failed: &[&CaseResult]) -> io::Result<()> {
+    if part.problem.key != "lc37" {
+        return Ok(());
+    }
+    let mut hinted: Vec<&str> = Vec::new();
+    for r in failed {
+        if !r.user || r.verdict == Verdict::Ce || hinted.contains(&r.solution.as_str()) {
+            continue;
+        }
+        hinted.push(&r.solution);
+        let Some(user) = part
+            .solutions
+            .iter()
+            .find(|s| s.name == r.solution)
+            .and_then(|s| s.user.as_ref())
+        else {
+            continue;
+        };
+        // Of its failed cases, the one with the most givens: the shortest
+        // search to watch.
+        let puzzle = |c: &CaseResult| {
+            part.cases
+                .iter()
+                .find(|k| k.name == c.fixture)
+                .and_then(|k| crate::format::parse_board(&k.input).ok())
+                .filter(|b| b.len() == 9 && b.iter().all(|row| row.len() == 9))
+                .map(|b| crate::grid::Grid::from_board(&b))
+        };
+        let Some((case, grid)) = failed
+            .iter()
+            .filter(|c| c.solution == r.solution && c.verdict != Verdict::Ce)
+            .filter_map(|c| puzzle(c).map(|g| (c, g)))
+            .max_by_key(|(_, g)| g.givens())
+        else {
+            continue;
+        };
+        let path = user.path.display().to_string();
+        let stem = user
+            .path
+            .file_stem()
+            .map_or("mine".into(), |s| s.to_string_lossy().into_owned());
+        writeln!(
+            out,
+            "\nsee its search on {} ({}): sudoku trace --html {stem}-{}.html --approach {} {}",
+            case.fixture,
+            verdict_text(case),
+            case.fixture,
+            shell_word(&path),
+            grid.to_line()
+        )?;
+    }
     Ok(())
+}
+
+/// `word` as one shell word: quoted when it holds more than letters,
+/// digits and `-_./+,:@`.
+fn shell_word(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./+,:@".contains(c))
+    {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 /// A folder of user files: one line per file (its problem, its verdicts,

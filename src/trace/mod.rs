@@ -25,6 +25,7 @@
 //! ```
 
 pub mod html;
+#[cfg(unix)]
 pub mod instrument;
 pub mod record;
 mod render;

@@ -13,9 +13,9 @@
 //! process with a CPU-time, wall-clock, memory and output limit, and stops
 //! itself at the step limit.
 
+#[cfg(unix)]
 mod compiled;
 
-use super::instrument;
 use super::record::{steps_of_writes, EndKind, FrameOp, Recording, StackKind};
 use super::source::Kind;
 use super::Error;
@@ -61,9 +61,19 @@ fn harness(lang: &Language) -> Option<(&'static str, &'static str)> {
 /// and JavaScript everywhere, C, C++, Java and Rust where the recorder's
 /// Unix calls are (Linux, macOS).
 pub fn is_user_file(path: &Path) -> bool {
-    language::of(path).is_some_and(|l| {
-        harness(l).is_some() || (cfg!(unix) && instrument::Lang::of(l.name).is_some())
-    })
+    language::of(path).is_some_and(|l| harness(l).is_some() || compiled_here(l))
+}
+
+/// Whether a file in `lang` is traced by building a copy that reports its
+/// writes (C, C++, Java, Rust), which needs Unix.
+#[cfg(unix)]
+fn compiled_here(lang: &Language) -> bool {
+    super::instrument::Lang::of(lang.name).is_some()
+}
+
+#[cfg(not(unix))]
+fn compiled_here(_: &Language) -> bool {
+    false
 }
 
 /// Why a file in `language` cannot be traced here, and what to do instead.
@@ -80,8 +90,11 @@ pub fn why_not(path: &Path, language: &str) -> String {
 
 /// Runs the user's `path` on `puzzle` and keeps its writes as steps.
 pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error> {
-    if language::of(path).is_some_and(|l| harness(l).is_none()) {
+    if let Some(_lang) = language::of(path).filter(|l| harness(l).is_none()) {
+        #[cfg(unix)]
         return compiled::record(path, puzzle, run);
+        #[cfg(not(unix))]
+        return Err(Error::Approach(why_not(path, _lang.name)));
     }
     let (lang, text) = leetcode_37_file(path)?;
     crate::judge::solution::check_sandbox(&run.exe, run.trust)
@@ -288,6 +301,7 @@ struct Heard {
 
 /// What the board holds, for the words of a bad write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(unix), allow(dead_code))]
 enum Board {
     /// Python's and JavaScript's one-character strings.
     Strings,

@@ -1405,3 +1405,226 @@ fn every_starter_compiles_and_gets_wa() {
         "# POJ 3074 Sudoku (one line per puzzle, many hard ones) (1000 ms, 64 MB)\n"
     );
 }
+
+/// The problem matcher of `.vscode/tasks.json`, as written there: the
+/// line regex and the background task's begin and end patterns.
+fn matcher() -> (regex::Regex, regex::Regex, regex::Regex) {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(".vscode/tasks.json"))
+            .unwrap();
+    // JSON with comments, as VS Code reads it: the comment lines dropped.
+    let json: String = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let tasks: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let tasks = tasks["tasks"].as_array().unwrap();
+    assert_eq!(tasks.len(), 2);
+    let line = tasks[0]["problemMatcher"]["pattern"]["regexp"]
+        .as_str()
+        .unwrap();
+    assert_eq!(
+        tasks[1]["problemMatcher"]["pattern"]["regexp"], line,
+        "one regex for both tasks"
+    );
+    let background = &tasks[1]["problemMatcher"]["background"];
+    let re = |s: &str| regex::Regex::new(s).unwrap();
+    (
+        re(line),
+        re(background["activeBegins"].as_str().unwrap()),
+        re(background["endsPattern"].as_str().unwrap()),
+    )
+}
+
+/// `judge FILE --lines` gives each failure as the task's problem matcher
+/// reads it: a compile error at the compiler's line and column, a crash at
+/// the line it names, a WA at line 1 with its case; no other line matches.
+#[test]
+fn the_editor_task_finds_a_ce_an_re_and_a_wa_at_their_lines() {
+    let (line_re, _, _) = matcher();
+    let dir = scratch("editor");
+    let ce = dir.join("lc37_ce.cpp");
+    std::fs::write(
+        &ce,
+        "class Solution {\npublic:\n    void solveSudoku(vector<vector<char>>& board) {\n        int x = ;\n    }\n};\n",
+    )
+    .unwrap();
+    // The file, its flags, where the problem is, and what it says.
+    type Case<'a> = (PathBuf, Vec<&'a str>, (u32, u32), &'a str);
+    let cases: Vec<Case> = vec![
+        (ce, vec![], (4, 17), "expected expression"),
+        (
+            data("lanqiao_panic.rs"),
+            vec!["--fixture", "sample1"],
+            (7, 20),
+            "RE on sample1 (expected AC): exit code 101: panicked at lanqiao_panic.rs:7:20",
+        ),
+        (
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs/trace/forgets_undo.py"),
+            vec!["--fixture", "leetcode_example"],
+            (1, 1),
+            "WA on leetcode_example (expected AC)",
+        ),
+    ];
+    for (path, args, (line, col), message) in cases {
+        if !common::need(tool_of(&path)) {
+            continue;
+        }
+        let mut all = vec!["--lines"];
+        all.extend(args);
+        let (code, text) = judge_path(&dir, &path, &all);
+        assert_eq!(code, 1, "{text}");
+        let found: Vec<regex::Captures> =
+            text.lines().filter_map(|l| line_re.captures(l)).collect();
+        assert_eq!(found.len(), 1, "{}: one problem: {text}", path.display());
+        let c = &found[0];
+        assert_eq!(&c[1], path.to_str().unwrap(), "{text}");
+        assert_eq!(
+            (c[2].parse::<u32>().unwrap(), c[3].parse::<u32>().unwrap()),
+            (line, col),
+            "{text}"
+        );
+        assert_eq!(&c[4], "error");
+        assert!(c[5].contains(message), "{}: {text}", &c[5]);
+    }
+}
+
+/// `--watch` judges, judges again after an editor's save-by-rename, and on
+/// Ctrl-C ends with 130 leaving no process and no temporary file behind;
+/// the background task's patterns see each run begin and end.
+#[cfg(target_os = "linux")]
+#[test]
+fn watch_judges_on_every_save_and_ctrl_c_leaves_nothing() {
+    use std::io::BufRead;
+    if !common::need("python3") {
+        return;
+    }
+    let (_, begins, ends) = matcher();
+    let dir = scratch("watch");
+    let tmp = dir.join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs/trace");
+    let file = dir.join("lc37_mine.py");
+    std::fs::copy(root.join("forgets_undo.py"), &file).unwrap();
+    let mut child = Command::new(SUDOKU)
+        .args([
+            "judge",
+            "--lines",
+            "--watch",
+            "--fixture",
+            "leetcode_example",
+        ])
+        .arg(&file)
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .env("TMPDIR", &tmp)
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    // One run: from its begin line to its end line, what it said.
+    let run = |what: &str| -> Vec<String> {
+        let mut lines = Vec::new();
+        let mut begun = false;
+        loop {
+            let line = rx
+                .recv_timeout(std::time::Duration::from_secs(60))
+                .unwrap_or_else(|_| panic!("{what}: no run ended: {lines:?}"));
+            begun |= begins.is_match(&line);
+            let done = begun && ends.is_match(&line);
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+    };
+    let first = run("the first run");
+    assert!(first.iter().any(|l| l.contains("1/1 WA")), "{first:?}");
+    let family = crate::judge::descendants(child.id());
+    // An editor's save: the new text written aside, then renamed over.
+    let aside = dir.join("lc37_mine.py.tmp");
+    std::fs::copy(root.join("marks_forward.py"), &aside).unwrap();
+    std::fs::rename(&aside, &file).unwrap();
+    let second = run("the run after the save");
+    assert!(second.iter().any(|l| l.contains("1/1 AC")), "{second:?}");
+    // SAFETY: kill has no memory-safety preconditions; the judge is our child.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    let start = std::time::Instant::now();
+    while family.iter().any(|&(pid, _)| crate::judge::alive(pid)) {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(10),
+            "left running: {family:?}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let left: Vec<_> = std::fs::read_dir(&tmp)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert!(left.is_empty(), "temporary files left: {left:?}");
+}
+
+/// A LeetCode 37 file that fails gets the `sudoku trace` command for the
+/// failed case with the most givens, and that command, run as printed,
+/// writes the page of the file's search against the right DFS.
+#[test]
+fn a_failing_lc37_file_gets_a_trace_command_that_works() {
+    if !common::need("python3") {
+        return;
+    }
+    let dir = scratch("trace-hint");
+    let file = dir.join("lc37_mine.py");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs/trace/forgets_undo.py"),
+        &file,
+    )
+    .unwrap();
+    let out = Command::new(SUDOKU)
+        .args(["judge", "lc37_mine.py"])
+        .current_dir(&dir)
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let hint = text
+        .lines()
+        .find(|l| l.starts_with("see its search on "))
+        .unwrap_or_else(|| panic!("{text}"));
+    let command = hint.split_once(": ").unwrap().1;
+    let words: Vec<&str> = command.split_whitespace().collect();
+    assert_eq!(words[0], "sudoku", "{hint}");
+    assert_eq!(&words[1..3], ["trace", "--html"], "{hint}");
+    let ran = Command::new(SUDOKU)
+        .args(&words[1..])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        ran.status.success(),
+        "{hint}: {}",
+        String::from_utf8_lossy(&ran.stderr)
+    );
+    let said = String::from_utf8_lossy(&ran.stdout);
+    assert!(
+        said.contains("until they part: lc37_mine at step"),
+        "{said}"
+    );
+    let page = std::fs::read_to_string(dir.join(words[3])).unwrap();
+    assert!(
+        page.contains("\"key\":\"lc37_mine\""),
+        "the page shows the file"
+    );
+}

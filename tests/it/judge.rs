@@ -415,7 +415,7 @@ fn a_300_mb_expect_is_wa_with_the_solutions_own_memory() {
 
 #[cfg(target_os = "linux")] // reads /proc
 /// Every process whose parent chain reaches `root`, with its command line.
-fn descendants(root: u32) -> Vec<(u32, String)> {
+pub(crate) fn descendants(root: u32) -> Vec<(u32, String)> {
     let mut parent = std::collections::HashMap::new();
     for entry in std::fs::read_dir("/proc").unwrap().flatten() {
         let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
@@ -446,7 +446,7 @@ fn descendants(root: u32) -> Vec<(u32, String)> {
 
 #[cfg(target_os = "linux")] // reads /proc
 /// Alive: present in /proc and not a zombie.
-fn alive(pid: u32) -> bool {
+pub(crate) fn alive(pid: u32) -> bool {
     match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
         Ok(stat) => !stat[stat.rfind(')').unwrap() + 2..].starts_with('Z'),
         Err(_) => false,

@@ -118,6 +118,18 @@ pub struct JudgeArgs {
     /// verdict, cpu_ms, wall_ms, memory_kb, first_difference, ...).
     #[arg(long, conflicts_with = "stats")]
     json: bool,
+    /// With FILE (or a folder of files): after the report, each failure as one line an
+    /// editor's problem matcher reads, `sudoku: PATH:LINE:COL: error: MESSAGE` (the compiler's
+    /// errors at their lines, a crash at the line it names, WA/TLE/MLE at line 1 with the
+    /// case and first difference); docs/judge.md has a VS Code task that reads them.
+    #[arg(long, conflicts_with = "json")]
+    lines: bool,
+    /// With FILE (a file or a folder of files): judge it again on every save, until Ctrl-C.
+    /// The screen is cleared before each run (on a terminal); a save is taken once the file
+    /// has been still for 150 ms, an editor's save-by-rename included; the build is reused
+    /// when only --fixtures changed. Ends with 130 on Ctrl-C, leaving nothing running.
+    #[arg(long, requires = "file", conflicts_with = "input")]
+    watch: bool,
     /// Also print placements and undos of each search order, and the CPU time per placement.
     #[arg(long)]
     stats: bool,
@@ -152,6 +164,7 @@ pub fn run(args: JudgeArgs, stdout: &mut impl Write) -> Result<ExitCode, Failure
         fixtures_dir: args.fixtures,
         stats: args.stats,
         json: args.json,
+        lines: args.lines,
         colour: terminal(),
         width: width(),
         jobs: jobs_or_cores(args.jobs),
@@ -165,6 +178,9 @@ pub fn run(args: JudgeArgs, stdout: &mut impl Write) -> Result<ExitCode, Failure
         },
     };
     let mut out = BufWriter::new(stdout);
+    if args.watch {
+        return watch(&opts, &mut out);
+    }
     let report = judge::run(&opts, &mut out)?;
     out.flush()?;
     if !report.not_judged.is_empty() {
@@ -180,4 +196,98 @@ pub fn run(args: JudgeArgs, stdout: &mut impl Write) -> Result<ExitCode, Failure
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// What the watch compares between two looks: each file's path, size and
+/// modification time, under the judged FILE (or folder) and --fixtures.
+fn snapshot(paths: &[PathBuf]) -> Vec<(PathBuf, u64, Option<std::time::SystemTime>)> {
+    let mut out = Vec::new();
+    let mut stack: Vec<PathBuf> = paths.to_vec();
+    while let Some(p) = stack.pop() {
+        let Ok(meta) = std::fs::metadata(&p) else {
+            // Gone for a moment: an editor's save-by-rename.
+            out.push((p, u64::MAX, None));
+            continue;
+        };
+        if meta.is_dir() {
+            if let Ok(entries) = std::fs::read_dir(&p) {
+                for e in entries.flatten() {
+                    let name = e.file_name();
+                    let name = name.to_string_lossy();
+                    // An editor's swap and backup files, and build folders.
+                    if !name.starts_with('.') && !name.ends_with('~') && name != "target" {
+                        stack.push(e.path());
+                    }
+                }
+            }
+        } else {
+            out.push((p, meta.len(), meta.modified().ok()));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// `--watch`: judge, then again at every save, until Ctrl-C (exit 130; the
+/// judge's signal handler kills any running case first).
+fn watch(opts: &judge::Options, out: &mut impl Write) -> Result<ExitCode, Failure> {
+    let mut watched: Vec<PathBuf> = opts.file.iter().cloned().collect();
+    watched.extend(opts.fixtures_dir.iter().cloned());
+    sandbox::install_signal_handlers();
+    let tick = Duration::from_millis(50);
+    let settle = Duration::from_millis(150);
+    loop {
+        let before = snapshot(&watched);
+        if opts.colour {
+            write!(out, "\x1b[2J\x1b[H")?;
+        }
+        let shown: Vec<String> = watched.iter().map(|p| p.display().to_string()).collect();
+        writeln!(
+            out,
+            "sudoku: judging {} ({})",
+            shown.join(" "),
+            clock_time()
+        )?;
+        out.flush()?;
+        match judge::run(opts, out) {
+            Ok(_) => {}
+            // A file mid-save, or not there yet: said, and watched on.
+            Err(e) => writeln!(out, "error: {e}")?,
+        }
+        writeln!(out, "watching for changes; Ctrl-C to stop")?;
+        out.flush()?;
+        // Wait for a change, then for the files to be still.
+        let mut last = before;
+        loop {
+            std::thread::sleep(tick);
+            let now = snapshot(&watched);
+            if now != last {
+                let mut still = now;
+                loop {
+                    std::thread::sleep(settle);
+                    let again = snapshot(&watched);
+                    if again == still && again.iter().all(|f| f.2.is_some()) {
+                        break;
+                    }
+                    still = again;
+                }
+                break;
+            }
+            last = now;
+        }
+    }
+}
+
+/// The local time of day as HH:MM:SS (UTC where the offset is unknown).
+fn clock_time() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let day = secs % 86_400;
+    format!(
+        "{:02}:{:02}:{:02} UTC",
+        day / 3600,
+        day % 3600 / 60,
+        day % 60
+    )
 }

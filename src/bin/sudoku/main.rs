@@ -20,12 +20,14 @@ use sudoku_workspace::sandbox;
 
 const EXIT_CODES: &str = "\
 Exit codes, of every command (each command's --help says which it uses):
-  0    done: judge, every verdict as expected; solve, every puzzle unique
+  0    done: judge, every verdict as expected; solve, every puzzle unique; new, the file written
   1    judge and stress: a verdict not as expected; solve: a puzzle without a unique solution;
        gen: no puzzle for the request
-  2    bad command line, or an input that cannot be read or is malformed (line and column)
+  2    bad command line, or an input that cannot be read or is malformed (line and column);
+       new: a file already there (never overwritten)
   3    judge and stress: a file this machine cannot judge as its judge would (not judged here)
-  130  interrupted (SIGINT, Ctrl-C); 143: terminated (SIGTERM); running cases are killed first
+  130  interrupted (SIGINT, Ctrl-C; judge --watch ends only so); 143: terminated (SIGTERM);
+       running cases are killed first
   141  stdout was closed early (e.g. piped into head): the run stops quietly";
 
 /// Sudoku for competitive programmers (LeetCode 36/37, Lanqiao, the online-judge family): a

@@ -17,7 +17,7 @@ use std::io::BufReader;
 use std::path::Path;
 use std::time::Duration;
 
-use super::instrument::{self, Lang, Options};
+use crate::trace::instrument::{self, Lang, Options};
 
 /// The compilers named in the environment (`SUDOKU_CXX`, …), as `sudoku
 /// judge` takes them.

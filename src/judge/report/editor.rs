@@ -1,0 +1,219 @@
+//! `sudoku judge FILE --lines`: each failure of a user's file as one line
+//! an editor's problem matcher reads, `sudoku: PATH:LINE:COL: error:
+//! MESSAGE`: the compiler's own errors and warnings at their lines, a crash
+//! at the line of the file it names, any other failure (WA, TLE, MLE) at
+//! line 1 with its case and first difference. The documented VS Code task
+//! (docs/judge.md) matches them with one regex.
+
+use super::{verdict_text, Part};
+use crate::judge::{CaseResult, Verdict};
+
+/// The prefix every line starts with, so a matcher takes nothing else.
+pub const PREFIX: &str = "sudoku: ";
+
+/// The lines for `results` of `part`'s user files.
+pub fn lines(part: &Part, results: &[CaseResult]) -> Vec<String> {
+    let mut out = Vec::new();
+    for solution in &part.solutions {
+        let Some(user) = &solution.user else { continue };
+        let path = user.path.display().to_string();
+        let name = user
+            .path
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        let failed: Vec<&CaseResult> = results
+            .iter()
+            .filter(|r| r.solution == solution.name && !r.as_expected())
+            .collect();
+        if let Err(ce) = &user.built {
+            out.extend(compiler_lines(ce, &path));
+            if !out.iter().any(|l| l.contains(": error: ")) {
+                out.push(format!(
+                    "{PREFIX}{path}:1:1: error: CE: {}",
+                    ce.lines().next().unwrap_or("compilation error")
+                ));
+            }
+            continue;
+        }
+        // One line a failure kind: the same verdict on several cases once.
+        let mut seen: Vec<String> = Vec::new();
+        for r in failed {
+            let kind = verdict_text(r);
+            if seen.contains(&kind) {
+                continue;
+            }
+            seen.push(kind.clone());
+            let (line, col) = if r.verdict == Verdict::Re {
+                crash_line(&r.detail, &name).unwrap_or((1, 1))
+            } else {
+                (1, 1)
+            };
+            let what = match &r.first {
+                Some(first) => {
+                    let shown = |t: &Option<String>| {
+                        t.as_deref()
+                            .map_or("the end of the output".to_string(), |t| format!("{t:?}"))
+                    };
+                    format!(
+                        "line {} of the output: expected {}, got {}",
+                        first.line,
+                        shown(&first.expected),
+                        shown(&first.got)
+                    )
+                }
+                None => r.detail.lines().next().unwrap_or("").trim().to_string(),
+            };
+            out.push(format!(
+                "{PREFIX}{path}:{line}:{col}: error: {kind} on {} (expected {}): {what}",
+                r.fixture, r.expected
+            ));
+        }
+    }
+    out
+}
+
+/// The compiler's `FILE:LINE:COL: error|warning: MESSAGE` lines, at the
+/// user's path (the build names its own copy).
+fn compiler_lines(ce: &str, path: &str) -> Vec<String> {
+    ce.lines()
+        .filter_map(|l| {
+            let (file, rest) = l.split_once(':')?;
+            let (line, rest) = rest.split_once(':')?;
+            // javac gives no column: `x.java:3: error: ...`.
+            let (col, rest) = match rest.split_once(':') {
+                Some((c, r)) if c.trim().parse::<u32>().is_ok() => (c, r),
+                _ => ("1", rest),
+            };
+            let rest = rest.trim_start();
+            let severity = ["error", "warning", "fatal error"]
+                .into_iter()
+                .find(|s| rest.starts_with(&format!("{s}:")))?;
+            let message = rest[severity.len() + 1..].trim();
+            let (line, col): (u32, u32) = (line.trim().parse().ok()?, col.trim().parse().ok()?);
+            (!file.is_empty()).then(|| {
+                let severity = if severity == "warning" {
+                    "warning"
+                } else {
+                    "error"
+                };
+                format!("{PREFIX}{path}:{line}:{col}: {severity}: {message}")
+            })
+        })
+        .chain(rustc_lines(ce, path))
+        .collect()
+}
+
+/// rustc's and javac's other shape: `error[E0425]: MESSAGE` then
+/// `  --> FILE:LINE:COL`.
+fn rustc_lines(ce: &str, path: &str) -> Vec<String> {
+    let lines: Vec<&str> = ce.lines().collect();
+    let mut out = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        let severity = if l.starts_with("error") {
+            "error"
+        } else if l.starts_with("warning") {
+            "warning"
+        } else {
+            continue;
+        };
+        let Some(message) = l.split_once(": ").map(|(_, m)| m) else {
+            continue;
+        };
+        let Some(at) = lines
+            .get(i + 1)
+            .and_then(|n| n.trim_start().strip_prefix("--> "))
+        else {
+            continue;
+        };
+        let mut parts = at.rsplitn(3, ':');
+        let (Some(col), Some(line)) = (parts.next(), parts.next()) else {
+            continue;
+        };
+        if let (Ok(line), Ok(col)) = (line.parse::<u32>(), col.trim().parse::<u32>()) {
+            out.push(format!(
+                "{PREFIX}{path}:{line}:{col}: {severity}: {message}"
+            ));
+        }
+    }
+    out
+}
+
+/// The line (and column) of the user's file a crash names: `NAME:12`,
+/// `NAME:12:5`, `Main.java:9`, `line 5 of NAME`.
+fn crash_line(detail: &str, name: &str) -> Option<(u32, u32)> {
+    let number = |s: &str| -> Option<u32> {
+        let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().ok()
+    };
+    for file in [name, "Main.java"] {
+        if file.is_empty() {
+            continue;
+        }
+        if let Some(i) = detail
+            .find("line ")
+            .filter(|_| detail.contains(&format!(" of {file}")))
+        {
+            if let Some(line) = number(&detail[i + 5..]) {
+                return Some((line, 1));
+            }
+        }
+        let needle = format!("{file}:");
+        if let Some(i) = detail.find(&needle) {
+            let rest = &detail[i + needle.len()..];
+            let line = number(rest)?;
+            let after = &rest[line.to_string().len()..];
+            let col = after.strip_prefix(':').and_then(number).unwrap_or(1);
+            return Some((line, col));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_crash_names_its_line() {
+        for (detail, name, want) in [
+            (
+                "IndexError: list index out of range at line 5 of x.py (in check)",
+                "x.py",
+                (5, 1),
+            ),
+            (
+                "panicked at x.rs:7:20: index out of bounds",
+                "x.rs",
+                (7, 20),
+            ),
+            (
+                "java.lang.StringIndexOutOfBoundsException: at Main.main(Main.java:9)",
+                "Main.java",
+                (9, 1),
+            ),
+            (
+                "TypeError: at Object.<anonymous> (x.js:3:14)",
+                "x.js",
+                (3, 14),
+            ),
+        ] {
+            assert_eq!(crash_line(detail, name), Some(want), "{detail}");
+        }
+        assert_eq!(crash_line("Segmentation fault", "x.cpp"), None);
+    }
+
+    #[test]
+    fn compiler_errors_keep_their_place_at_the_users_path() {
+        let gcc =
+            "./x.cpp:3:55: error: expected expression\n    3 |   int x = ;\n1 error generated.";
+        assert_eq!(
+            compiler_lines(gcc, "src/x.cpp"),
+            ["sudoku: src/x.cpp:3:55: error: expected expression"]
+        );
+        let rustc = "error[E0425]: cannot find value `y` in this scope\n --> x.rs:2:13\n  |";
+        assert_eq!(
+            compiler_lines(rustc, "x.rs"),
+            ["sudoku: x.rs:2:13: error: cannot find value `y` in this scope"]
+        );
+    }
+}
