@@ -1523,6 +1523,22 @@ fn watch_judges_on_every_save_and_ctrl_c_leaves_nothing() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
+    // Every process of the judge's tree, looked for every 2 ms: the
+    // supervisor of each run names that run's cgroups.
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(std::collections::BTreeSet::new()));
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let watcher = {
+        let (seen, stop, root) = (seen.clone(), stop.clone(), child.id());
+        std::thread::spawn(move || {
+            while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+                let now = crate::judge::descendants(root);
+                seen.lock()
+                    .unwrap()
+                    .extend(now.into_iter().map(|(pid, _)| pid));
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+        })
+    };
     let (tx, rx) = std::sync::mpsc::channel();
     let stdout = child.stdout.take().unwrap();
     std::thread::spawn(move || {
@@ -1561,6 +1577,8 @@ fn watch_judges_on_every_save_and_ctrl_c_leaves_nothing() {
     unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(130), "{status:?}");
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    watcher.join().unwrap();
     let start = std::time::Instant::now();
     while family.iter().any(|&(pid, _)| crate::judge::alive(pid)) {
         assert!(
