@@ -1380,14 +1380,23 @@ fn every_starter_compiles_and_gets_wa() {
             });
         }
     });
-    // Never overwritten.
-    let out = Command::new(SUDOKU)
-        .args(["new", "lc37", "--lang", "cpp"])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
+    // Never overwritten: the second time, exit 2 and the file as it was.
+    let twice = || {
+        Command::new(SUDOKU)
+            .args(["new", "lc37", "--lang", "cpp", "twice.cpp"])
+            .current_dir(&dir)
+            .output()
+            .unwrap()
+    };
+    assert_eq!(twice().status.code(), Some(0));
+    std::fs::write(dir.join("twice.cpp"), "mine").unwrap();
+    let out = twice();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("never overwrites"));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("twice.cpp")).unwrap(),
+        "mine"
+    );
     // A user's template: KEY.EXT first, filled in.
     let own = dir.join("templates");
     std::fs::create_dir_all(&own).unwrap();
