@@ -65,16 +65,13 @@ fn pack(step: &super::record::Step, calls: u32) -> [u8; 6] {
     [kind | flags, cell, digit, depth.min(255) as u8, lo, hi]
 }
 
-/// The call stream of `side` (see the module doc).
-fn pack_calls(side: &Recording) -> Vec<u8> {
+/// The call stream of `side` (see the module doc), given its
+/// [`calls_per_step`].
+fn pack_calls(side: &Recording, calls: &[u32]) -> Vec<u8> {
     let mut out = Vec::with_capacity(side.ops.len() + side.steps.len() / 8);
     let mut ops = side.ops.iter();
-    for step in &side.steps {
-        let mine: Vec<&FrameOp> = ops.by_ref().take(step.ops as usize).collect();
-        let calls = mine
-            .iter()
-            .filter(|op| !matches!(op, FrameOp::Locals { .. }))
-            .count() as u32;
+    for (step, &calls) in side.steps.iter().zip(calls) {
+        let mine = ops.by_ref().take(step.ops as usize);
         if calls >= 3 {
             let mut n = calls;
             while n >= 255 {
@@ -205,7 +202,7 @@ pub fn page(puzzle_name: &str, puzzle: &Grid, sides: &[Recording]) -> String {
             let bytes: Vec<u8> = side
                 .steps
                 .iter()
-                .zip(calls)
+                .zip(calls.iter().copied())
                 .flat_map(|(step, n)| pack(step, n))
                 .collect();
             let captions: serde_json::Map<String, serde_json::Value> = side
@@ -226,7 +223,7 @@ pub fn page(puzzle_name: &str, puzzle: &Grid, sides: &[Recording]) -> String {
                 "text": side.text,
                 "count": side.steps.len(),
                 "steps": base64(&bytes),
-                "calls": base64(&pack_calls(side)),
+                "calls": base64(&pack_calls(side, &calls)),
                 "names": side.names,
                 "values": side.values,
                 "locals": pack_locals(side),

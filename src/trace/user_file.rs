@@ -102,7 +102,7 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
     let shown = path.display().to_string();
     let (ran, limits) = run_in_sandbox(path, lang, puzzle, run)?;
     let stderr = String::from_utf8_lossy(&ran.stderr).into_owned();
-    let heard = read_harness(
+    let mut heard = read_harness(
         BufReader::new(ran.stdout),
         &shown,
         run.max_steps,
@@ -115,14 +115,8 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
             if why.is_empty() { "(no message)" } else { why }
         )));
     }
-    let writes = heard.writes;
-    let steps = steps_of_writes(puzzle, &writes, &heard.write_ops);
-    let mut ops = heard.ops;
-    ops.truncate(steps.iter().map(|s| s.ops as usize).sum());
-    let mut replayed = puzzle.0;
-    for &(cell, digit, _) in &writes {
-        replayed[cell] = digit;
-    }
+    let replayed = replay(puzzle, &heard.writes);
+    let writes = heard.writes.len();
     let end = match (&heard.end, &heard.last_board, ran.end) {
         (Some(end), _, _) => *end,
         (None, Some(board), _) if returned_solved(puzzle, board) => EndKind::Solved,
@@ -130,37 +124,78 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         (None, None, End::CpuLimit | End::WallLimit) => EndKind::Stopped,
         _ => EndKind::Unsolved,
     };
-    let ending = heard
-        .ending
-        .unwrap_or_else(|| match (ran.end, heard.last_board) {
-            (_, Some(board)) => returned(puzzle, &replayed, &board),
-            (End::CpuLimit | End::WallLimit, _) => format!(
-                "stopped by the time limit ({} ms of CPU time) after {} writes: the program had not returned (--time-limit MS gives it more)",
-                run.time_limit.as_millis(),
-                writes.len()
-            ),
-            (End::MemoryLimit, _) => format!(
-                "stopped at the memory limit ({} MB) after {} writes",
-                limits.memory_kib / 1024,
-                writes.len()
-            ),
-            (end, _) => format!(
-                "the program ended ({end:?}) after {} writes: {}",
-                writes.len(),
-                stderr.lines().last().unwrap_or("")
-            ),
-        });
-    let stem = path
+    let ending = match (heard.ending.take(), &heard.last_board) {
+        (Some(ending), _) => ending,
+        (None, Some(board)) => returned(puzzle, &replayed, board),
+        (None, None) => {
+            cut_by_limit(ran.end, run, &limits, writes, "returned").unwrap_or_else(|| {
+                format!(
+                    "the program ended ({:?}) after {writes} writes: {}",
+                    ran.end,
+                    stderr.lines().last().unwrap_or("")
+                )
+            })
+        }
+    };
+    let title = format!(
+        "your file, run by {}: every write to the board, with the line that made it",
+        lang.tool
+    );
+    Ok(recording(
+        path, text, title, puzzle, heard, end, ending, "'.'",
+    ))
+}
+
+/// The board after `writes`.
+fn replay(puzzle: &Grid, writes: &[(usize, u8, usize)]) -> [u8; CELLS] {
+    let mut cells = puzzle.0;
+    for &(cell, digit, _) in writes {
+        cells[cell] = digit;
+    }
+    cells
+}
+
+/// How a run that a limit cut ended, in words (`what`: what the program
+/// had not done, "returned" or "ended"); `None` where no limit cut it.
+fn cut_by_limit(end: End, run: &Run, limits: &Limits, writes: usize, what: &str) -> Option<String> {
+    match end {
+        End::CpuLimit | End::WallLimit => Some(format!(
+            "stopped by the time limit ({} ms of CPU time) after {writes} writes: the program had not {what} (--time-limit MS gives it more)",
+            run.time_limit.as_millis()
+        )),
+        End::MemoryLimit => Some(format!(
+            "stopped at the memory limit ({} MB) after {writes} writes",
+            limits.memory_kib / 1024
+        )),
+        _ => None,
+    }
+}
+
+/// A user's file's recording, from what its harness or recorder said:
+/// the steps of its writes, with their calls and locals; `empty` is how the
+/// undo caption names the empty cell's value.
+#[allow(clippy::too_many_arguments)]
+fn recording(
+    path: &Path,
+    text: String,
+    title: String,
+    puzzle: &Grid,
+    heard: Heard,
+    end: EndKind,
+    ending: String,
+    empty: &str,
+) -> Recording {
+    let steps = steps_of_writes(puzzle, &heard.writes, &heard.write_ops);
+    let mut ops = heard.ops;
+    ops.truncate(steps.iter().map(|s| s.ops as usize).sum());
+    let key = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "mine".into());
-    Ok(Recording {
-        key: stem,
-        title: format!(
-            "your file, run by {}: every write to the board, with the line that made it",
-            lang.tool
-        ),
-        path: shown,
+    Recording {
+        key,
+        title,
+        path: path.display().to_string(),
         text,
         steps,
         ending,
@@ -169,7 +204,7 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         end_line: heard.end_line,
         captions: vec![
             (Kind::Place, "Your program wrote a digit into an empty cell [line L].".into()),
-            (Kind::Undo, "Your program wrote '.' (or another digit) over a digit [line L]: the digit is taken back.".into()),
+            (Kind::Undo, format!("Your program wrote {empty} (or another digit) over a digit [line L]: the digit is taken back.")),
             (Kind::Complete, "Every cell is filled after this write (a step the trace adds: the program wrote nothing more here).".into()),
         ],
         stack: StackKind::Frames,
@@ -177,7 +212,7 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         values: heard.values,
         locals: heard.locals,
         ops,
-    })
+    }
 }
 
 /// The language and text of `path`, refused unless it is a Python or

@@ -5,8 +5,8 @@
 //! stdin program (9 lines of 9 digits, 0 unknown).
 
 use super::{
-    board_cells, read_harness, returned, returned_solved, steps_of_writes, Board, EndKind, Error,
-    Heard, Kind, Recording, Run, StackKind,
+    board_cells, cut_by_limit, read_harness, replay, returned, returned_solved, Board, EndKind,
+    Error, Heard, Recording, Run,
 };
 use crate::grid::Grid;
 use crate::judge::language::{self, choose, Method};
@@ -147,7 +147,7 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
     } else {
         Board::Digits
     };
-    let heard = read_harness(
+    let mut heard = read_harness(
         BufReader::new(ran.stdout),
         &shown,
         run.max_steps,
@@ -172,49 +172,51 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
             )
         }));
     }
-    finish(
-        path, puzzle, run, &sol, heard, ran.end, &stderr, leetcode, &limits,
-    )
-    .map(|mut rec| {
-        rec.title = format!(
-            "your file, built by {} as {}: every write to the board, with the line that made it{}",
-            user.toolchain.version.lines().next().unwrap_or(lang.tool),
-            problem.short,
-            if with_locals {
-                ""
-            } else {
-                " (its locals are not shown: the copy that reads them did not build)"
-            }
-        );
-        rec
-    })
+    let title = format!(
+        "your file, built by {} as {}: every write to the board, with the line that made it{}",
+        user.toolchain.version.lines().next().unwrap_or(lang.tool),
+        problem.short,
+        if with_locals {
+            ""
+        } else {
+            " (its locals are not shown: the copy that reads them did not build)"
+        }
+    );
+    let crash = (user.language.crash)(&stderr, &shown);
+    let (end, ending) = ending(
+        puzzle,
+        run,
+        &limits,
+        &mut heard,
+        ran.end,
+        crash.as_deref().or_else(|| stderr.lines().last()),
+        leetcode,
+    );
+    Ok(super::recording(
+        path,
+        text,
+        title,
+        puzzle,
+        heard,
+        end,
+        ending,
+        "an empty cell",
+    ))
 }
 
-/// The recording, from what the copy reported.
-#[allow(clippy::too_many_arguments)]
-fn finish(
-    path: &Path,
+/// How the run ended: the recorder's word, else the board the program
+/// printed (LeetCode's literal from the harness, or a stdin program's 81
+/// digits), checked, else the limit that cut it, else its exit and `said`
+/// (the crash, or stderr's last line).
+fn ending(
     puzzle: &Grid,
     run: &Run,
-    sol: &solution::Solution,
-    heard: Heard,
-    end: End,
-    stderr: &str,
-    leetcode: bool,
     limits: &Limits,
-) -> Result<Recording, Error> {
-    let shown = path.display().to_string();
-    let text = super::read_source(path)?;
-    let writes = heard.writes;
-    let steps = steps_of_writes(puzzle, &writes, &heard.write_ops);
-    let mut ops = heard.ops;
-    ops.truncate(steps.iter().map(|s| s.ops as usize).sum());
-    let mut replayed = puzzle.0;
-    for &(cell, digit, _) in &writes {
-        replayed[cell] = digit;
-    }
-    // The board it printed: LeetCode's literal from the harness, or a stdin
-    // program's 81 digits.
+    heard: &mut Heard,
+    end: End,
+    said: Option<&str>,
+    leetcode: bool,
+) -> (EndKind, String) {
     let printed = if leetcode {
         heard
             .output
@@ -237,78 +239,34 @@ fn finish(
             .collect();
         (digits.len() == 81).then_some(digits)
     };
-    let crash = (sol.user.as_ref().expect("a user's file").language.crash)(stderr, &shown);
     let finished = matches!(end, End::Exit(0));
-    let end_kind = match (&heard.end, &printed, end) {
+    let kind = match (&heard.end, &printed, end) {
         (Some(kind), _, _) => *kind,
         (None, Some(board), _) if finished && returned_solved(puzzle, board) => EndKind::Solved,
         (None, _, End::CpuLimit | End::WallLimit) => EndKind::Stopped,
         _ => EndKind::Unsolved,
     };
-    let ending = heard.ending.unwrap_or_else(|| match (end, &printed) {
-        (End::CpuLimit | End::WallLimit, _) => format!(
-            "stopped by the time limit ({} ms of CPU time) after {} writes: the program had not ended (--time-limit MS gives it more)",
-            run.time_limit.as_millis(),
-            writes.len()
-        ),
-        (End::MemoryLimit, _) => format!(
-            "stopped at the memory limit ({} MB) after {} writes",
-            limits.memory_kib / 1024,
-            writes.len()
-        ),
-        (_, Some(board)) if finished && board_cells(board).is_some() => {
-            let said = returned(puzzle, &replayed, board);
-            if leetcode {
-                said
-            } else {
-                said.replacen("returned: the board", "printed: the board", 1)
-            }
+    let writes = heard.writes.len();
+    let text = heard.ending.take().unwrap_or_else(|| {
+        if let Some(cut) = cut_by_limit(end, run, limits, writes, "ended") {
+            return cut;
         }
-        (end, _) => format!(
-            "the program ended ({end:?}) after {} writes{}",
-            writes.len(),
-            crash
-                .as_deref()
-                .or_else(|| stderr.lines().last())
-                .map(|c| format!(": {c}"))
-                .unwrap_or_default()
-        ),
+        match &printed {
+            Some(board) if finished && board_cells(board).is_some() => {
+                let said = returned(puzzle, &replay(puzzle, &heard.writes), board);
+                if leetcode {
+                    said
+                } else {
+                    said.replacen("returned: the board", "printed: the board", 1)
+                }
+            }
+            _ => format!(
+                "the program ended ({end:?}) after {writes} writes{}",
+                said.map(|c| format!(": {c}")).unwrap_or_default()
+            ),
+        }
     });
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "mine".into());
-    let captions = vec![
-        (
-            Kind::Place,
-            "Your program wrote a digit into an empty cell [line L].".to_string(),
-        ),
-        (
-            Kind::Undo,
-            "Your program wrote an empty cell (or another digit) over a digit [line L]: the digit is taken back.".into(),
-        ),
-        (
-            Kind::Complete,
-            "Every cell is filled after this write (a step the trace adds: the program wrote nothing more here).".into(),
-        ),
-    ];
-    Ok(Recording {
-        key: stem,
-        title: String::new(),
-        path: shown,
-        text,
-        steps,
-        ending,
-        order: None,
-        end: end_kind,
-        end_line: heard.end_line,
-        captions,
-        stack: StackKind::Frames,
-        names: heard.names,
-        values: heard.values,
-        locals: heard.locals,
-        ops,
-    })
+    (kind, text)
 }
 
 /// LeetCode's board literal of `puzzle`, as the judge's harness reads it.
