@@ -6,7 +6,7 @@
 //! cargo bench --bench solvers -- --quick    first 1,000 puzzles per set, 1 pass (or SOLVERS_BENCH_QUICK=1)
 //! ```
 //!
-//! Counting solvers (fast, fast-portable, fast-cell, dlx): passes over the whole set, interleaved
+//! Counting solvers (fast, fast-portable, fast-triad, dlx): passes over the whole set, interleaved
 //! solver by solver so noise hits all alike; puzzles/s and µs/puzzle come from
 //! the median pass (wall clock of the whole pass / puzzles). DLX takes about
 //! 0.9 ms per 1905_11+ puzzle, so its passes there use the first 5,000.

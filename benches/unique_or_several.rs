@@ -1,4 +1,4 @@
-//! `fast-cell` against `fast` on puzzles none of the tuning saw, some with
+//! `fast` (the cell search) against `fast-triad` on puzzles none of the tuning saw, some with
 //! one solution and some with several: which of the two searches is the
 //! faster depends on which kind you count (see the README, "Against tdoku").
 //!
@@ -87,8 +87,8 @@ fn main() {
         ("34 kept", kept(34, max)),
     ];
     println!(
-        "| set | puzzles | with one solution | fast-cell /s | fast-cell guesses | fast /s \
-         | fast guesses | fast / fast-cell |"
+        "| set | puzzles | with one solution | fast /s | fast guesses | fast-triad /s \
+         | fast-triad guesses | fast-triad / fast |"
     );
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (label, puzzles) in &sets {
@@ -97,16 +97,21 @@ fn main() {
         let (mut c_guesses, mut t_guesses) = (0, 0);
         // Each solver's (count, guesses) per puzzle.
         let cell = |p: &Grid| {
-            let o = fast::count_cell(p, 2);
+            let o = fast::count(p, 2);
             (o.count, o.guesses)
         };
         let triad = |p: &Grid| {
-            let o = fast::count(p, 2);
+            let o = fast::count_triad(p, 2);
             (o.count, o.guesses)
         };
         let duel = duel(passes, puzzles, cell, triad, |pass, i, x, y| {
             let line = || puzzles[i].to_line();
-            assert_eq!(x.0, y.0, "{label}: {}: fast-cell and fast disagree", line());
+            assert_eq!(
+                x.0,
+                y.0,
+                "{label}: {}: fast and fast-triad disagree",
+                line()
+            );
             if pass == 0 {
                 unique += usize::from(x.0 == 1);
                 c_guesses += x.1;

@@ -1,4 +1,4 @@
-/// LeetCode 37 — the library's cell search (`fast-cell`) as one paste file: JCZSolve-style bitboards (one 27-bit set per digit and band), permutation tables for rows and stacks, naked singles, guesses on bivalue cells.
+/// LeetCode 37 — the library's cell search (`fast`, the default) as one paste file: JCZSolve-style bitboards (one 27-bit set per digit and band), permutation tables for rows and stacks, naked singles, guesses on bivalue cells.
 ///
 /// `cands[d * 3 + b]` holds the cells of band `b` (rows 3b..3b+3) where digit
 /// `d + 1` may go, one row per 9-bit field:
@@ -12,7 +12,7 @@
 /// (row x box, 3 bits) lie on a permutation of a 3x3 grid; a table keeps only
 /// those that do. Turned 90 degrees, the same rule runs down each stack (band
 /// x column). A row left with one cell is the digit placed there. This is a
-/// first-solution cut of the cell search (`fast-cell`) in src/fast/search.rs.
+/// first-solution cut of the cell search (`fast`) in src/fast/search.rs.
 impl Solution {
     pub fn solve_sudoku(board: &mut Vec<Vec<char>>) {
         let mut cells = [0u8; 81];

@@ -50,21 +50,24 @@ pub fn solvers_help(mode: Mode) -> String {
     let mut text = format!("solvers (default {}):\n", default_solver().name);
     for s in registry() {
         let note = match (s.counts, s.name) {
-            // Which compiled copy `fast` and `fast-cell` run depends on the CPU.
-            (true, "fast" | "fast-cell") => format!(
+            // Which compiled copy `fast` and `fast-triad` run depends on the CPU.
+            (true, "fast" | "fast-triad") => format!(
                 "{does} (kernel on this CPU: {:?})",
                 crate::fast::Kernel::best()
             ),
-            (true, "fast-portable") => format!("{does} (kernel: Portable)"),
+            (true, "fast-portable") => format!(
+                "{does} (kernel on this CPU: {:?})",
+                crate::fast::portable_kernel()
+            ),
             (true, _) => does.to_string(),
             (false, _) => "LeetCode 37 paste file (*)".to_string(),
         };
         text.push_str(&format!("  {:<24} {note}\n", s.name));
     }
     text.push_str(
-        "  fast guesses a digit's placement in a band or stack: fewer guesses, more work\n  \
-         each; fast-cell guesses a cell: more guesses, less work each. Which is faster\n  \
-         depends on the set and the CPU: docs/benchmarks.md (Per CPU)\n",
+        "  fast guesses a cell; fast-triad guesses a digit's placement in a band or stack:\n  \
+         fewer guesses, more work each. fast is the default as its slowest set against\n  \
+         tdoku beats fast-triad's on every CPU measured: docs/benchmarks.md (Per CPU)\n",
     );
     text.push_str(match mode {
         Mode::Solve => "  (*) finds one solution and stops: it never reports multiple solutions\n",
@@ -352,8 +355,8 @@ impl Summary {
             self.puzzles,
             solver.name,
             match solver.name {
-                "fast" | "fast-cell" => format!(" (kernel {:?})", crate::fast::Kernel::best()),
-                "fast-portable" => " (kernel Portable)".to_string(),
+                "fast" | "fast-triad" => format!(" (kernel {:?})", crate::fast::Kernel::best()),
+                "fast-portable" => format!(" (kernel {:?})", crate::fast::portable_kernel()),
                 _ => String::new(),
             },
             if jobs == 1 { "" } else { "s" },
@@ -623,8 +626,8 @@ mod tests {
         );
         let kernel = format!("kernel on this CPU: {:?}", crate::fast::Kernel::best());
         assert!(help.contains(&kernel), "{help}");
-        // How fast and fast-cell differ, in both modes; which is faster is
-        // the benchmarks' to say, per CPU.
+        // How fast and fast-triad differ, in both modes, and why fast is the
+        // default: the benchmarks' to say, per CPU.
         for text in [&help, &solve] {
             assert!(text.contains("fewer guesses, more work"), "{text}");
             assert!(text.contains("docs/benchmarks.md (Per CPU)"), "{text}");

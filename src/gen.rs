@@ -4,7 +4,7 @@
 //! 1. A random solved grid: a depth-first fill of the empty board that tries
 //!    digits in a random order.
 //! 2. Digging: the cells in a random order; a given is removed when the
-//!    puzzle keeps exactly one solution (`fast::count_cell` up to 2). One pass
+//!    puzzle keeps exactly one solution (`fast::count` up to 2). One pass
 //!    over all 81 cells leaves a *minimal* puzzle: a given that could not be
 //!    removed when it was tried cannot be removed later either, as removing
 //!    more givens never brings uniqueness back. `--clues K` stops at K givens.
@@ -21,11 +21,9 @@ use crate::fast;
 use crate::grid::Grid;
 use std::fmt;
 
-/// The most guesses of the cell search (`fast::count_cell`) a `hard` puzzle
-/// may take. `gen` rates and digs with the cell search, not `fast`'s triad
-/// search, so that a seed gives the same puzzles and ratings as before the
-/// default changed; and digging mostly tests puzzles with several
-/// solutions, where the cell search is the faster.
+/// The most guesses of the cell search (`fast::count`, the default) a
+/// `hard` puzzle may take. Digging mostly tests puzzles with several
+/// solutions, where the cell search is the faster of the two.
 pub const HARD_GUESSES: u64 = 2;
 
 /// SplitMix64: small, fast, and the same sequence on every machine.
@@ -130,7 +128,7 @@ pub fn solved_grid(rng: &mut Rng) -> Grid {
 
 /// True when `puzzle` has exactly one solution.
 pub fn is_unique(puzzle: &Grid) -> bool {
-    fast::count_cell(puzzle, 2).count == 1
+    fast::count(puzzle, 2).count == 1
 }
 
 /// Digs `solved` down, keeping the puzzle unique, to `clues` givens or, with
@@ -293,7 +291,7 @@ pub fn rate(puzzle: &Grid) -> Difficulty {
         Difficulty::Easy
     } else if logic_solves(puzzle, true) {
         Difficulty::Medium
-    } else if fast::count_cell(puzzle, 2).guesses <= HARD_GUESSES {
+    } else if fast::count(puzzle, 2).guesses <= HARD_GUESSES {
         Difficulty::Hard
     } else {
         Difficulty::Expert

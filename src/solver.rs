@@ -15,7 +15,7 @@ pub type SolverFn = fn(&Grid, usize) -> Outcome;
 /// One solver the batch commands can run, by name.
 #[derive(Clone, Copy, Debug)]
 pub struct Solver {
-    /// The name `--solver` takes: `fast`, `fast-portable`, `fast-cell`, `dlx`, or a
+    /// The name `--solver` takes: `fast`, `fast-portable`, `fast-triad`, `dlx`, or a
     /// write-up approach's file name.
     pub name: &'static str,
     /// The solver, under the library contract.
@@ -32,8 +32,9 @@ pub struct Solver {
 /// The library's own solvers: the first is the default of `--solver` and the
 /// reference the agreement test compares every other solver with.
 static BUILT_IN: [Solver; 4] = [
-    // The triad search: tdoku's triad rule and band/stack configuration
-    // guesses; no more guesses than tdoku on the hard sets.
+    // The cell search (bivalue-cell guesses), the default: its slowest set
+    // against tdoku is faster than the triad search's on every CPU measured
+    // (docs/benchmarks.md, "Which search is the default").
     Solver {
         name: "fast",
         solve: crate::fast::solve,
@@ -41,20 +42,20 @@ static BUILT_IN: [Solver; 4] = [
         counts: true,
     },
     // The same search on the portable kernel whatever the CPU: the fallback
-    // `fast` uses without AVX2, in the tests and benchmarks by name.
+    // `fast` uses without AVX2 (its x86-64-v2 copy where the CPU has
+    // `popcnt`), in the tests and benchmarks by name.
     Solver {
         name: "fast-portable",
         solve: crate::fast::solve_portable,
         count: crate::fast::count_portable,
         counts: true,
     },
-    // The cell search (no triad rule, bivalue-cell guesses): more guesses,
-    // less work a guess; which of the two is faster depends on the set and
-    // the CPU (docs/benchmarks.md).
+    // The triad search: tdoku's triad rule and band/stack configuration
+    // guesses; fewer guesses than tdoku on the hard sets, more work a guess.
     Solver {
-        name: "fast-cell",
-        solve: crate::fast::solve_cell,
-        count: crate::fast::count_cell,
+        name: "fast-triad",
+        solve: crate::fast::solve_triad,
+        count: crate::fast::count_triad,
         counts: true,
     },
     Solver {

@@ -82,7 +82,7 @@ fn colours(series: &[Series]) -> Vec<&'static str> {
         .map(|s| match s.name.as_str() {
             "fast" => "#1f77b4",
             "fast-portable" => "#aec7e8",
-            "fast-cell" => "#ff7f0e",
+            "fast-triad" => "#ff7f0e",
             "dlx" => "#2ca02c",
             crate::PEER => "#d62728",
             TDOKU => "#9e9e9e",

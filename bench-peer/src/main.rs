@@ -205,8 +205,9 @@ fn report(quick: bool, summary_only: bool, ours: &[&Solver], rows: &[Row]) {
         "Limit {LIMIT}, one thread{quick_note}; every solver reported the set's count for \
          every puzzle. ÷ crate: the median over the passes of the speed over the {PEER}'s \
          in the same pass, taking turns every {SLICE} puzzles (dlx: of the medians). \
-         `fast` and `fast-cell` ran the {:?} kernel, `fast-portable` the Portable one.",
-        sudoku_workspace::fast::Kernel::best()
+         `fast` and `fast-triad` ran the {:?} kernel, `fast-portable` the {:?} one.",
+        sudoku_workspace::fast::Kernel::best(),
+        sudoku_workspace::fast::portable_kernel()
     );
     if summary_only {
         println!("{}", summary(ours, rows));
@@ -214,8 +215,9 @@ fn report(quick: bool, summary_only: bool, ours: &[&Solver], rows: &[Row]) {
     } else {
         println!("\n## Peer comparison, limit {LIMIT}, one thread, same run{quick_note}\n");
         println!(
-            "`fast` and `fast-cell` ran the {:?} kernel, the best this CPU has; `fast-portable` the Portable one.\n",
-            sudoku_workspace::fast::Kernel::best()
+            "`fast` and `fast-triad` ran the {:?} kernel, the best this CPU has; `fast-portable` the {:?} one.\n",
+            sudoku_workspace::fast::Kernel::best(),
+            sudoku_workspace::fast::portable_kernel()
         );
         let mut header = common::COLUMNS.to_vec();
         header.push("÷ peer");

@@ -14,6 +14,10 @@ pub(super) const V4: u8 = 2;
 /// The v3 kernel with `pext` (see [`Kernel::X86_64V3Pext`]).
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(super) const V3P: u8 = 3;
+/// The portable kernel's code with `popcnt` and SSE4.2 (see
+/// [`Kernel::X86_64V2`]): the helpers are the portable ones.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(super) const V2: u8 = 4;
 
 /// The triad words of one vector of digit sets and the triads each is
 /// sure of: [`triad_word`] lane by lane, written once for every vector
@@ -613,8 +617,15 @@ pub enum Kernel {
     /// The target's baseline: on x86-64 that is SSE2 (the vector helpers on
     /// 128 bits), with no `popcnt` (the guess scoring's popcounts are a
     /// dozen instructions each) and bit scans that must test for zero; on
-    /// aarch64 NEON; elsewhere the helpers' scalar forms. Runs everywhere.
+    /// aarch64 NEON, whose `cnt` counts bits in the baseline; elsewhere the
+    /// helpers' scalar forms. Runs everywhere.
     Portable,
+    /// The portable kernel's source compiled for x86-64-v2 (every x86-64
+    /// CPU since Intel Nehalem, 2008, and AMD Bulldozer, 2011): `popcnt`,
+    /// SSE3 to SSE4.2. The same helpers on 128-bit vectors, with one
+    /// instruction per popcount. Chosen at run time when the CPU has them
+    /// and not x86-64-v3; what `fast-portable` runs on such a CPU.
+    X86_64V2,
     /// x86-64-v3 (most x86-64 CPUs since Intel Haswell, 2013, and AMD
     /// Excavator, 2015; some later Pentium, Celeron and Atom parts lack it):
     /// `popcnt`,
@@ -633,8 +644,9 @@ pub enum Kernel {
 
 impl Kernel {
     /// Every kernel, portable first.
-    pub const ALL: [Kernel; 4] = [
+    pub const ALL: [Kernel; 5] = [
         Kernel::Portable,
+        Kernel::X86_64V2,
         Kernel::X86_64V3,
         Kernel::X86_64V3Pext,
         Kernel::X86_64V4,
@@ -654,6 +666,8 @@ impl Kernel {
             Kernel::X86_64V3Pext
         } else if Kernel::X86_64V3.available() {
             Kernel::X86_64V3
+        } else if Kernel::X86_64V2.available() {
+            Kernel::X86_64V2
         } else {
             Kernel::Portable
         };
@@ -666,15 +680,19 @@ impl Kernel {
         match self {
             Kernel::Portable => true,
             #[cfg(target_arch = "x86_64")]
-            Kernel::X86_64V3 => {
+            Kernel::X86_64V2 => {
                 std::arch::is_x86_feature_detected!("popcnt")
-                    && std::arch::is_x86_feature_detected!("bmi1")
-                    && std::arch::is_x86_feature_detected!("bmi2")
-                    && std::arch::is_x86_feature_detected!("lzcnt")
                     && std::arch::is_x86_feature_detected!("sse3")
                     && std::arch::is_x86_feature_detected!("ssse3")
                     && std::arch::is_x86_feature_detected!("sse4.1")
                     && std::arch::is_x86_feature_detected!("sse4.2")
+            }
+            #[cfg(target_arch = "x86_64")]
+            Kernel::X86_64V3 => {
+                Kernel::X86_64V2.available()
+                    && std::arch::is_x86_feature_detected!("bmi1")
+                    && std::arch::is_x86_feature_detected!("bmi2")
+                    && std::arch::is_x86_feature_detected!("lzcnt")
                     && std::arch::is_x86_feature_detected!("avx")
                     && std::arch::is_x86_feature_detected!("avx2")
             }
@@ -690,7 +708,7 @@ impl Kernel {
                     && std::arch::is_x86_feature_detected!("avx512vl")
             }
             #[cfg(not(target_arch = "x86_64"))]
-            Kernel::X86_64V3 | Kernel::X86_64V3Pext | Kernel::X86_64V4 => false,
+            Kernel::X86_64V2 | Kernel::X86_64V3 | Kernel::X86_64V3Pext | Kernel::X86_64V4 => false,
         }
     }
 }

@@ -68,32 +68,37 @@
 //! # Search
 //!
 //! Depth first; the state is 172 bytes, copied for each branch but the last.
-//! Two searches share the code. The triad search (`fast`: [`count`],
-//! [`solve`]), while more than `TRIADS_ABOVE` cells are open, runs the triad
-//! rule and guesses a digit's configuration in a band or stack (tdoku:
-//! ChooseBandAndValueToBranch, our own code), i.e. which permutation of its
-//! 3x3 grid of triads (band) or band-by-column cells (stack) it takes: the
-//! band or stack with fewest configurations over its nine digits, not all
-//! settled, and in it a digit with two configurations, else three, else the
-//! fewest; one branch per configuration, tried in order of the open cells
-//! each leaves the digit, counted as one guess. Otherwise, and always in
-//! the cell search (`fast-cell`: [`count_cell`]), it guesses a cell: a
-//! bivalue cell (JCZSolve: GuessBiValueInCell), the one with the most open
-//! peers, else the open cell with fewest candidates.
+//! Two searches share the code. The cell search (`fast`, the default:
+//! [`count`], [`solve`]) guesses a cell: a bivalue cell (JCZSolve:
+//! GuessBiValueInCell), the one with the most open peers, else the open
+//! cell with fewest candidates. The triad search (`fast-triad`:
+//! [`count_triad`], [`solve_triad`]), while more than `TRIADS_ABOVE` cells
+//! are open, also runs the triad rule and guesses a digit's configuration
+//! in a band or stack (tdoku: ChooseBandAndValueToBranch, our own code),
+//! i.e. which permutation of its 3x3 grid of triads (band) or
+//! band-by-column cells (stack) it takes: the band or stack with fewest
+//! configurations over its nine digits, not all settled, and in it a digit
+//! with two configurations, else three, else the fewest; one branch per
+//! configuration, tried in order of the open cells each leaves the digit,
+//! counted as one guess; with 30 or fewer cells open it guesses a cell.
 //!
 //! The triad search makes fewer guesses (fewer than tdoku on the hard
-//! sets) but costs more per node; which search is faster depends on the
-//! set and the CPU (docs/benchmarks.md, "Per CPU").
+//! sets) but costs more per node. The cell search is the default because
+//! its slowest set against tdoku is faster than the triad search's on
+//! every CPU measured, and it leads on most sets of each
+//! (docs/benchmarks.md, "Which search is the default").
 //!
 //! # Kernels
 //!
-//! The search is compiled four times (see [`Kernel`]): for the target's
+//! The search is compiled five times (see [`Kernel`]): for the target's
 //! baseline (on x86-64 that means SSE2 but no `popcnt`, and bit scans that
-//! test for zero; on aarch64, NEON; elsewhere plain Rust), for x86-64-v3
+//! test for zero; on aarch64, NEON, with `cnt` for popcounts; elsewhere
+//! plain Rust), the same for x86-64-v2 (`popcnt`, SSE4.2), for x86-64-v3
 //! (twice: with and without BMI2's
 //! `pext` for the band update's two table indexes, as AMD before Zen 3 runs
 //! `pext` in microcode) and for x86-64-v4, with `#[target_feature]`; the
-//! best one the CPU has is chosen at run time. The v3 copy uses four AVX2
+//! best one the CPU has is chosen at run time (the x86-64-v2 copy only for
+//! `fast-portable`, where the CPU has no x86-64-v3). The v3 copy uses four AVX2
 //! helpers: the strike takes the fresh cells out of a band's first eight
 //! sets in one vector and gets the digits that had them from one
 //! `movemask`, `digits_at` gathers a cell's candidates the same way (that
@@ -117,8 +122,8 @@ pub use kernels::Kernel;
 use search::Search;
 
 /// Count the solutions of `puzzle` up to `limit`, keeping the first one.
-/// Clashing givens give a count of 0. The triad search (see the module
-/// doc) on [`Kernel::best`].
+/// Clashing givens give a count of 0. The cell search (see the module doc;
+/// the `fast` solver, the default) on [`Kernel::best`].
 pub fn solve(puzzle: &Grid, limit: usize) -> Outcome {
     solve_with(puzzle, limit, FASTEST)
 }
@@ -128,16 +133,27 @@ pub fn solve(puzzle: &Grid, limit: usize) -> Outcome {
 /// [`Kernel::best`].
 const FASTEST: Kernel = Kernel::X86_64V4;
 
-/// [`solve`] on the portable kernel, whatever the CPU (the fallback, and
-/// the `fast-portable` solver of the registry and benchmarks).
+/// [`solve`] on the portable kernel, whatever the CPU has beyond it (the
+/// fallback, and the `fast-portable` solver of the registry and
+/// benchmarks): its x86-64-v2 copy where the CPU has `popcnt` and SSE4.2,
+/// else the baseline's.
 pub fn solve_portable(puzzle: &Grid, limit: usize) -> Outcome {
-    solve_with(puzzle, limit, Kernel::Portable)
+    solve_with(puzzle, limit, PORTABLE_BEST)
 }
+
+/// The kernel [`solve_portable`] and [`count_portable`] run on this CPU.
+pub fn portable_kernel() -> Kernel {
+    PORTABLE_BEST.min(Kernel::best())
+}
+
+/// What [`solve_portable`] and [`count_portable`] ask for: the portable
+/// kernel's source, compiled for the most the CPU has of x86-64-v2.
+const PORTABLE_BEST: Kernel = Kernel::X86_64V2;
 
 /// [`solve`] with the given kernel; one this CPU lacks runs as the best
 /// kernel below it that the CPU has.
 pub fn solve_with(puzzle: &Grid, limit: usize, kernel: Kernel) -> Outcome {
-    search::<true>(puzzle, limit, kernel, true)
+    search::<false>(puzzle, limit, kernel, true)
 }
 
 /// [`solve`] without building the first solution: the same search, the same
@@ -149,38 +165,39 @@ pub fn count(puzzle: &Grid, limit: usize) -> Outcome {
     count_with(puzzle, limit, FASTEST)
 }
 
-/// [`count`] on the portable kernel.
+/// [`count`] on the portable kernel (see [`solve_portable`]).
 pub fn count_portable(puzzle: &Grid, limit: usize) -> Outcome {
-    count_with(puzzle, limit, Kernel::Portable)
+    count_with(puzzle, limit, PORTABLE_BEST)
 }
 
 /// [`count`] with the given kernel.
 pub fn count_with(puzzle: &Grid, limit: usize, kernel: Kernel) -> Outcome {
-    search::<true>(puzzle, limit, kernel, false)
-}
-
-/// [`count`] with the cell search: no triad rule, a bivalue cell as the
-/// guess (the `fast-cell` solver). More guesses on unique puzzles, but
-/// less work a guess: the faster of the two on puzzles with several
-/// solutions, where counting stops at the second (module doc, "Where the
-/// triad search pays").
-pub fn count_cell(puzzle: &Grid, limit: usize) -> Outcome {
-    count_cell_with(puzzle, limit, FASTEST)
-}
-
-/// [`solve`] with the cell search (see [`count_cell`]).
-pub fn solve_cell(puzzle: &Grid, limit: usize) -> Outcome {
-    solve_cell_with(puzzle, limit, FASTEST)
-}
-
-/// [`count_cell`] with the given kernel.
-pub fn count_cell_with(puzzle: &Grid, limit: usize, kernel: Kernel) -> Outcome {
     search::<false>(puzzle, limit, kernel, false)
 }
 
-/// [`solve_cell`] with the given kernel.
-pub fn solve_cell_with(puzzle: &Grid, limit: usize, kernel: Kernel) -> Outcome {
-    search::<false>(puzzle, limit, kernel, true)
+/// [`count`] with the triad search: tdoku's triad rule and a digit's
+/// configuration in a band or stack as the guess while more than 30 cells
+/// are open (the `fast-triad` solver). Fewer guesses, more work a guess:
+/// the faster of the two on some sets of unique puzzles on some CPUs, and
+/// slower on puzzles with several solutions (docs/benchmarks.md, "Which
+/// search is the default").
+pub fn count_triad(puzzle: &Grid, limit: usize) -> Outcome {
+    count_triad_with(puzzle, limit, FASTEST)
+}
+
+/// [`solve`] with the triad search (see [`count_triad`]).
+pub fn solve_triad(puzzle: &Grid, limit: usize) -> Outcome {
+    solve_triad_with(puzzle, limit, FASTEST)
+}
+
+/// [`count_triad`] with the given kernel.
+pub fn count_triad_with(puzzle: &Grid, limit: usize, kernel: Kernel) -> Outcome {
+    search::<true>(puzzle, limit, kernel, false)
+}
+
+/// [`solve_triad`] with the given kernel.
+pub fn solve_triad_with(puzzle: &Grid, limit: usize, kernel: Kernel) -> Outcome {
+    search::<true>(puzzle, limit, kernel, true)
 }
 
 fn search<const TRIADS: bool>(
@@ -342,13 +359,17 @@ mod tests {
             && has!("avx512cd")
             && has!("avx512dq")
             && has!("avx512vl");
-        assert_eq!(Kernel::X86_64V3.available(), v3);
+        let v2 =
+            has!("popcnt") && has!("sse3") && has!("ssse3") && has!("sse4.1") && has!("sse4.2");
+        assert_eq!(Kernel::X86_64V2.available(), v2);
+        assert_eq!(Kernel::X86_64V3.available(), v3 && v2);
         assert_eq!(Kernel::X86_64V3Pext.available(), v3 && pext_is_fast());
         assert_eq!(Kernel::X86_64V4.available(), v4);
         let best = [
             (v4, Kernel::X86_64V4),
             (v3 && pext_is_fast(), Kernel::X86_64V3Pext),
             (v3, Kernel::X86_64V3),
+            (v2, Kernel::X86_64V2),
             (true, Kernel::Portable),
         ];
         assert_eq!(Some(Kernel::best()), best.iter().find(|k| k.0).map(|k| k.1));

@@ -457,9 +457,9 @@ impl State {
     #[inline(always)]
     pub(super) fn triad_words<const K: u8>(&self, b: usize, t: &mut [u32; 9], u: &mut [u32; 9]) {
         #[cfg(target_arch = "x86_64")]
-        if K != PORTABLE {
-            // SAFETY: `K` is `V3` or `V4` only inside `run_v3` or `run_v4`,
-            // entered only on a CPU with AVX2.
+        if K == V3 || K == V3P || K == V4 {
+            // SAFETY: `K` is `V3`, `V3P` or `V4` only inside `run_v3`,
+            // `run_v3p` or `run_v4`, entered only on a CPU with AVX2.
             return unsafe { avx2::triad_words(&self.cands[b], t, u) };
         }
         baseline::triad_words(&self.cands[b], t, u)
@@ -554,7 +554,7 @@ impl State {
 
 /// The depth-first search and its tallies. `TRIADS`: also run tdoku's
 /// triad rule when the singles stall, and guess a digit's configuration in a
-/// band or stack (the `fast` solver); off, the cell search (`fast-cell`).
+/// band or stack (the `fast-triad` solver); off, the cell search (`fast`).
 pub(super) struct Search<const TRIADS: bool> {
     pub(super) limit: usize,
     pub(super) count: usize,
@@ -593,6 +593,14 @@ impl<const TRIADS: bool> Search<TRIADS> {
                     }
                 }
             }
+            #[cfg(target_arch = "x86_64")]
+            Kernel::X86_64V2 => {
+                if let Some(mut s) = State::new(puzzle) {
+                    // SAFETY: `best` found every feature `run_v2` is
+                    // compiled for on this CPU.
+                    unsafe { self.run_v2(&mut s) }
+                }
+            }
             _ => {
                 if let Some(mut s) = State::new(puzzle) {
                     self.run_portable(&mut s)
@@ -603,6 +611,15 @@ impl<const TRIADS: bool> Search<TRIADS> {
 
     pub(super) fn run_portable(&mut self, s: &mut State) {
         self.run::<PORTABLE>(s)
+    }
+
+    /// The portable kernel's code compiled for x86-64-v2 (see
+    /// [`Kernel::X86_64V2`]): its helpers are the portable ones, its
+    /// popcounts one `popcnt` each.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,sse3,ssse3,sse4.1,sse4.2")]
+    pub(super) fn run_v2(&mut self, s: &mut State) {
+        self.run::<V2>(s)
     }
 
     /// The same search compiled for x86-64-v3 (see [`Kernel::X86_64V3`]):
@@ -629,15 +646,16 @@ impl<const TRIADS: bool> Search<TRIADS> {
         self.run::<V4>(s)
     }
 
-    /// A branch: back into the entry point (`run_v4`, `run_v3p`, `run_v3`
-    /// or `run_portable`) we are in.
+    /// A branch: back into the entry point (`run_v4`, `run_v3p`, `run_v3`,
+    /// `run_v2` or `run_portable`) we are in.
     #[inline(always)]
     pub(super) fn branch<const K: u8>(&mut self, s: &mut State) {
         #[cfg(target_arch = "x86_64")]
         {
             // SAFETY: `run::<V4>` is only reached from `run_v4`,
-            // `run::<V3P>` from `run_v3p` and `run::<V3>` from `run_v3`,
-            // which `start` enters only after detecting their features.
+            // `run::<V3P>` from `run_v3p`, `run::<V3>` from `run_v3` and
+            // `run::<V2>` from `run_v2`, which `start` enters only after
+            // detecting their features.
             if K == V4 {
                 return unsafe { self.run_v4(s) };
             }
@@ -646,6 +664,9 @@ impl<const TRIADS: bool> Search<TRIADS> {
             }
             if K == V3 {
                 return unsafe { self.run_v3(s) };
+            }
+            if K == V2 {
+                return unsafe { self.run_v2(s) };
             }
         }
         self.run_portable(s)

@@ -126,9 +126,9 @@ fn count_from(cells: &mut [u8; 81], used: &mut [u16; 27], limit: usize) -> usize
 /// `fast::solve_with` on every kernel this CPU can run (the portable one
 /// always): they must agree on everything, guesses included, since they are
 /// one search compiled once per kernel; `fast::count_with` must give the same
-/// count and guesses without a grid. The cell search (`fast-cell`) the same
-/// way: its own guesses, the same count, a valid first solution. Returns the
-/// triad search's outcome.
+/// count and guesses without a grid. The triad search (`fast-triad`) the
+/// same way: its own guesses, the same count, a valid first solution.
+/// Returns the default search's outcome.
 fn solve(puzzle: &Grid, limit: usize) -> Outcome {
     let kernels = || Kernel::ALL.into_iter().filter(|k| k.available());
     let portable = fast::solve_with(puzzle, limit, Kernel::Portable);
@@ -144,20 +144,21 @@ fn solve(puzzle: &Grid, limit: usize) -> Outcome {
         );
     }
     assert_eq!(fast::solve(puzzle, limit), portable);
-    let cell = fast::solve_cell_with(puzzle, limit, Kernel::Portable);
-    assert_eq!(cell.count, portable.count, "cell on {}", puzzle.to_line());
-    if let Some(answer) = &cell.solution {
-        assert!(is_solution(puzzle, answer), "cell on {}", puzzle.to_line());
+    assert_eq!(fast::solve_portable(puzzle, limit), portable);
+    let triad = fast::solve_triad_with(puzzle, limit, Kernel::Portable);
+    assert_eq!(triad.count, portable.count, "triad on {}", puzzle.to_line());
+    if let Some(answer) = &triad.solution {
+        assert!(is_solution(puzzle, answer), "triad on {}", puzzle.to_line());
     }
     for kernel in kernels() {
-        assert_eq!(fast::solve_cell_with(puzzle, limit, kernel), cell);
-        let counted = fast::count_cell_with(puzzle, limit, kernel);
+        assert_eq!(fast::solve_triad_with(puzzle, limit, kernel), triad);
+        let counted = fast::count_triad_with(puzzle, limit, kernel);
         assert_eq!(
             (counted.count, counted.guesses, counted.solution),
-            (cell.count, cell.guesses, None)
+            (triad.count, triad.guesses, None)
         );
     }
-    assert_eq!(fast::solve_cell(puzzle, limit), cell);
+    assert_eq!(fast::solve_triad(puzzle, limit), triad);
     portable
 }
 
@@ -217,12 +218,12 @@ fn serg_puzzles_have_two_solutions() {
     }
 }
 
-/// Guesses over a whole set, per kernel, for the triad search (`fast`) and
-/// the cell search (`fast-cell`).
+/// Guesses over a whole set, per kernel, for the triad search
+/// (`fast-triad`) and the cell search (`fast`).
 fn total_guesses(set: &[Grid], limit: usize, kernel: Kernel) -> (u64, u64) {
     set.iter().fold((0, 0), |(triad, cell), p| {
-        let t = fast::count_with(p, limit, kernel);
-        let c = fast::count_cell_with(p, limit, kernel);
+        let t = fast::count_triad_with(p, limit, kernel);
+        let c = fast::count_with(p, limit, kernel);
         (triad + t.guesses, cell + c.guesses)
     })
 }
@@ -278,7 +279,7 @@ fn singles_only_puzzle_needs_no_guess() {
     let out = solve(&grid(WIKI), 2);
     assert_eq!(out.count, 1);
     assert_eq!(out.guesses, 0);
-    assert_eq!(fast::solve_cell(&grid(WIKI), 2).guesses, 0);
+    assert_eq!(fast::solve_triad(&grid(WIKI), 2).guesses, 0);
     assert_eq!(out.solution, Some(grid(WIKI_SOLVED)));
     // A full grid is its own only solution.
     let out = solve(&grid(WIKI_SOLVED), 2);
@@ -349,8 +350,8 @@ fn first_solution_matches_the_reference_on_a_unique_puzzle() {
         let b = solve(p, 2);
         assert_eq!(a.solution, b.solution);
         assert!(a.guesses <= b.guesses);
-        // The cell search: its first solution is the only one too.
-        let (a, b) = (fast::solve_cell(p, 1), fast::solve_cell(p, 2));
+        // The triad search: its first solution is the only one too.
+        let (a, b) = (fast::solve_triad(p, 1), fast::solve_triad(p, 2));
         assert_eq!(a.solution, b.solution);
         assert!(a.guesses <= b.guesses);
     }
@@ -358,8 +359,8 @@ fn first_solution_matches_the_reference_on_a_unique_puzzle() {
 
 /// No more guesses per puzzle (limit 2) than tdoku makes on top1465 and
 /// forum hardest 1106 (8.94 and 110.4, its run_benchmark's figures): the
-/// triad search does that; the cell search (`fast-cell`) makes 10.03 and
-/// 138.1.
+/// triad search (`fast-triad`) does that; the cell search (`fast`) makes
+/// 10.03 and 138.1.
 #[test]
 fn guesses_at_most_tdokus() {
     for (text, tdoku) in [
@@ -367,7 +368,7 @@ fn guesses_at_most_tdokus() {
         (bench_file!("puzzles6_forum_hardest_1106"), 110.4),
     ] {
         let set = bench_set(text, usize::MAX);
-        let guesses: u64 = set.iter().map(|p| fast::count(p, 2).guesses).sum();
+        let guesses: u64 = set.iter().map(|p| fast::count_triad(p, 2).guesses).sum();
         let per_puzzle = guesses as f64 / set.len() as f64;
         assert!(per_puzzle <= tdoku, "{per_puzzle} > {tdoku}");
     }

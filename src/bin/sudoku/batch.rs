@@ -23,7 +23,7 @@ pub struct BatchArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     jobs: Option<u64>,
     /// Print to stderr, at the end, the solve time with reading and writing excluded,
-    /// puzzles per second and guesses per puzzle (and the kernel `fast` or `fast-cell` ran).
+    /// puzzles per second and guesses per puzzle (and the kernel `fast`, `fast-triad` or `fast-portable` ran).
     #[arg(long)]
     stats: bool,
 }

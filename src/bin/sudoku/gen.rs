@@ -16,8 +16,8 @@ given makes it ambiguous).
 Difficulty is measured on the puzzle, by what solves it:
   easy    naked and hidden singles alone
   medium  singles and locked candidates (pointing, claiming)
-  hard    more than that, and the cell search (fast-cell) needs at most 2 guesses
-  expert  the cell search (fast-cell) needs more than 2 guesses
+  hard    more than that, and the cell search (fast) needs at most 2 guesses
+  expert  the cell search (fast) needs more than 2 guesses
 
 Exit codes:
   0    every puzzle written
