@@ -4,7 +4,7 @@ use super::kernels::*;
 use super::tables::*;
 use crate::grid::Grid;
 
-/// The triad search (`fast`) runs the triad rule and guesses configurations only while
+/// The triad search (`fast-triad`) runs the triad rule and guesses configurations only while
 /// more cells than this are open (see the module doc).
 pub(super) const TRIADS_ABOVE: u32 = 30;
 
