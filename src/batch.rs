@@ -67,7 +67,9 @@ pub fn solvers_help(mode: Mode) -> String {
     text.push_str(
         "  fast guesses a cell; fast-triad guesses a digit's placement in a band or stack:\n  \
          fewer guesses, more work each. fast is the default as its slowest set against\n  \
-         tdoku beats fast-triad's on every CPU measured: docs/benchmarks.md (Per CPU)\n",
+         tdoku beats fast-triad's on every CPU measured: docs/benchmarks.md (Per CPU);\n  \
+         fast-triad can be the faster on minimal puzzles with one solution that need\n  \
+         guesses, fast on puzzles with several solutions\n",
     );
     text.push_str(match mode {
         Mode::Solve => "  (*) finds one solution and stops: it never reports multiple solutions\n",
@@ -631,7 +633,16 @@ mod tests {
         for text in [&help, &solve] {
             assert!(text.contains("fewer guesses, more work"), "{text}");
             assert!(text.contains("docs/benchmarks.md (Per CPU)"), "{text}");
+            assert!(text.contains("fast is the default"), "{text}");
         }
+        // fast-portable names the copy it runs here (x86-64-v2 where the CPU
+        // has popcnt, else the baseline's).
+        let portable = format!("kernel on this CPU: {:?}", crate::fast::portable_kernel());
+        assert!(
+            help.lines()
+                .any(|l| l.contains("fast-portable") && l.contains(&portable)),
+            "{help}"
+        );
     }
 
     #[test]
