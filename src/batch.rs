@@ -42,6 +42,16 @@ use std::time::{Duration, Instant};
 /// The text for the CLI's help of `--solver` in `mode`: every name, what it
 /// does there, and the cap on counting with a write-up approach. `solve`'s
 /// help names no `--limit`: it has none.
+/// The compiled copy of the fast solver that the solver called `name` runs
+/// on this CPU (`--help` and `--stats` name it); None for the others.
+fn kernel_of(name: &str) -> Option<crate::fast::Kernel> {
+    match name {
+        "fast" | "fast-triad" => Some(crate::fast::Kernel::best()),
+        "fast-portable" => Some(crate::fast::portable_kernel()),
+        _ => None,
+    }
+}
+
 pub fn solvers_help(mode: Mode) -> String {
     let does = match mode {
         Mode::Solve => "tells unique from multiple",
@@ -49,17 +59,9 @@ pub fn solvers_help(mode: Mode) -> String {
     };
     let mut text = format!("solvers (default {}):\n", default_solver().name);
     for s in registry() {
-        let note = match (s.counts, s.name) {
-            // Which compiled copy `fast` and `fast-triad` run depends on the CPU.
-            (true, "fast" | "fast-triad") => format!(
-                "{does} (kernel on this CPU: {:?})",
-                crate::fast::Kernel::best()
-            ),
-            (true, "fast-portable") => format!(
-                "{does} (kernel on this CPU: {:?})",
-                crate::fast::portable_kernel()
-            ),
-            (true, _) => does.to_string(),
+        let note = match (s.counts, kernel_of(s.name)) {
+            (true, Some(kernel)) => format!("{does} (kernel on this CPU: {kernel:?})"),
+            (true, None) => does.to_string(),
             (false, _) => "LeetCode 37 paste file (*)".to_string(),
         };
         text.push_str(&format!("  {:<24} {note}\n", s.name));
@@ -356,11 +358,7 @@ impl Summary {
             "stats: {} puzzles, solver {}{}, {jobs} job{}: solve time {secs:.6} s (reading and writing excluded), {rate:.0} puzzles/s, {per:.2} guesses/puzzle",
             self.puzzles,
             solver.name,
-            match solver.name {
-                "fast" | "fast-triad" => format!(" (kernel {:?})", crate::fast::Kernel::best()),
-                "fast-portable" => format!(" (kernel {:?})", crate::fast::portable_kernel()),
-                _ => String::new(),
-            },
+            kernel_of(solver.name).map_or(String::new(), |k| format!(" (kernel {k:?})")),
             if jobs == 1 { "" } else { "s" },
         )
     }

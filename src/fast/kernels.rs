@@ -675,6 +675,12 @@ impl Kernel {
         best
     }
 
+    /// The kernel that runs when this one is asked for: itself if this CPU
+    /// has it, else the best one below it that the CPU has.
+    pub fn on_this_cpu(self) -> Kernel {
+        self.min(Kernel::best())
+    }
+
     /// Whether this CPU can run the kernel (detected at run time).
     pub fn available(self) -> bool {
         match self {

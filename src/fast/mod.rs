@@ -97,8 +97,8 @@
 //! (twice: with and without BMI2's
 //! `pext` for the band update's two table indexes, as AMD before Zen 3 runs
 //! `pext` in microcode) and for x86-64-v4, with `#[target_feature]`; the
-//! best one the CPU has is chosen at run time (the x86-64-v2 copy only for
-//! `fast-portable`, where the CPU has no x86-64-v3). The v3 copy uses four AVX2
+//! best one the CPU has is chosen at run time (the x86-64-v2 copy where the
+//! CPU has no x86-64-v3, and for `fast-portable`). The v3 copy uses four AVX2
 //! helpers: the strike takes the fresh cells out of a band's first eight
 //! sets in one vector and gets the digits that had them from one
 //! `movemask`, `digits_at` gathers a cell's candidates the same way (that
@@ -143,7 +143,7 @@ pub fn solve_portable(puzzle: &Grid, limit: usize) -> Outcome {
 
 /// The kernel [`solve_portable`] and [`count_portable`] run on this CPU.
 pub fn portable_kernel() -> Kernel {
-    PORTABLE_BEST.min(Kernel::best())
+    PORTABLE_BEST.on_this_cpu()
 }
 
 /// What [`solve_portable`] and [`count_portable`] ask for: the portable

@@ -568,7 +568,7 @@ impl<const TRIADS: bool> Search<TRIADS> {
     /// Search `puzzle` with the code compiled for `kernel`, or for the best
     /// kernel below it that this CPU has.
     pub(super) fn start(&mut self, puzzle: &Grid, kernel: Kernel) {
-        match kernel.min(Kernel::best()) {
+        match kernel.on_this_cpu() {
             #[cfg(target_arch = "x86_64")]
             Kernel::X86_64V4 => {
                 // SAFETY: `best` found every feature of x86-64-v4 on this
