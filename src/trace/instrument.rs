@@ -52,11 +52,6 @@ pub struct Options<'a> {
     pub lang: Lang,
     /// The file's name, for C and C++'s `#line`.
     pub file_name: &'a str,
-    /// Writes recorded at most: the recorder stops the program there.
-    pub max_steps: u64,
-    /// The puzzle, 81 of `.` and `1`-`9`: a stdin program's board is the
-    /// table found holding it.
-    pub puzzle: &'a str,
     /// Report each frame's locals (off: a fallback for a file whose locals
     /// cannot all be read where they are snapped).
     pub locals: bool,
@@ -974,12 +969,10 @@ impl<'a> Walker<'a> {
             Lang::Cpp => CPP_RECORDER,
             Lang::Java => JAVA_RECORDER,
             Lang::Rust => RUST_RECORDER,
-        }
-        .replace("@MAX_STEPS@", &self.o.max_steps.to_string())
-        .replace("@PUZZLE@", self.o.puzzle);
+        };
         let mut out = String::with_capacity(self.src.len() * 2 + recorder.len());
         if matches!(self.o.lang, Lang::C | Lang::Cpp) {
-            out += &recorder;
+            out += recorder;
             out += &format!("#line 1 {:?}\n", self.o.file_name);
         }
         let mut last = 0;
@@ -993,7 +986,7 @@ impl<'a> Walker<'a> {
             if !out.ends_with('\n') {
                 out.push('\n');
             }
-            out += &recorder;
+            out += recorder;
         }
         out
     }
@@ -1031,9 +1024,6 @@ mod tests {
         let o = Options {
             lang,
             file_name: "x",
-            max_steps: 10,
-            puzzle:
-                ".................................................................................",
             locals: true,
         };
         (text.to_string(), instrument(text, &o).unwrap())

@@ -108,8 +108,8 @@ pub struct Options {
     pub boards: bool,
     /// Colour and animation: true only when stdout is a terminal.
     pub terminal: bool,
-    /// CPU time a user's own file may run for.
-    pub time_limit: Duration,
+    /// CPU time a user's own file may run for; `None`: [`default_time_limit`].
+    pub time_limit: Option<Duration>,
     /// This program, whose sandbox runs a user's own file.
     pub exe: PathBuf,
     /// Run a user's own file even where the sandbox cannot hold untrusted
@@ -119,6 +119,38 @@ pub struct Options {
 
 /// The terminal trace's step limit when none is given.
 pub const DEFAULT_MAX_STEPS: u64 = 100_000;
+
+/// A user's file's CPU time when `--time-limit` is not given: this much to
+/// start (an interpreter's or a JVM's start-up, a build's sanitiser), and
+/// [`TIME_PER_WRITE`] for each write the right DFS makes on the puzzle, up
+/// to the step limit.
+pub const BASE_TIME: Duration = Duration::from_secs(5);
+
+/// See [`BASE_TIME`]: the recorders cost 6 µs to 40 µs a write on the CPU
+/// of docs/trace.md, and a learner's DFS that scans the board for each
+/// try does a few hundred tries' work more, so a millisecond a write holds
+/// a correct file on a CPU several times slower.
+pub const TIME_PER_WRITE: Duration = Duration::from_millis(1);
+
+/// The CPU time a user's file gets on `puzzle` with at most `max` writes
+/// when none is given, and the writes of the right DFS it was sized from.
+pub fn default_time_limit(puzzle: &Grid, max: u64) -> (Duration, u64) {
+    /// Stops the search once it has written `.0` times.
+    struct Writes(u64);
+    impl Watch for Writes {
+        fn step(&mut self, _: &Event, _: &Board, s: &Stats) -> Result<(), Stopped> {
+            if s.placements + s.undos >= self.0 {
+                Err(Stopped)
+            } else {
+                Ok(())
+            }
+        }
+    }
+    let right = search(Order::RowMajor, puzzle, &mut Writes(max)).stats;
+    let writes = (right.placements + right.undos).min(max);
+    let per_write = TIME_PER_WRITE.saturating_mul(u32::try_from(writes).unwrap_or(u32::MAX));
+    (BASE_TIME.saturating_add(per_write), writes)
+}
 
 /// A search to trace: a mirror shown with one of the files it stands for,
 /// or a user's own file, run and recorded.
@@ -480,12 +512,7 @@ fn run_own(
     puzzle: &Grid,
     out: &mut dyn Write,
 ) -> Result<(), Error> {
-    let run = user_file::Run {
-        exe: opts.exe.clone(),
-        time_limit: opts.time_limit,
-        max_steps: max,
-        trust: opts.trust,
-    };
+    let run = user_file::Run::new(opts, puzzle, max);
     let rec = user_file::record(path, puzzle, &run)?;
     header(opts, out, &rec.title, &rec.path, name, puzzle)?;
     let mut printer = printer(opts, out, max);
@@ -511,12 +538,7 @@ pub fn recording(
     puzzle: &Grid,
     max: u64,
 ) -> Result<Recording, Error> {
-    let run = user_file::Run {
-        exe: opts.exe.clone(),
-        time_limit: opts.time_limit,
-        max_steps: max,
-        trust: opts.trust,
-    };
+    let run = user_file::Run::new(opts, puzzle, max);
     match approach {
         // A write-up's original (Java, C++, JavaScript) is run as written,
         // so the page shows the run of the file it shows; where it cannot
@@ -624,6 +646,18 @@ mod tests {
 
     fn example() -> Grid {
         Grid::from_line(LEETCODE_EXAMPLE, 1).unwrap()
+    }
+
+    #[test]
+    fn the_default_time_limit_grows_with_the_right_dfs_writes_up_to_the_step_limit() {
+        let (limit, writes) = default_time_limit(&example(), 1_000_000);
+        let right = search(Order::RowMajor, &example(), &mut Limit(None)).stats;
+        assert_eq!(writes, right.placements + right.undos);
+        assert_eq!(limit, BASE_TIME + TIME_PER_WRITE * writes as u32);
+        assert_eq!(
+            default_time_limit(&example(), 100),
+            (BASE_TIME + TIME_PER_WRITE * 100, 100)
+        );
     }
 
     #[test]

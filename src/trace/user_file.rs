@@ -40,10 +40,34 @@ pub struct Run {
     pub exe: PathBuf,
     /// CPU time the program may use.
     pub time_limit: Duration,
+    /// How [`Run::time_limit`] was sized, where the user did not give it:
+    /// the right DFS's writes on the puzzle.
+    pub sized_from: Option<u64>,
     /// Writes recorded at most.
     pub max_steps: u64,
     /// Run it even where the sandbox is a process group only.
     pub trust: bool,
+}
+
+impl Run {
+    /// A run of `opts`'s user file on `puzzle` for at most `max` writes:
+    /// its time limit given, or [`super::default_time_limit`].
+    pub fn new(opts: &super::Options, puzzle: &Grid, max: u64) -> Run {
+        let (time_limit, sized_from) = match opts.time_limit {
+            Some(limit) => (limit, None),
+            None => {
+                let (limit, writes) = super::default_time_limit(puzzle, max);
+                (limit, Some(writes))
+            }
+        };
+        Run {
+            exe: opts.exe.clone(),
+            time_limit,
+            sized_from,
+            max_steps: max,
+            trust: opts.trust,
+        }
+    }
 }
 
 /// The interpreter's flag and the harness for a language the trace can
@@ -127,15 +151,14 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
     let ending = match (heard.ending.take(), &heard.last_board) {
         (Some(ending), _) => ending,
         (None, Some(board)) => returned(puzzle, &replayed, board),
-        (None, None) => {
-            cut_by_limit(ran.end, run, &limits, writes, "returned").unwrap_or_else(|| {
+        (None, None) => cut_by_limit((ran.end, ran.cpu), run, &limits, writes, "returned")
+            .unwrap_or_else(|| {
                 format!(
                     "the program ended ({:?}) after {writes} writes: {}",
                     ran.end,
                     stderr.lines().last().unwrap_or("")
                 )
-            })
-        }
+            }),
     };
     let title = format!(
         "your file, run by {}: every write to the board, with the line that made it",
@@ -157,11 +180,31 @@ fn replay(puzzle: &Grid, writes: &[(usize, u8, usize)]) -> [u8; CELLS] {
 
 /// How a run that a limit cut ended, in words (`what`: what the program
 /// had not done, "returned" or "ended"); `None` where no limit cut it.
-fn cut_by_limit(end: End, run: &Run, limits: &Limits, writes: usize, what: &str) -> Option<String> {
+fn cut_by_limit(
+    (end, cpu): (End, Duration),
+    run: &Run,
+    limits: &Limits,
+    writes: usize,
+    what: &str,
+) -> Option<String> {
+    let sized = run.sized_from.map_or(String::new(), |right| {
+        format!(
+            ", {} ms and {} ms for each of the {right} writes the right DFS makes on this puzzle",
+            super::BASE_TIME.as_millis(),
+            super::TIME_PER_WRITE.as_millis()
+        )
+    });
     match end {
-        End::CpuLimit | End::WallLimit => Some(format!(
-            "stopped by the time limit ({} ms of CPU time) after {writes} writes: the program had not {what} (--time-limit MS gives it more)",
-            run.time_limit.as_millis()
+        End::CpuLimit => Some(format!(
+            "stopped by the time limit ({} ms of CPU time{sized}) after {writes} writes, having used {} ms: the program had not {what} (--time-limit MS gives it more)",
+            run.time_limit.as_millis(),
+            cpu.as_millis()
+        )),
+        End::WallLimit => Some(format!(
+            "stopped by the wall-clock backstop ({} ms, for {} ms of CPU time{sized}) after {writes} writes, having used {} ms of CPU: the program had not {what}, and was mostly waiting (--time-limit MS raises both)",
+            limits.wall.as_millis(),
+            run.time_limit.as_millis(),
+            cpu.as_millis()
         )),
         End::MemoryLimit => Some(format!(
             "stopped at the memory limit ({} MB) after {writes} writes",

@@ -118,15 +118,25 @@ fn make_page(name: &str, args: &[&str]) -> PathBuf {
     page
 }
 
-/// The recording the page's side shows, computed here by the library.
+/// The recording the page's side shows, computed here by the library: a
+/// user's file under the default time limit, sized from the right DFS.
 fn side(approach: &str, puzzle: &Grid, max: u64) -> Recording {
-    side_within(approach, puzzle, max, 1000)
+    recorded(approach, puzzle, max, None)
 }
 
 /// [`side`] of a user's file run under a time limit of `time_limit_ms`.
 fn side_within(approach: &str, puzzle: &Grid, max: u64, time_limit_ms: u64) -> Recording {
+    recorded(
+        approach,
+        puzzle,
+        max,
+        Some(Duration::from_millis(time_limit_ms)),
+    )
+}
+
+fn recorded(approach: &str, puzzle: &Grid, max: u64, time_limit: Option<Duration>) -> Recording {
     let opts = Options {
-        time_limit: Duration::from_millis(time_limit_ms),
+        time_limit,
         exe: env!("CARGO_BIN_EXE_sudoku").into(),
         ..Options::default()
     };

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use sudoku_workspace::{judge, trace};
+use sudoku_workspace::trace;
 
 /// The `--help` epilogue.
 pub const TRACE_EXIT_CODES: &str = "\
@@ -51,9 +51,10 @@ pub struct TraceArgs {
     /// Print the board after every step, not only at the key ones.
     #[arg(long)]
     boards: bool,
-    /// With your own file: the CPU time it may run for, in ms.
-    #[arg(long, value_name = "MS", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(judge::ranges::TIME_MS))]
-    time_limit: u64,
+    /// With your own file: the CPU time it may run for, in ms [default: 5000 and 1 for each
+    /// write the right DFS makes on the puzzle, up to the step limit].
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    time_limit: Option<u64>,
     /// A puzzle file (LeetCode literal, 9 lines of 9, or one 81-character line) or
     /// an 81-character puzzle; default: LeetCode 37's example.
     puzzle: Option<String>,
@@ -75,7 +76,7 @@ pub fn run(args: TraceArgs, stdout: &mut impl Write) -> Result<ExitCode, Failure
         delay: args.delay.map(Duration::from_millis),
         boards: args.boards,
         terminal: terminal(),
-        time_limit: Duration::from_millis(args.time_limit),
+        time_limit: args.time_limit.map(Duration::from_millis),
         // Without it only a user's own file fails, saying so.
         exe: this_program().unwrap_or_default(),
         trust: args.trust,

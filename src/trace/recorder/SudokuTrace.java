@@ -3,8 +3,23 @@
 // its number); the same protocol as sudoku_trace.hpp's, written to the
 // process's own fd 1 (the judge's harness points System.out elsewhere).
 final class SudokuTrace {
-  static final long MAX_STEPS = @MAX_STEPS@L;
-  static final String PUZZLE = "@PUZZLE@";
+  // The step limit and the puzzle come with the run, as the JVM's property
+  // `sudoku.trace=MAX:PUZZLE` (81 of '.' and '1'-'9'), so one build serves
+  // every puzzle and limit.
+  static final long MAX_STEPS = option(0, 100000L);
+  static final String PUZZLE = option(1, ".................................................................................");
+
+  @SuppressWarnings("unchecked")
+  static <T> T option(int part, T otherwise) {
+    String[] parts = System.getProperty("sudoku.trace", "").split(":", 2);
+    try {
+      if (part == 0) return (T) Long.valueOf(Long.parseLong(parts[0]));
+      if (parts.length == 2 && parts[1].length() == 81) return (T) parts[1];
+    } catch (RuntimeException e) {
+      // Not given: the default.
+    }
+    return otherwise;
+  }
   static final java.io.FileOutputStream OUT = new java.io.FileOutputStream(java.io.FileDescriptor.out);
   static final java.util.ArrayList<String[]> frames = new java.util.ArrayList<>(); // name, locals, sent, ret
   static int shown;

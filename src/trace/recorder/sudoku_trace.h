@@ -8,10 +8,25 @@
 #include <string.h>
 #include <unistd.h>
 
-static const long long sudoku_trace_max_steps = @MAX_STEPS@;
-static const char sudoku_trace_puzzle[] = "@PUZZLE@";
+/* The step limit and the puzzle come with the run, as the argument
+   `--sudoku-trace=MAX:PUZZLE` (81 of '.' and '1'-'9'), so one build serves
+   every puzzle and limit. */
+static long long sudoku_trace_max_steps = 100000;
+static char sudoku_trace_puzzle[82] =
+    ".................................................................................";
 static int sudoku_trace_fd = 1;
-__attribute__((constructor)) static void sudoku_trace_init(void) { sudoku_trace_fd = dup(1); }
+__attribute__((constructor)) static void sudoku_trace_init(int argc, char **argv) {
+  sudoku_trace_fd = dup(1);
+  static const char flag[] = "--sudoku-trace=";
+  for (int i = 1; i < argc && argv; i++) {
+    const char *a = argv[i];
+    if (!a || strncmp(a, flag, sizeof flag - 1) != 0) continue;
+    char *rest = NULL;
+    long long max = strtoll(a + sizeof flag - 1, &rest, 10);
+    if (max > 0) sudoku_trace_max_steps = max;
+    if (rest && *rest == ':' && strlen(rest + 1) == 81) memcpy(sudoku_trace_puzzle, rest + 1, 81);
+  }
+}
 
 #define SUDOKU_TRACE_FRAMES 4096
 #define SUDOKU_TRACE_TEXT 240

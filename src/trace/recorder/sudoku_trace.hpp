@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <deque>
 #include <initializer_list>
 #include <map>
@@ -27,9 +28,23 @@
 #include <vector>
 
 namespace sudoku_trace {
-static const long long MAX_STEPS = @MAX_STEPS@;
-static const char PUZZLE[] = "@PUZZLE@";
+// The step limit and the puzzle come with the run, as the argument
+// `--sudoku-trace=MAX:PUZZLE` (81 of '.' and '1'-'9'), so one build serves
+// every puzzle and limit.
+static long long MAX_STEPS = 100000;
+static char PUZZLE[82] = ".................................................................................";
 static const int out_fd = dup(1);
+__attribute__((constructor)) static void options(int argc, char** argv) {
+  static const char flag[] = "--sudoku-trace=";
+  for (int i = 1; i < argc && argv; i++) {
+    const char* a = argv[i];
+    if (!a || std::strncmp(a, flag, sizeof flag - 1) != 0) continue;
+    char* rest = nullptr;
+    long long max = std::strtoll(a + sizeof flag - 1, &rest, 10);
+    if (max > 0) MAX_STEPS = max;
+    if (rest && *rest == ':' && std::strlen(rest + 1) == 81) std::memcpy(PUZZLE, rest + 1, 81);
+  }
+}
 
 struct FrameState {
   const char* name;

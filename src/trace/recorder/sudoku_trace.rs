@@ -9,8 +9,40 @@ mod sudoku_trace {
     use std::fmt::Debug;
     use std::io::Write;
 
-    const MAX_STEPS: u64 = @MAX_STEPS@;
-    const PUZZLE: &[u8] = b"@PUZZLE@";
+    // The step limit and the puzzle come with the run, as the argument
+    // `--sudoku-trace=MAX:PUZZLE` (81 of '.' and '1'-'9'), so one build
+    // serves every puzzle and limit.
+    thread_local! {
+        static OPTIONS: (u64, Vec<u8>) = options();
+    }
+
+    fn options() -> (u64, Vec<u8>) {
+        let mut max = 100_000;
+        let mut puzzle = vec![b'.'; 81];
+        for arg in std::env::args_os().skip(1) {
+            let arg = arg.to_string_lossy().into_owned();
+            let rest = match arg.strip_prefix("--sudoku-trace=") {
+                Some(rest) => rest,
+                None => continue,
+            };
+            let (steps, cells) = rest.split_once(':').unwrap_or((rest, ""));
+            if let Ok(n) = steps.parse::<u64>() {
+                max = n.max(1);
+            }
+            if cells.len() == 81 {
+                puzzle = cells.as_bytes().to_vec();
+            }
+        }
+        (max, puzzle)
+    }
+
+    fn max_steps() -> u64 {
+        OPTIONS.with(|o| o.0)
+    }
+
+    fn puzzle() -> Vec<u8> {
+        OPTIONS.with(|o| o.1.clone())
+    }
 
     struct Frame {
         name: &'static str,
@@ -272,7 +304,7 @@ mod sudoku_trace {
                 let text = format!("w {r} {c} {digit} {line}");
                 emit(s, &text);
                 s.writes += 1;
-                if s.writes >= MAX_STEPS {
+                if s.writes >= max_steps() {
                     emit(s, "cut");
                     std::process::exit(0);
                 }
@@ -353,6 +385,7 @@ mod sudoku_trace {
         if !(9..=12).contains(&n) {
             return;
         }
+        let puzzle = puzzle();
         for off in 0..2 {
             if n < 9 + off || (0..9 + off).any(|r| !(9 + off..=12).contains(&g.cols(r))) {
                 continue;
@@ -360,7 +393,7 @@ mod sudoku_trace {
             for enc in [b'r', b'c'] {
                 let (mut differ, mut known) = (0, 0);
                 for k in 0..81 {
-                    let want = if PUZZLE[k] == b'.' { 0 } else { (PUZZLE[k] - b'0') as i64 };
+                    let want = if puzzle[k] == b'.' { 0 } else { (puzzle[k] - b'0') as i64 };
                     let d = decode(g.cell(k / 9 + off, k % 9 + off), enc);
                     if d != want {
                         differ += if want == 0 && d > 0 { 1 } else { 100 };
@@ -382,7 +415,7 @@ mod sudoku_trace {
                         s.rows[r] = g.addr(r + off, off);
                     }
                     for k in 0..81 {
-                        s.shadow[k] = if PUZZLE[k] == b'.' { 0 } else { PUZZLE[k] - b'0' };
+                        s.shadow[k] = if puzzle[k] == b'.' { 0 } else { puzzle[k] - b'0' };
                     }
                     if !s.started {
                         emit(s, "start");

@@ -83,8 +83,6 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
             &Options {
                 lang: ilang,
                 file_name: &name,
-                max_steps: run.max_steps,
-                puzzle: &puzzle_dots,
                 locals,
             },
         )
@@ -125,7 +123,16 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         lanqiao_lines(puzzle)
     };
     let memory_mb = 512;
-    let (program, args, view) = sol.command(&run.exe, memory_mb);
+    let (program, mut args, view) = sol.command(&run.exe, memory_mb);
+    // The step limit and the puzzle are the run's, not the build's: a JVM
+    // property before the class for Java, an argument after the rest for
+    // the others (the recorders read it, the file's own code never does).
+    let options = format!("{}:{puzzle_dots}", run.max_steps);
+    if ilang == Lang::Java {
+        args.insert(0, format!("-Dsudoku.trace={options}").into());
+    } else {
+        args.push(format!("--sudoku-trace={options}").into());
+    }
     let limits = Limits {
         cpu: run.time_limit,
         wall: run.time_limit * 3 + Duration::from_secs(2),
@@ -188,7 +195,7 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         run,
         &limits,
         &mut heard,
-        ran.end,
+        (ran.end, ran.cpu),
         crash.as_deref().or_else(|| stderr.lines().last()),
         leetcode,
     );
@@ -213,7 +220,7 @@ fn ending(
     run: &Run,
     limits: &Limits,
     heard: &mut Heard,
-    end: End,
+    (end, cpu): (End, Duration),
     said: Option<&str>,
     leetcode: bool,
 ) -> (EndKind, String) {
@@ -248,7 +255,7 @@ fn ending(
     };
     let writes = heard.writes.len();
     let text = heard.ending.take().unwrap_or_else(|| {
-        if let Some(cut) = cut_by_limit(end, run, limits, writes, "ended") {
+        if let Some(cut) = cut_by_limit((end, cpu), run, limits, writes, "ended") {
             return cut;
         }
         match &printed {
