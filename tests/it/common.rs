@@ -326,3 +326,26 @@ extern "C" fn say_skipped() {
         let _ = std::io::stderr().write_all(text.as_bytes());
     });
 }
+
+/// Whether a judge run's text says every one of its `n` cases passed, a
+/// TLE on a case harder than the real judge's data apart: how fast a
+/// correct file is on such a case depends on the CPU, and the judge
+/// reports that TLE apart without failing the run (`1/5 TLE (TLE
+/// expected)`), so a test of a correct file accepts either.
+pub fn all_pass(text: &str, n: usize) -> bool {
+    text.contains(&format!("{n}/{n} AC"))
+        || (1..n)
+            .any(|tle| text.contains(&format!("{}/{n} AC, {tle}/{n} TLE (TLE expected)", n - tle)))
+}
+
+/// `SUDOKU_TEST_CPU_SCALE`'s factor as the sandbox reads it (1 when unset
+/// or out of 0.01-100): a run's CPU time as shown is this machine's
+/// divided by it, so a test comparing CPU time with wall-clock time
+/// multiplies by it first.
+pub fn cpu_scale() -> f64 {
+    std::env::var("SUDOKU_TEST_CPU_SCALE")
+        .ok()
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|s| (0.01..=100.0).contains(s))
+        .unwrap_or(1.0)
+}
