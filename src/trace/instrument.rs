@@ -175,6 +175,13 @@ pub fn instrument(text: &str, o: &Options) -> Result<String, String> {
     let tree = parser
         .parse(text, None)
         .ok_or("the parser gave up on the file")?;
+    // The walk below recurses once a level: a bound on the depth is a bound
+    // on its stack, whatever the file holds.
+    if let Some((depth, line)) = deeper_than(&tree, MAX_DEPTH) {
+        return Err(format!(
+            "nested more than {MAX_DEPTH} levels deep (line {line} is at depth {depth}): the trace reads files nested up to {MAX_DEPTH} levels"
+        ));
+    }
     let mut w = Walker {
         src: text,
         o,
@@ -194,6 +201,32 @@ pub fn instrument(text: &str, o: &Options) -> Result<String, String> {
         w.function(f);
     }
     Ok(w.finish())
+}
+
+/// The deepest syntax tree the copy is made of: a solution nests a few
+/// dozen levels; a file past this is refused rather than walked.
+const MAX_DEPTH: usize = 1000;
+
+/// The first node deeper than `max` levels, with its depth and 1-based
+/// line, found without recursion.
+fn deeper_than(tree: &tree_sitter::Tree, max: usize) -> Option<(usize, usize)> {
+    let mut cursor = tree.walk();
+    let mut depth = 0;
+    loop {
+        if depth > max {
+            return Some((depth, cursor.node().start_position().row + 1));
+        }
+        if cursor.goto_first_child() {
+            depth += 1;
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                return None;
+            }
+            depth -= 1;
+        }
+    }
 }
 
 fn collect<'t>(node: Node<'t>, kinds: &[&str], out: &mut Vec<Node<'t>>) {
@@ -1027,6 +1060,36 @@ mod tests {
             locals: true,
         };
         (text.to_string(), instrument(text, &o).unwrap())
+    }
+
+    #[test]
+    fn a_file_nested_past_the_bound_is_refused_without_a_deep_walk() {
+        let deep = format!(
+            "int main() {{ int x = {}1{}; }}\n",
+            "(".repeat(200_000),
+            ")".repeat(200_000)
+        );
+        for lang in [Lang::C, Lang::Cpp] {
+            let o = Options {
+                lang,
+                file_name: "x",
+                locals: true,
+            };
+            let why = instrument(&deep, &o).unwrap_err();
+            assert!(
+                why.starts_with("nested more than 1000 levels deep (line 1 is at depth 1001)"),
+                "{why}"
+            );
+        }
+        let (_, fine) = lines(
+            &format!(
+                "int main() {{ int x = {}1{}; }}\n",
+                "(".repeat(200),
+                ")".repeat(200)
+            ),
+            Lang::C,
+        );
+        assert!(fine.contains("int main()"));
     }
 
     #[test]
