@@ -5,11 +5,11 @@
 //   start                  solveSudoku is about to be called
 //   c NAME                 before a write: a call of the file's function NAME, not
 //                          yet reported, is on the stack (outermost first)
+//   r VALUE                the innermost reported call returned VALUE
 //   o N                    before a write: N reported calls have returned
-//                          (JavaScript does not show their values)
+//                          (where the file runs uninstrumented: no values)
 //   v K LOCALS             the reported call K (0 the outermost) now holds LOCALS
-//                          (`i = 0, num = 5`), read through V8's inspector in this
-//                          process: a pause at each write, for the first 1,000
+//                          (`i = 0, num = 5`)
 //   w ROW COL VALUE LINE   board[ROW][COL] = VALUE ('.' or 1-9), at LINE of the file
 //   bad ROW COL LINE TYPE JSON  a value that is neither '.' nor '1'-'9' (TYPE
 //                          its kind: string, number, null, array, ...); stopped there
@@ -17,11 +17,26 @@
 //   raise LINE MESSAGE     solveSudoku threw (the stack goes to stderr)
 //   done BOARD             solveSudoku returned; BOARD is its 81 cells
 // The board and its rows are Proxies whose `set` records each write
-// (board[i][j] = v, board[i] = row, fill, splice); the line is read from a
-// stack trace, the first frame in the user's file. The stack reported is
-// V8's own at each write: the frames in the user's file, each known by its
-// function and the place it was called from, so a call that returned and a
-// new one from the same place between two writes look like one.
+// (board[i][j] = v, board[i] = row, fill, splice).
+//
+// The stack and the locals come from a copy of the file (`instrument`
+// below, parsed with acorn, the parser inside node: `node
+// --expose-internals`): each function (not a generator or an async one)
+// pushes a frame on entry and pops it in a `finally`, keeping what it
+// returns; before each statement that may write or call, the frame is
+// given the statement's line and a closure over the names then in scope
+// (parameters, the declarations before it in its enclosing blocks, loop
+// variables). A write reads every frame through its closure, so each shows
+// the values the program holds at that moment; a container held by
+// several frames is shown by the outermost, the others naming it. Text is
+// only inserted, on the same lines, so every line keeps its number.
+//
+// Where node has no acorn, or acorn cannot read the file, the file runs as
+// it is: the stack is V8's at each write (the frames in the user's file,
+// each known by its function and the place it was called from, so a call
+// that returned and a new one from the same place between two writes look
+// like one, and no value returned is seen), and the locals come from V8's
+// inspector in this process, a pause at each write, for the first 1,000.
 const fs = require('fs');
 const vm = require('vm');
 
@@ -69,9 +84,11 @@ let sent = []; // the locals last reported for each of them
 // scopes are its locals. A pause costs about half a millisecond, so the
 // locals are read for the first LOCALS_MAX writes only.
 const LOCALS_MAX = 1000;
+const SOURCE = fs.readFileSync(PATH, 'utf8');
+const COPY = instrument(SOURCE);
 let session = null;
 const ownScripts = new Set();
-try {
+if (!COPY) try {
   session = new (require('inspector').Session)();
   session.connect();
   session.on('Debugger.scriptParsed', (m) => {
@@ -187,6 +204,292 @@ function reportFrames() {
   return frames.length ? frames[frames.length - 1].getLineNumber() || 0 : 0;
 }
 
+// The instrumented copy of `source`: { code, names, sites }, or null
+// where acorn is missing or cannot parse it (the file then runs as it is,
+// and a syntax error is reported by node itself).
+function instrument(source) {
+  let acorn;
+  try {
+    acorn = require('internal/deps/acorn/acorn/dist/acorn');
+  } catch (e) {
+    return null;
+  }
+  let tree;
+  try {
+    tree = acorn.parse(source, { ecmaVersion: 'latest', sourceType: 'script', locations: true, allowHashBang: true });
+  } catch (e) {
+    return null;
+  }
+  const inserts = []; // [offset, order, text]: at one offset, in `order`
+  const names = []; // a function's name, by its number
+  const sites = []; // [line, names in scope], by the number of a statement
+  const put = (at, order, text) => inserts.push([at, order, text]);
+  const isNode = (x) => x && typeof x.type === 'string';
+  const children = (node) => {
+    const out = [];
+    for (const key of Object.keys(node)) {
+      const v = node[key];
+      if (Array.isArray(v)) {
+        for (const x of v) if (isNode(x)) out.push(x);
+      } else if (isNode(v) && key !== 'loc') {
+        out.push(v);
+      }
+    }
+    return out;
+  };
+  const isFunction = (n) => /^(FunctionDeclaration|FunctionExpression|ArrowFunctionExpression)$/.test(n.type);
+  const bound = (pattern, out) => {
+    if (!pattern) return out;
+    switch (pattern.type) {
+      case 'Identifier': out.push(pattern.name); break;
+      case 'ArrayPattern': for (const e of pattern.elements) bound(e, out); break;
+      case 'ObjectPattern': for (const p of pattern.properties) bound(p.type === 'RestElement' ? p.argument : p.value, out); break;
+      case 'AssignmentPattern': bound(pattern.left, out); break;
+      case 'RestElement': bound(pattern.argument, out); break;
+      default: break;
+    }
+    return out;
+  };
+  const declared = (stmt, out) => {
+    if (stmt && stmt.type === 'VariableDeclaration') for (const d of stmt.declarations) bound(d.id, out);
+    return out;
+  };
+  // Whether `node` (not inside a nested function) calls, or stores into a property.
+  const acts = (node) => {
+    if (!node || isFunction(node)) return false;
+    if (/^(CallExpression|NewExpression|TaggedTemplateExpression)$/.test(node.type)) return true;
+    if (node.type === 'AssignmentExpression' && node.left.type === 'MemberExpression') return true;
+    if (node.type === 'UpdateExpression' && node.argument.type === 'MemberExpression') return true;
+    if (node.type === 'UnaryExpression' && node.operator === 'delete') return true;
+    return children(node).some(acts);
+  };
+  const own = (fn, test) => {
+    // Whether a node of fn's own body (not a nested function's) passes test.
+    const walk = (n) => test(n) || (!isFunction(n) && children(n).some(walk));
+    return children(fn.body).some(walk) || test(fn.body);
+  };
+  const SINGLE = new Set(['consequent', 'alternate', 'body']);
+  // The statements of a function's own body, with the names in scope before each.
+  const statements = (node, scope, fid, inList) => {
+    if (!node) return;
+    if (isFunction(node)) {
+      func(node, scope);
+      return;
+    }
+    if (node.type === 'BlockStatement' || node.type === 'Program' || node.type === 'StaticBlock') {
+      list(node.body, scope, fid);
+      return;
+    }
+    if (node.type === 'SwitchStatement') {
+      expressions(node.discriminant, scope);
+      for (const c of node.cases) {
+        expressions(c.test, scope);
+        list(c.consequent, scope, fid);
+      }
+      return;
+    }
+    const isStatement = /Statement$|Declaration$/.test(node.type) && node.type !== 'FunctionDeclaration' && node.type !== 'ClassDeclaration';
+    if (isStatement && fid >= 0 && node.type !== 'BlockStatement' && node.type !== 'EmptyStatement' && acts(node)) {
+      const site = sites.length;
+      sites.push([node.loc.start.line, [...new Set(scope)]]);
+      const open = inList ? '' : '{ ';
+      put(node.start, 1, open + '_sudoku_trace_f.s = () => [' + [...new Set(scope)].join(', ') + '], _sudoku_trace_f.p = ' + site + '; ');
+      if (!inList) put(node.end, 0, ' }');
+    }
+    // Loop variables and catch parameters are in scope in their bodies.
+    let inner = scope;
+    if (/^For(In|Of)?Statement$/.test(node.type)) inner = declared(node.init || node.left, scope.slice());
+    if (node.type === 'CatchClause') inner = bound(node.param, scope.slice());
+    for (const key of Object.keys(node)) {
+      const v = node[key];
+      if (key === 'loc' || !v) continue;
+      if (node.type === 'LabeledStatement' && key === 'body') {
+        statements(v, inner, fid, true); // a label stays on its loop
+      } else if (isNode(v) && /Statement$|Declaration$|^CatchClause$/.test(v.type)) {
+        statements(v, inner, fid, !SINGLE.has(key) || v.type === 'BlockStatement');
+      } else if (isNode(v)) {
+        expressions(v, inner);
+      } else if (Array.isArray(v)) {
+        for (const x of v) if (isNode(x)) expressions(x, inner);
+      }
+    }
+  };
+  const list = (body, scope, fid) => {
+    let here = scope.slice();
+    for (const stmt of body) {
+      statements(stmt, here, fid, true);
+      here = declared(stmt, here.slice());
+    }
+  };
+  // Functions inside an expression.
+  const expressions = (node, scope) => {
+    if (!node) return;
+    if (isFunction(node)) func(node, scope);
+    else if (node.type === 'ClassBody' || /Statement$/.test(node.type)) statements(node, scope, -1, true);
+    else for (const c of children(node)) expressions(c, scope);
+  };
+  const nameOf = new Map();
+  const name = (fn) => (fn.id && fn.id.name) || nameOf.get(fn) || '(anonymous)';
+  const label = (node) => {
+    for (const c of children(node)) {
+      if (node.type === 'VariableDeclarator' && c === node.init && node.id.type === 'Identifier') nameOf.set(c, node.id.name);
+      if (node.type === 'AssignmentExpression' && c === node.right) {
+        const l = node.left;
+        if (l.type === 'Identifier') nameOf.set(c, l.name);
+        else if (l.type === 'MemberExpression' && !l.computed) nameOf.set(c, l.property.name);
+      }
+      if ((node.type === 'Property' || node.type === 'MethodDefinition' || node.type === 'PropertyDefinition') && c === node.value && node.key.type === 'Identifier') nameOf.set(c, node.key.name);
+      label(c);
+    }
+  };
+  label(tree);
+  const func = (fn, outer) => {
+    const scope = [];
+    for (const p of fn.params) bound(p, scope);
+    if (fn.generator || fn.async) {
+      statements(fn.body, scope, -1, true);
+      return;
+    }
+    const fid = names.length;
+    names.push(name(fn));
+    const enter = 'const _sudoku_trace_f = _sudoku_trace_enter(' + fid + '); try { ';
+    const leave = ' } finally { _sudoku_trace_leave(_sudoku_trace_f); }';
+    if (fn.body.type === 'BlockStatement') {
+      const body = fn.body.body;
+      let k = 0;
+      while (k < body.length && body[k].type === 'ExpressionStatement' && body[k].directive !== undefined) k++;
+      put(k < body.length && k > 0 ? body[k].start : k > 0 ? body[k - 1].end : fn.body.start + 1, 2, enter);
+      put(fn.body.end - 1, -1, leave);
+      // Every `var` of the function is in scope from its start (hoisted).
+      const vars = [];
+      const hoist = (n) => {
+        if (isFunction(n)) return;
+        if (n.type === 'VariableDeclaration' && n.kind === 'var') declared(n, vars);
+        children(n).forEach(hoist);
+      };
+      hoist(fn.body);
+      for (const r of returns(fn)) {
+        put(r.argument.start, 3, '_sudoku_trace_f.r = (');
+        put(r.argument.end, -2, ')');
+      }
+      list(body, scope.concat(vars), fid);
+    } else {
+      const arrow = source.indexOf('=>', fn.params.length ? fn.params[fn.params.length - 1].end : fn.start);
+      put(arrow + 2, 2, ' { ' + enter + 'return _sudoku_trace_f.r = (');
+      put(fn.end, -1, ');' + leave + ' }');
+      expressions(fn.body, scope);
+    }
+  };
+  const returns = (fn) => {
+    const out = [];
+    const walk = (n) => {
+      if (isFunction(n)) return;
+      if (n.type === 'ReturnStatement' && n.argument) out.push(n);
+      children(n).forEach(walk);
+    };
+    children(fn.body).forEach(walk);
+    return out;
+  };
+  statements(tree, [], -1, true);
+  // Apply from the end; at one offset, the lower order first in the text.
+  inserts.sort((x, y) => y[0] - x[0] || y[1] - x[1]);
+  let code = source;
+  for (const [at, , text] of inserts) code = code.slice(0, at) + text + code.slice(at);
+  return { code, names, sites };
+}
+
+// The frames of the copy's calls running now, outermost first: { f: the
+// function's number, s: a closure over its names in scope, p: the
+// statement it is at, r: what it returns }.
+const calls = [];
+let reported = 0; // calls[0..reported] were reported at the last write
+const reportedLocals = []; // the locals last reported for each of them
+globalThis._sudoku_trace_enter = (f) => {
+  const frame = { f, s: null, p: -1, r: undefined };
+  calls.push(frame);
+  return frame;
+};
+globalThis._sudoku_trace_leave = (frame) => {
+  calls.pop();
+  if (calls.length < reported) {
+    reported--;
+    reportedLocals.pop();
+    emit('r ' + shorten(show(frame.r, 0) || String(frame.r)).slice(0, 40) + '\n');
+  }
+};
+
+function isTable(v) {
+  return v.length >= 9 && v[0] !== null && typeof v[0] === 'object' && v[0].length >= 9;
+}
+
+// A value as the locals show it; null for what they leave out (a table of
+// 9 or more rows of 9 or more, a function).
+function show(v, depth) {
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'function') return null;
+  if (v === null || typeof v !== 'object') return String(v);
+  let items = null;
+  if (Array.isArray(v) || ArrayBuffer.isView(v)) items = v;
+  else if (v instanceof Set) items = Array.from(v);
+  else if (v instanceof Map) items = Array.from(v, ([a, b]) => [a, b]);
+  if (items) {
+    if (isTable(items)) return null;
+    if (depth > 2) return '[...]';
+    const parts = [];
+    for (let i = 0; i < items.length; i++) parts.push(show(items[i], depth + 1));
+    return '[' + parts.join(', ') + ']';
+  }
+  if (depth > 2) return '{...}';
+  return '{' + Object.keys(v).slice(0, 8).map((k) => k + ': ' + show(v[k], depth + 1)).join(', ') + '}';
+}
+
+// The copy's calls and locals before a write; returns the line of the
+// innermost call's statement.
+function reportCopy() {
+  let out = '';
+  for (let i = reported; i < calls.length; i++) {
+    out += 'c ' + COPY.names[calls[i].f] + '\n';
+    reportedLocals.push(null);
+  }
+  reported = calls.length;
+  const owner = new Map(); // a container -> the outermost call holding it, and its name there
+  for (let i = 0; i < calls.length; i++) {
+    const frame = calls[i];
+    if (!frame.s) continue;
+    let values;
+    try {
+      values = frame.s();
+    } catch (e) {
+      continue; // a name not yet initialised (a `let` in an earlier `case`)
+    }
+    const names = COPY.sites[frame.p][1];
+    let text = '';
+    for (let j = 0; j < values.length; j++) {
+      const v = values[j];
+      let shown;
+      if (v !== null && typeof v === 'object') {
+        if (v === board || isTable(v)) continue;
+        const where = owner.get(v);
+        if (where) shown = '(' + where + ')';
+        else {
+          shown = show(v, 0);
+          if (shown === null) continue;
+          shown = shorten(shown);
+          owner.set(v, COPY.names[frame.f] + "'s " + names[j]);
+        }
+      } else if (typeof v === 'function') continue;
+      else shown = typeof v === 'string' ? JSON.stringify(v) : String(v);
+      text += (text ? ', ' : '') + names[j] + ' = ' + shown;
+    }
+    if (text !== reportedLocals[i]) {
+      out += 'v ' + i + ' ' + text + '\n';
+      reportedLocals[i] = text;
+    }
+  }
+  const top = calls[calls.length - 1];
+  return [out, top && top.p >= 0 ? COPY.sites[top.p][0] : userLine()];
+}
+
 function valid(v) {
   return typeof v === 'string' && (v === '.' || (v.length === 1 && v >= '1' && v <= '9'));
 }
@@ -199,8 +502,13 @@ function record(r, c, old, v) {
     process.exit(0);
   }
   writes++;
-  const line = reportFrames();
-  emit('w ' + r + ' ' + c + ' ' + v + ' ' + line + '\n');
+  if (COPY) {
+    const [out, line] = reportCopy();
+    emit(out + 'w ' + r + ' ' + c + ' ' + v + ' ' + line + '\n');
+  } else {
+    const line = reportFrames();
+    emit('w ' + r + ' ' + c + ' ' + v + ' ' + line + '\n');
+  }
   if (writes >= MAX) {
     emit('cut\n');
     process.exit(0);
@@ -241,7 +549,7 @@ const board = new Proxy(rows, {
 // A SyntaxError or a missing function ends here, before start, with the
 // file's own lines of the error and none of the harness's.
 try {
-  vm.runInThisContext(fs.readFileSync(PATH, 'utf8'), { filename: PATH });
+  vm.runInThisContext(COPY ? COPY.code : SOURCE, { filename: PATH });
 } catch (e) {
   const lines = String((e && e.stack) || e).split('\n');
   const own = lines.filter((l) => !/^\s+at /.test(l) || l.includes(PATH));

@@ -18,9 +18,18 @@
 # The board is a list of lists whose classes record item assignment
 # (board[i][j] = v, board[i] = row, slices); other list methods are not
 # seen, which the trace finds out by comparing the board at the end.
-# The stack is the interpreter's own: at each write the file's frames on it
-# are walked, and a profile hook sees each reported frame return, with its
-# value. A call that returns without having written is never reported.
+# The stack is the file's own calls: the file is compiled from its syntax
+# tree (`ast`) with each function (not a generator, a lambda or a
+# comprehension) pushing its frame on entry and popping it on leaving, so a
+# write finds the stack without walking it and a reported frame's return is
+# seen with its value. A call that returns without having written is never
+# reported. Each frame reported shows the values it holds at the write: a
+# frame's own variables change only while it runs (the innermost, a frame
+# a callee has returned to, a new one), or through a nested function
+# (`nonlocal`), so those frames' f_locals are read again; a list, dict or
+# set any frame holds may change under any call, so each is shown anew at
+# every write, by the outermost frame holding it (the others name that frame).
+import ast
 import os
 import sys
 import traceback
@@ -37,8 +46,11 @@ def emit(text):
     os.write(1, text.encode())
 
 
-shown = []  # the file's frames reported so far and not yet returned, outermost first
-sent = []  # the locals last reported for each of them
+stack = []  # the frames of the file's calls running now, outermost first (the copy pushes them)
+shown = []  # how many of them were reported at the last write: stack[:len(shown)]
+sent = []  # the locals last reported for each reported frame
+items = []  # each reported frame's locals: [name, value, text or None (a container)]
+IMMUTABLE = (int, float, complex, str, bytes, bool, type(None), range, frozenset)
 
 
 def is_table(value):
@@ -58,59 +70,73 @@ def shorten(text):
     return text[:157] + '...'
 
 
-def locals_of(frame):
-    parts = []
+def show(value):
+    try:
+        return shorten(repr(value))
+    except Exception:  # noqa: BLE001 - a repr that raises is still a value
+        return '?'
+
+
+def read_items(frame):
+    # The frame's locals to show, and whether any is a container (or a
+    # tuple, which may hold one): those are shown anew at each write, the
+    # others' text kept until the frame runs again.
+    entries = []
+    boxes = False
     for name, value in frame.f_locals.items():
-        if name == 'self' or callable(value) or isinstance(value, Board) or is_table(value):
+        if (name == 'self' or name.startswith('_sudoku_trace_') or callable(value)
+                or isinstance(value, Board) or is_table(value)):
             continue
-        try:
-            text = repr(value)
-        except Exception:  # noqa: BLE001 - a repr that raises is still a value
-            text = '?'
-        parts.append('%s = %s' % (name, shorten(text)))
-    return ', '.join(parts)
+        if isinstance(value, IMMUTABLE):
+            entries.append((name, value, show(value)))
+        else:
+            entries.append((name, value, None))
+            boxes = True
+    return entries, boxes or bool(frame.f_code.co_cellvars)
 
 
 def report_frames():
-    now = []
-    frame = sys._getframe(2)
-    while frame is not None:
-        if frame.f_code.co_filename == PATH:
-            now.append(frame)
-        frame = frame.f_back
-    now.reverse()
-    k = 0
-    while k < len(shown) and k < len(now) and shown[k] is now[k]:
-        k += 1
-    if k < len(shown):
-        emit('o %d\n' % (len(shown) - k))
-        del shown[k:]
-        del sent[k:]
-    for frame in now[k:]:
-        emit('c %s\n' % frame.f_code.co_name)
+    # Frames whose own variables may have changed since the last write: the
+    # innermost of those reported then that is still running (it ran, or a
+    # callee returned to it), the new ones, and those whose variables a
+    # nested function can rebind (co_cellvars).
+    out = []
+    k = len(shown)
+    for frame in stack[k:]:
+        out.append('c %s\n' % frame.f_code.co_name)
         shown.append(frame)
         sent.append(None)
-    # A frame's locals change only while it runs: the innermost's, and those
-    # of the frames reported just now (a list they hold may also change
-    # under a callee, and is read again when that frame next writes).
-    for i in sorted({len(shown) - 1} | set(range(k, len(shown)))):
-        if i < 0:
+        items.append(None)
+    owner = {}  # id of a container -> the outermost frame holding it, and its name there
+    for i, frame in enumerate(shown):
+        held = items[i]
+        if i >= k - 1 or held is None or (held[1] and frame.f_code.co_cellvars):
+            held = items[i] = read_items(frame)
+        elif not held[1]:
             continue
-        text = locals_of(shown[i])
+        parts = []
+        for name, value, text in held[0]:
+            if text is None:
+                where = owner.get(id(value))
+                if where is None:
+                    owner[id(value)] = "%s's %s" % (frame.f_code.co_name, name)
+                    text = show(value)
+                else:
+                    text = '(%s)' % where
+            parts.append('%s = %s' % (name, text))
+        text = ', '.join(parts)
         if text != sent[i]:
-            emit('v %d %s\n' % (i, text))
+            out.append('v %d %s\n' % (i, text))
             sent[i] = text
+    return out
 
 
-def profile(frame, event, arg):
-    if event == 'return' and shown and frame is shown[-1]:
-        shown.pop()
-        sent.pop()
-        try:
-            text = repr(arg)
-        except Exception:  # noqa: BLE001 - a repr that raises is still a value
-            text = '?'
-        emit('r %s\n' % ' '.join(text.split())[:40])
+def returned(value):
+    # A reported frame returned (the copy calls this from its `finally`).
+    shown.pop()
+    sent.pop()
+    items.pop()
+    emit('r %s\n' % ' '.join(show(value).split())[:40])
 
 
 def user_line():
@@ -133,8 +159,9 @@ def record(r, c, old, new):
         emit('bad %d %d %d %s %s\n' % (r, c, user_line(), kind, repr(new).replace('\n', ' ')[:80]))
         os._exit(0)
     writes += 1
-    report_frames()
-    emit('w %d %d %s %d\n' % (r, c, new, user_line()))
+    out = report_frames()
+    out.append('w %d %d %s %d\n' % (r, c, new, user_line()))
+    emit(''.join(out))
     if writes >= MAX:
         emit('cut\n')
         os._exit(0)
@@ -185,14 +212,54 @@ class Board(list):
                 record(r, c, a, b)
 
 
+def own_nodes(function):
+    # The nodes of `function`'s body that run in its own frame (not in a
+    # nested function, lambda or class).
+    todo = list(function.body)
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
+
+
+class Calls(ast.NodeTransformer):
+    # Each function pushes its frame on `stack` on entry and pops it in a
+    # `finally`; `return X` keeps X in `_sudoku_trace_v` for the report of a return.
+    # A generator's frame outlives its calls, so generators are left as
+    # they are (their writes are their caller's).
+    ENTER = ast.parse('_sudoku_trace_v = None\n_sudoku_trace_stack.append(_sudoku_trace_frame())').body
+    LEAVE = ast.parse('_sudoku_trace_stack.pop()\nif len(_sudoku_trace_stack) < len(_sudoku_trace_shown):\n    _sudoku_trace_returned(_sudoku_trace_v)').body
+
+    def visit_FunctionDef(self, node):
+        self.generic_visit(node)
+        own = list(own_nodes(node))
+        if any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)) for n in own):
+            return node
+        for ret in own:
+            if isinstance(ret, ast.Return) and ret.value is not None:
+                ret.value = ast.copy_location(
+                    ast.NamedExpr(target=ast.Name('_sudoku_trace_v', ast.Store()), value=ret.value), ret.value)
+        first = node.body[0]
+        enter = [ast.parse(ast.unparse(n)).body[0] for n in self.ENTER]
+        leave = [ast.parse(ast.unparse(n)).body[0] for n in self.LEAVE]
+        for piece in enter + leave:
+            for sub in ast.walk(piece):
+                ast.copy_location(sub, first)
+        node.body = enter + [ast.copy_location(ast.Try(body=node.body, handlers=[], orelse=[], finalbody=leave), first)]
+        return node
+
+
 def main():
     namespace = {'__name__': '__solution__'}
     exec('import sys, collections, math, heapq, itertools, functools, bisect\n'
          'from typing import *\nfrom collections import *\n', namespace)
     with open(PATH, encoding='utf-8-sig') as f:
         source = f.read()
+    namespace.update(_sudoku_trace_stack=stack, _sudoku_trace_frame=sys._getframe, _sudoku_trace_shown=shown, _sudoku_trace_returned=returned)
     try:
-        exec(compile(source, PATH, 'exec'), namespace)
+        tree = ast.fix_missing_locations(Calls().visit(ast.parse(source, PATH)))
+        exec(compile(tree, PATH, 'exec'), namespace)
     except BaseException as e:  # noqa: B036 - a SyntaxError, or the module raising
         # The file's own frames only: the harness's are not the learner's.
         if not isinstance(e, SyntaxError):
@@ -207,11 +274,8 @@ def main():
     board = Board(adopt(r, ['.' if ch == '.' else ch for ch in PUZZLE[r * 9:r * 9 + 9]]) for r in range(9))
     emit('start\n')
     try:
-        sys.setprofile(profile)
         solution().solveSudoku(board)
-        sys.setprofile(None)
     except BaseException as e:  # noqa: B036 - RecursionError, SystemExit: all are the program's end
-        sys.setprofile(None)
         line = 0
         for frame in traceback.extract_tb(e.__traceback__):
             if frame.filename == PATH:
