@@ -151,9 +151,11 @@ if (session) {
 
 // At most 160 characters: a list keeps its end (a stack's top), other text its start.
 function shorten(text) {
+  if (text.length <= 160 && !/[\n\r\t]/.test(text)) return text;
   text = text.replace(/\s+/g, ' ');
   if (text.length <= 160) return text;
   if (text[0] === '[') {
+    // The first item that starts at a ', ' in the last 150 characters.
     const cut = text.indexOf(', ', text.length - 150);
     if (cut > 0) return '[..., ' + text.slice(cut + 2);
   }
@@ -390,7 +392,31 @@ function instrument(source) {
     children(fn.body).forEach(walk);
     return out;
   };
+  // Names a function assigns without declaring them: a frame holding one
+  // may see it change while a nested function runs.
+  const outer = new Set();
+  const assigned = (fn) => {
+    const mine = new Set();
+    for (const p of fn.params) bound(p, []).forEach((x) => mine.add(x));
+    const sets = [];
+    const walk = (n) => {
+      if (n !== fn && isFunction(n)) {
+        if (n.type === 'FunctionDeclaration' && n.id) mine.add(n.id.name);
+        assigned(n);
+        return;
+      }
+      if (n.type === 'VariableDeclarator') bound(n.id, []).forEach((x) => mine.add(x));
+      if (n.type === 'AssignmentExpression') bound(n.left, sets);
+      if (n.type === 'UpdateExpression' && n.argument.type === 'Identifier') sets.push(n.argument.name);
+      children(n).forEach(walk);
+    };
+    walk(fn.body);
+    for (const x of sets) if (!mine.has(x)) outer.add(x);
+  };
+  const all = (n) => (isFunction(n) ? assigned(n) : children(n).forEach(all));
+  all(tree);
   statements(tree, [], -1, true);
+  for (const site of sites) site.push(site[1].some((x) => outer.has(x)));
   // Apply from the end; at one offset, the lower order first in the text.
   inserts.sort((x, y) => y[0] - x[0] || y[1] - x[1]);
   let code = source;
@@ -400,12 +426,16 @@ function instrument(source) {
 
 // The frames of the copy's calls running now, outermost first: { f: the
 // function's number, s: a closure over its names in scope, p: the
-// statement it is at, r: what it returns }.
+// statement it is at, r: what it returns; and for a reported frame, the
+// values last read, whether its text must be built again }.
 const calls = [];
-let reported = 0; // calls[0..reported] were reported at the last write
+let reported = 0; // calls[0..reported] were reported, and have not returned since
 const reportedLocals = []; // the locals last reported for each of them
+// A container a reported frame holds -> { frame: the outermost holding it,
+// name: how the others name it, text: as last shown }.
+const owner = new Map();
 globalThis._sudoku_trace_enter = (f) => {
-  const frame = { f, s: null, p: -1, r: undefined };
+  const frame = { f, s: null, p: -1, r: undefined, vals: null, dirty: false };
   calls.push(frame);
   return frame;
 };
@@ -425,7 +455,7 @@ function isTable(v) {
 // A value as the locals show it; null for what they leave out (a table of
 // 9 or more rows of 9 or more, a function).
 function show(v, depth) {
-  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'string') return v.length === 1 && v > '"' && v !== '\\' ? '"' + v + '"' : JSON.stringify(v);
   if (typeof v === 'function') return null;
   if (v === null || typeof v !== 'object') return String(v);
   let items = null;
@@ -435,50 +465,89 @@ function show(v, depth) {
   if (items) {
     if (isTable(items)) return null;
     if (depth > 2) return '[...]';
-    const parts = [];
-    for (let i = 0; i < items.length; i++) parts.push(show(items[i], depth + 1));
-    return '[' + parts.join(', ') + ']';
+    let text = '[';
+    for (let i = 0; i < items.length; i++) text += (i ? ', ' : '') + show(items[i], depth + 1);
+    return text + ']';
   }
   if (depth > 2) return '{...}';
   return '{' + Object.keys(v).slice(0, 8).map((k) => k + ': ' + show(v[k], depth + 1)).join(', ') + '}';
 }
 
-// The copy's calls and locals before a write; returns the line of the
-// innermost call's statement.
+function valuesOf(frame) {
+  if (!frame.s) return [];
+  try {
+    return frame.s();
+  } catch (e) {
+    return []; // a name not yet initialised (a `let` in an earlier `case`)
+  }
+}
+
+function isContainer(v) {
+  return v !== null && typeof v === 'object' && v !== board && !(typeof v.length === 'number' && isTable(v));
+}
+
+// The copy's calls and locals before a write; returns them as text, and
+// the line of the innermost call's statement. Only what may have changed
+// is read again: every frame from the innermost of those reported before
+// (the one that ran since) on; a frame holding a name that a nested
+// function assigns; and every container, shown by its outermost holder.
 function reportCopy() {
   let out = '';
+  let start = Math.max(reported - 1, 0);
   for (let i = reported; i < calls.length; i++) {
     out += 'c ' + COPY.names[calls[i].f] + '\n';
     reportedLocals.push(null);
   }
   reported = calls.length;
-  const owner = new Map(); // a container -> the outermost call holding it, and its name there
+  for (let i = 0; i < start; i++) {
+    const frame = calls[i];
+    if (!COPY.sites[frame.p] || !COPY.sites[frame.p][2]) continue;
+    const vals = valuesOf(frame);
+    let same = vals.length === frame.vals.length;
+    for (let j = 0; same && j < vals.length; j++) {
+      if (vals[j] !== frame.vals[j] && (isContainer(vals[j]) || isContainer(frame.vals[j]))) same = false;
+    }
+    if (!same) {
+      start = i;
+      break;
+    }
+    frame.vals = vals;
+    frame.dirty = true;
+  }
+  for (const [o, w] of owner) if (w.frame >= start) owner.delete(o);
+  for (let i = start; i < calls.length; i++) {
+    const frame = calls[i];
+    frame.vals = valuesOf(frame);
+    frame.dirty = true;
+    const names = frame.p >= 0 ? COPY.sites[frame.p][1] : [];
+    for (let j = 0; j < frame.vals.length; j++) {
+      const v = frame.vals[j];
+      if (isContainer(v) && !owner.has(v)) owner.set(v, { frame: i, name: COPY.names[frame.f] + "'s " + names[j], text: null, cut: null });
+    }
+  }
+  for (const [o, w] of owner) {
+    const text = show(o, 0);
+    if (text !== w.text) {
+      w.text = text;
+      w.cut = text === null ? null : text.length > 160 ? shorten(text) : text;
+      calls[w.frame].dirty = true;
+    }
+  }
   for (let i = 0; i < calls.length; i++) {
     const frame = calls[i];
-    if (!frame.s) continue;
-    let values;
-    try {
-      values = frame.s();
-    } catch (e) {
-      continue; // a name not yet initialised (a `let` in an earlier `case`)
-    }
-    const names = COPY.sites[frame.p][1];
+    if (!frame.dirty) continue;
+    frame.dirty = false;
+    const names = frame.p >= 0 ? COPY.sites[frame.p][1] : [];
     let text = '';
-    for (let j = 0; j < values.length; j++) {
-      const v = values[j];
+    for (let j = 0; j < frame.vals.length; j++) {
+      const v = frame.vals[j];
       let shown;
       if (v !== null && typeof v === 'object') {
-        if (v === board || isTable(v)) continue;
-        const where = owner.get(v);
-        if (where) shown = '(' + where + ')';
-        else {
-          shown = show(v, 0);
-          if (shown === null) continue;
-          shown = shorten(shown);
-          owner.set(v, COPY.names[frame.f] + "'s " + names[j]);
-        }
+        const w = owner.get(v);
+        if (!w || w.text === null) continue; // the board, a table
+        shown = w.frame === i ? w.cut : '(' + w.name + ')';
       } else if (typeof v === 'function') continue;
-      else shown = typeof v === 'string' ? JSON.stringify(v) : String(v);
+      else shown = typeof v === 'string' || typeof v === 'symbol' ? JSON.stringify(String(v)) : String(v);
       text += (text ? ', ' : '') + names[j] + ' = ' + shown;
     }
     if (text !== reportedLocals[i]) {

@@ -49,8 +49,13 @@ def emit(text):
 stack = []  # the frames of the file's calls running now, outermost first (the copy pushes them)
 shown = []  # how many of them were reported at the last write: stack[:len(shown)]
 sent = []  # the locals last reported for each reported frame
-items = []  # each reported frame's locals: [name, value, text or None (a container)]
+items = []  # each reported frame's locals: (name, value, text or None: a container)
+cells = []  # the reported frames whose variables a nested function can rebind
+cells_read = {}  # each of those -> what those variables were bound to when last read
+owner = {}  # id of a container a reported frame holds -> [it, the outermost frame holding it,
+#             how the others name it, its text as last shown]
 IMMUTABLE = (int, float, complex, str, bytes, bool, type(None), range, frozenset)
+SCALARS = {int, bool, str, float, type(None)}
 
 
 def is_table(value):
@@ -60,6 +65,8 @@ def is_table(value):
 
 def shorten(text):
     # At most 160 characters: a list keeps its end (a stack's top), other text its start.
+    if len(text) <= 160 and '\n' not in text:
+        return text
     text = ' '.join(text.split())
     if len(text) <= 160:
         return text
@@ -78,51 +85,81 @@ def show(value):
 
 
 def read_items(frame):
-    # The frame's locals to show, and whether any is a container (or a
-    # tuple, which may hold one): those are shown anew at each write, the
-    # others' text kept until the frame runs again.
+    # The frame's locals to show: (name, value, its text), the text None
+    # for a container (or a tuple, which may hold one), shown anew at each
+    # write by the outermost frame holding it.
     entries = []
-    boxes = False
     for name, value in frame.f_locals.items():
-        if (name == 'self' or name.startswith('_sudoku_trace_') or callable(value)
-                or isinstance(value, Board) or is_table(value)):
-            continue
-        if isinstance(value, IMMUTABLE):
-            entries.append((name, value, show(value)))
-        else:
-            entries.append((name, value, None))
-            boxes = True
-    return entries, boxes or bool(frame.f_code.co_cellvars)
+        if type(value) in SCALARS:
+            if name[0] != '_' or not name.startswith('_sudoku_trace_'):
+                entries.append((name, value, repr(value) if type(value) is not str else show(value)))
+        elif not (name == 'self' or callable(value) or isinstance(value, Board) or is_table(value)):
+            entries.append((name, value, show(value) if isinstance(value, IMMUTABLE) else None))
+    return entries
+
+
+def held(entries):
+    return [(name, id(value)) for name, value, text in entries if text is None]
+
+
+def cell_ids(frame):
+    # What a frame's variables that a nested function can rebind are bound to.
+    names = frame.f_locals
+    return [id(names.get(name)) for name in frame.f_code.co_cellvars]
 
 
 def report_frames():
-    # Frames whose own variables may have changed since the last write: the
-    # innermost of those reported then that is still running (it ran, or a
-    # callee returned to it), the new ones, and those whose variables a
-    # nested function can rebind (co_cellvars).
+    # What may have changed since the last write: the variables of the
+    # innermost frame reported then that is still running (it ran, or a
+    # callee returned to it) and of the new ones; those a nested function
+    # can rebind (a frame with co_cellvars); and any container.
     out = []
     k = len(shown)
+    start = max(k - 1, 0)
     for frame in stack[k:]:
         out.append('c %s\n' % frame.f_code.co_name)
+        if frame.f_code.co_cellvars:
+            cells.append(len(shown))
         shown.append(frame)
         sent.append(None)
         items.append(None)
-    owner = {}  # id of a container -> the outermost frame holding it, and its name there
-    for i, frame in enumerate(shown):
-        held = items[i]
-        if i >= k - 1 or held is None or (held[1] and frame.f_code.co_cellvars):
-            held = items[i] = read_items(frame)
-        elif not held[1]:
+    dirty = set()
+    for i in cells:
+        if i >= start:
+            break
+        ids = cell_ids(shown[i])
+        if ids == cells_read[i]:
             continue
+        cells_read[i] = ids
+        entries = read_items(shown[i])
+        if held(entries) != held(items[i]):
+            start = i
+            break
+        if entries != items[i]:
+            items[i] = entries
+            dirty.add(i)
+    for key in [key for key, w in owner.items() if w[1] >= start]:
+        del owner[key]
+    for i in range(start, len(shown)):
+        frame = shown[i]
+        items[i] = read_items(frame)
+        if frame.f_code.co_cellvars:
+            cells_read[i] = cell_ids(frame)
+        dirty.add(i)
+        for name, value, text in items[i]:
+            if text is None and id(value) not in owner:
+                owner[id(value)] = [value, i, "%s's %s" % (frame.f_code.co_name, name), None]
+    for w in owner.values():
+        text = show(w[0])
+        if text != w[3]:
+            w[3] = text
+            dirty.add(w[1])
+    for i in sorted(dirty):
         parts = []
-        for name, value, text in held[0]:
+        for name, value, text in items[i]:
             if text is None:
-                where = owner.get(id(value))
-                if where is None:
-                    owner[id(value)] = "%s's %s" % (frame.f_code.co_name, name)
-                    text = show(value)
-                else:
-                    text = '(%s)' % where
+                w = owner[id(value)]
+                text = w[3] if w[1] == i else '(%s)' % w[2]
             parts.append('%s = %s' % (name, text))
         text = ', '.join(parts)
         if text != sent[i]:
@@ -136,6 +173,9 @@ def returned(value):
     shown.pop()
     sent.pop()
     items.pop()
+    if cells and cells[-1] == len(shown):
+        cells.pop()
+        del cells_read[len(shown)]
     emit('r %s\n' % ' '.join(show(value).split())[:40])
 
 
