@@ -272,7 +272,7 @@ function instrument(source) {
   };
   const SINGLE = new Set(['consequent', 'alternate', 'body']);
   // The statements of a function's own body, with the names in scope before each.
-  const statements = (node, scope, fid, inList) => {
+  const statements = (node, scope, fid, inList, labelled) => {
     if (!node) return;
     if (isFunction(node)) {
       func(node, scope);
@@ -291,7 +291,7 @@ function instrument(source) {
       return;
     }
     const isStatement = /Statement$|Declaration$/.test(node.type) && node.type !== 'FunctionDeclaration' && node.type !== 'ClassDeclaration';
-    if (isStatement && fid >= 0 && node.type !== 'BlockStatement' && node.type !== 'EmptyStatement' && acts(node)) {
+    if (isStatement && fid >= 0 && !labelled && node.type !== 'BlockStatement' && node.type !== 'EmptyStatement' && acts(node)) {
       const site = sites.length;
       sites.push([node.loc.start.line, [...new Set(scope)]]);
       const open = inList ? '' : '{ ';
@@ -306,7 +306,7 @@ function instrument(source) {
       const v = node[key];
       if (key === 'loc' || !v) continue;
       if (node.type === 'LabeledStatement' && key === 'body') {
-        statements(v, inner, fid, true); // a label stays on its loop
+        statements(v, inner, fid, true, true); // a label stays on its loop
       } else if (isNode(v) && /Statement$|Declaration$|^CatchClause$/.test(v.type)) {
         statements(v, inner, fid, !SINGLE.has(key) || v.type === 'BlockStatement');
       } else if (isNode(v)) {
@@ -360,7 +360,7 @@ function instrument(source) {
       const body = fn.body.body;
       let k = 0;
       while (k < body.length && body[k].type === 'ExpressionStatement' && body[k].directive !== undefined) k++;
-      put(k < body.length && k > 0 ? body[k].start : k > 0 ? body[k - 1].end : fn.body.start + 1, 2, enter);
+      put(k < body.length && k > 0 ? body[k].start : k > 0 ? body[k - 1].end : fn.body.start + 1, 0.5, enter);
       put(fn.body.end - 1, -1, leave);
       // Every `var` of the function is in scope from its start (hoisted).
       const vars = [];
@@ -377,7 +377,10 @@ function instrument(source) {
       list(body, scope.concat(vars), fid);
     } else {
       const arrow = source.indexOf('=>', fn.params.length ? fn.params[fn.params.length - 1].end : fn.start);
-      put(arrow + 2, 2, ' { ' + enter + 'return _sudoku_trace_f.r = (');
+      const site = sites.length;
+      sites.push([fn.body.loc.start.line, [...new Set(scope)]]);
+      const snap = '_sudoku_trace_f.s = () => [' + [...new Set(scope)].join(', ') + '], _sudoku_trace_f.p = ' + site + '; ';
+      put(arrow + 2, 2, ' { ' + enter + snap + 'return _sudoku_trace_f.r = (');
       put(fn.end, -1, ');' + leave + ' }');
       expressions(fn.body, scope);
     }

@@ -53,7 +53,8 @@ items = []  # each reported frame's locals: (name, value, text or None: a contai
 cells = []  # the reported frames whose variables a nested function can rebind
 cells_read = {}  # each of those -> what those variables were bound to when last read
 owner = {}  # id of a container a reported frame holds -> [it, the outermost frame holding it,
-#             how the others name it, its text as last shown]
+#             how the others name it, its text as last shown, a snapshot of it then]
+REBOUND = set()  # the names some function of the file declares `nonlocal`
 IMMUTABLE = (int, float, complex, str, bytes, bool, type(None), range, frozenset)
 SCALARS = {int, bool, str, float, type(None)}
 
@@ -87,9 +88,13 @@ def show(value):
 def read_items(frame):
     # The frame's locals to show: (name, value, its text), the text None
     # for a container (or a tuple, which may hold one), shown anew at each
-    # write by the outermost frame holding it.
+    # write by the outermost frame holding it. A variable of an enclosing
+    # function is that function's frame's, and shown there.
     entries = []
+    free = frame.f_code.co_freevars  # an enclosing function's, shown in its frame
     for name, value in frame.f_locals.items():
+        if free and name in free:
+            continue
         if type(value) in SCALARS:
             if name[0] != '_' or not name.startswith('_sudoku_trace_'):
                 entries.append((name, value, repr(value) if type(value) is not str else show(value)))
@@ -102,23 +107,52 @@ def held(entries):
     return [(name, id(value)) for name, value, text in entries if text is None]
 
 
+def flat(value):
+    # A copy of a set, list or dict of scalars (or tuples of them) that is
+    # == to it while its contents stay; None for anything else.
+    t = type(value)
+    if t is set or t is frozenset:
+        return set(value)
+    if t is list or t is tuple or t is dict:
+        for x in (value.values() if t is dict else value):
+            if type(x) not in SCALARS and not (type(x) is tuple and all(type(y) in SCALARS for y in x)):
+                return None
+        return t(value)
+    return None
+
+
+def snapshot(value):
+    # A copy of a container, a level deeper than `flat`, that is == to it
+    # while nothing in it changes, so that an unchanged container is found
+    # by one comparison instead of its repr; None where it cannot be told.
+    copy = flat(value)
+    if copy is not None or type(value) not in (list, tuple, dict):
+        return copy
+    if type(value) is dict:
+        inner = {k: flat(x) for k, x in value.items()}
+        return None if None in inner.values() else inner
+    inner = [flat(x) for x in value]
+    return None if None in inner else type(value)(inner)
+
+
 def cell_ids(frame):
     # What a frame's variables that a nested function can rebind are bound to.
     names = frame.f_locals
-    return [id(names.get(name)) for name in frame.f_code.co_cellvars]
+    return [id(names.get(name)) for name in frame.f_code.co_cellvars if name in REBOUND]
 
 
 def report_frames():
     # What may have changed since the last write: the variables of the
     # innermost frame reported then that is still running (it ran, or a
     # callee returned to it) and of the new ones; those a nested function
-    # can rebind (a frame with co_cellvars); and any container.
+    # can rebind (a frame whose co_cellvars a function declares `nonlocal`);
+    # and any container.
     out = []
     k = len(shown)
     start = max(k - 1, 0)
     for frame in stack[k:]:
         out.append('c %s\n' % frame.f_code.co_name)
-        if frame.f_code.co_cellvars:
+        if REBOUND.intersection(frame.f_code.co_cellvars):
             cells.append(len(shown))
         shown.append(frame)
         sent.append(None)
@@ -143,14 +177,17 @@ def report_frames():
     for i in range(start, len(shown)):
         frame = shown[i]
         items[i] = read_items(frame)
-        if frame.f_code.co_cellvars:
+        if REBOUND and REBOUND.intersection(frame.f_code.co_cellvars):
             cells_read[i] = cell_ids(frame)
         dirty.add(i)
         for name, value, text in items[i]:
             if text is None and id(value) not in owner:
-                owner[id(value)] = [value, i, "%s's %s" % (frame.f_code.co_name, name), None]
+                owner[id(value)] = [value, i, "%s's %s" % (frame.f_code.co_name, name), None, None]
     for w in owner.values():
+        if w[4] is not None and w[0] == w[4]:
+            continue
         text = show(w[0])
+        w[4] = snapshot(w[0])
         if text != w[3]:
             w[3] = text
             dirty.add(w[1])
@@ -270,6 +307,10 @@ class Calls(ast.NodeTransformer):
     # they are (their writes are their caller's).
     ENTER = ast.parse('_sudoku_trace_v = None\n_sudoku_trace_stack.append(_sudoku_trace_frame())').body
     LEAVE = ast.parse('_sudoku_trace_stack.pop()\nif len(_sudoku_trace_stack) < len(_sudoku_trace_shown):\n    _sudoku_trace_returned(_sudoku_trace_v)').body
+
+    def visit_Nonlocal(self, node):
+        REBOUND.update(node.names)
+        return node
 
     def visit_FunctionDef(self, node):
         self.generic_visit(node)
