@@ -52,6 +52,7 @@ sent = []  # the locals last reported for each reported frame
 items = []  # each reported frame's locals: (name, value, text or None: a container)
 cells = []  # the reported frames whose variables a nested function can rebind
 cells_read = {}  # each of those -> what those variables were bound to when last read
+owned = []  # the keys of `owner` each reported frame (or one returned since) put there
 owner = {}  # id of a container a reported frame holds -> [it, the outermost frame holding it,
 #             how the others name it, its text as last shown, a snapshot of it then]
 REBOUND = set()  # the names some function of the file declares `nonlocal`
@@ -80,6 +81,20 @@ def shorten(text):
 
 def show(value):
     try:
+        t = type(value)
+        if len(value) > 8 if t in (list, set, frozenset, dict) else False:
+            # Of a long container only the part that stays is printed: a
+            # list's last items, a set's or dict's first.
+            items = reversed(value) if t is list else value.items() if t is dict else value
+            parts = []
+            size = 0
+            for x in items:
+                parts.append('%r: %r' % x if t is dict else repr(x))
+                size += len(parts[-1]) + 2
+                if size > 200:
+                    if t is list:
+                        return shorten('[' + ', '.join(reversed(parts)) + ']')
+                    return shorten('{' + ', '.join(parts))
         return shorten(repr(value))
     except Exception:  # noqa: BLE001 - a repr that raises is still a value
         return '?'
@@ -108,15 +123,13 @@ def held(entries):
 
 
 def flat(value):
-    # A copy of a set, list or dict of scalars (or tuples of them) that is
-    # == to it while its contents stay; None for anything else.
+    # A copy of a set, list or dict of scalars that is == to it while its
+    # contents stay; None for anything else.
     t = type(value)
     if t is set or t is frozenset:
-        return set(value)
-    if t is list or t is tuple or t is dict:
-        for x in (value.values() if t is dict else value):
-            if type(x) not in SCALARS and not (type(x) is tuple and all(type(y) in SCALARS for y in x)):
-                return None
+        return set(value)  # what a set holds is hashable: immutable
+    if (t is list or t is tuple or t is dict) and SCALARS.issuperset(
+            map(type, value.values() if t is dict else value)):
         return t(value)
     return None
 
@@ -126,13 +139,20 @@ def snapshot(value):
     # while nothing in it changes, so that an unchanged container is found
     # by one comparison instead of its repr; None where it cannot be told.
     copy = flat(value)
-    if copy is not None or type(value) not in (list, tuple, dict):
+    if copy is not None:
         return copy
-    if type(value) is dict:
-        inner = {k: flat(x) for k, x in value.items()}
-        return None if None in inner.values() else inner
-    inner = [flat(x) for x in value]
-    return None if None in inner else type(value)(inner)
+    t = type(value)
+    if t is not list and t is not tuple and t is not dict:
+        return None
+    inner = value.values() if t is dict else value
+    kinds = set(map(type, inner))
+    if kinds <= {set, frozenset}:
+        copies = list(map(set, inner))
+    else:
+        copies = list(map(flat, inner))
+        if None in copies:
+            return None
+    return dict(zip(value, copies)) if t is dict else t(copies)
 
 
 def cell_ids(frame):
@@ -172,17 +192,22 @@ def report_frames():
         if entries != items[i]:
             items[i] = entries
             dirty.add(i)
-    for key in [key for key, w in owner.items() if w[1] >= start]:
-        del owner[key]
+    for keys in owned[start:]:
+        for key in keys:
+            del owner[key]
+    del owned[start:]
     for i in range(start, len(shown)):
         frame = shown[i]
         items[i] = read_items(frame)
         if REBOUND and REBOUND.intersection(frame.f_code.co_cellvars):
             cells_read[i] = cell_ids(frame)
         dirty.add(i)
+        keys = []
         for name, value, text in items[i]:
             if text is None and id(value) not in owner:
                 owner[id(value)] = [value, i, "%s's %s" % (frame.f_code.co_name, name), None, None]
+                keys.append(id(value))
+        owned.append(keys)
     for w in owner.values():
         if w[4] is not None and w[0] == w[4]:
             continue
