@@ -9,7 +9,8 @@
 //   o N                    before a write: N reported calls have returned
 //                          (where the file runs uninstrumented: no values)
 //   v K LOCALS             the reported call K (0 the outermost) now holds LOCALS
-//                          (`i = 0, num = 5`)
+//                          (`i = 0, num = 5`; a container an outer call holds is
+//                          named `(FUNCTION's NAME)`)
 //   w ROW COL VALUE LINE   board[ROW][COL] = VALUE ('.' or 1-9), at LINE of the file
 //   bad ROW COL LINE TYPE JSON  a value that is neither '.' nor '1'-'9' (TYPE
 //                          its kind: string, number, null, array, ...); stopped there

@@ -5,10 +5,11 @@
 #   c NAME                 before a write: a call of the file's function NAME, not
 #                          yet reported, is on the stack (outermost first)
 #   r VALUE                the innermost reported call returned VALUE (its repr)
-#   o N                    N reported calls ended unseen (a generator's frame)
 #   v K LOCALS             the reported call K (0 the outermost) now holds LOCALS
 #                          (`i = 0, num = 5`: its f_locals, less the board, tables
-#                          of 9 or more rows of 9 or more, functions and self)
+#                          of 9 or more rows of 9 or more, functions, self and an
+#                          enclosing function's variables; a container an outer
+#                          call holds is named `(FUNCTION's NAME)`)
 #   w ROW COL VALUE LINE   board[ROW][COL] = VALUE ('.' or 1-9), at LINE of the file
 #   bad ROW COL LINE TYPE REPR  a value that is neither '.' nor '1'-'9' (TYPE its
 #                          type's name); stopped there
@@ -19,8 +20,8 @@
 # (board[i][j] = v, board[i] = row, slices); other list methods are not
 # seen, which the trace finds out by comparing the board at the end.
 # The stack is the file's own calls: the file is compiled from its syntax
-# tree (`ast`) with each function (not a generator, a lambda or a
-# comprehension) pushing its frame on entry and popping it on leaving, so a
+# tree (`ast`) with each function (not a generator, an async function, a
+# lambda or a comprehension) pushing its frame on entry and popping it on leaving, so a
 # write finds the stack without walking it and a reported frame's return is
 # seen with its value. A call that returns without having written is never
 # reported. Each frame reported shows the values it holds at the write: a
