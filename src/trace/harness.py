@@ -5,10 +5,11 @@
 #   c NAME                 before a write: a call of the file's function NAME, not
 #                          yet reported, is on the stack (outermost first)
 #   r VALUE                the innermost reported call returned VALUE (its repr)
-#   o N                    N reported calls ended unseen (a generator's frame)
 #   v K LOCALS             the reported call K (0 the outermost) now holds LOCALS
 #                          (`i = 0, num = 5`: its f_locals, less the board, tables
-#                          of 9 or more rows of 9 or more, functions and self)
+#                          of 9 or more rows of 9 or more, functions, self and an
+#                          enclosing function's variables; a container an outer
+#                          call holds is named `(FUNCTION's NAME)`)
 #   w ROW COL VALUE LINE   board[ROW][COL] = VALUE ('.' or 1-9), at LINE of the file
 #   bad ROW COL LINE TYPE REPR  a value that is neither '.' nor '1'-'9' (TYPE its
 #                          type's name); stopped there
@@ -18,9 +19,18 @@
 # The board is a list of lists whose classes record item assignment
 # (board[i][j] = v, board[i] = row, slices); other list methods are not
 # seen, which the trace finds out by comparing the board at the end.
-# The stack is the interpreter's own: at each write the file's frames on it
-# are walked, and a profile hook sees each reported frame return, with its
-# value. A call that returns without having written is never reported.
+# The stack is the file's own calls: the file is compiled from its syntax
+# tree (`ast`) with each function (not a generator, an async function, a
+# lambda or a comprehension) pushing its frame on entry and popping it on leaving, so a
+# write finds the stack without walking it and a reported frame's return is
+# seen with its value. A call that returns without having written is never
+# reported. Each frame reported shows the values it holds at the write: a
+# frame's own variables change only while it runs (the innermost, a frame
+# a callee has returned to, a new one), or through a nested function
+# (`nonlocal`), so those frames' f_locals are read again; a list, dict or
+# set any frame holds may change under any call, so each is shown anew at
+# every write, by the outermost frame holding it (the others name that frame).
+import ast
 import os
 import sys
 import traceback
@@ -37,8 +47,18 @@ def emit(text):
     os.write(1, text.encode())
 
 
-shown = []  # the file's frames reported so far and not yet returned, outermost first
-sent = []  # the locals last reported for each of them
+stack = []  # the frames of the file's calls running now, outermost first (the copy pushes them)
+shown = []  # how many of them were reported at the last write: stack[:len(shown)]
+sent = []  # the locals last reported for each reported frame
+items = []  # each reported frame's locals: (name, value, text or None: a container)
+cells = []  # the reported frames whose variables a nested function can rebind
+cells_read = {}  # each of those -> what those variables were bound to when last read
+owned = []  # the keys of `owner` each reported frame (or one returned since) put there
+owner = {}  # id of a container a reported frame holds -> [it, the outermost frame holding it,
+#             how the others name it, its text as last shown, a snapshot of it then]
+REBOUND = set()  # the names some function of the file declares `nonlocal`
+IMMUTABLE = (int, float, complex, str, bytes, bool, type(None), range, frozenset)
+SCALARS = {int, bool, str, float, type(None)}
 
 
 def is_table(value):
@@ -48,6 +68,8 @@ def is_table(value):
 
 def shorten(text):
     # At most 160 characters: a list keeps its end (a stack's top), other text its start.
+    if len(text) <= 160 and '\n' not in text:
+        return text
     text = ' '.join(text.split())
     if len(text) <= 160:
         return text
@@ -58,59 +80,166 @@ def shorten(text):
     return text[:157] + '...'
 
 
-def locals_of(frame):
-    parts = []
+def show(value):
+    try:
+        t = type(value)
+        if len(value) > 8 if t in (list, set, frozenset, dict) else False:
+            # Of a long container only the part that stays is printed: a
+            # list's last items, a set's or dict's first.
+            items = reversed(value) if t is list else value.items() if t is dict else value
+            parts = []
+            size = 0
+            for x in items:
+                parts.append('%r: %r' % x if t is dict else repr(x))
+                size += len(parts[-1]) + 2
+                if size > 200:
+                    if t is list:
+                        return shorten('[' + ', '.join(reversed(parts)) + ']')
+                    return shorten('{' + ', '.join(parts))
+        return shorten(repr(value))
+    except Exception:  # noqa: BLE001 - a repr that raises is still a value
+        return '?'
+
+
+def read_items(frame):
+    # The frame's locals to show: (name, value, its text), the text None
+    # for a container (or a tuple, which may hold one), shown anew at each
+    # write by the outermost frame holding it. A variable of an enclosing
+    # function is that function's frame's, and shown there.
+    entries = []
+    free = frame.f_code.co_freevars  # an enclosing function's, shown in its frame
     for name, value in frame.f_locals.items():
-        if name == 'self' or callable(value) or isinstance(value, Board) or is_table(value):
+        if free and name in free:
             continue
-        try:
-            text = repr(value)
-        except Exception:  # noqa: BLE001 - a repr that raises is still a value
-            text = '?'
-        parts.append('%s = %s' % (name, shorten(text)))
-    return ', '.join(parts)
+        if type(value) in SCALARS:
+            if name[0] != '_' or not name.startswith('_sudoku_trace_'):
+                entries.append((name, value, repr(value) if type(value) is not str else show(value)))
+        elif not (name == 'self' or callable(value) or isinstance(value, Board) or is_table(value)):
+            entries.append((name, value, show(value) if isinstance(value, IMMUTABLE) else None))
+    return entries
+
+
+def held(entries):
+    return [(name, id(value)) for name, value, text in entries if text is None]
+
+
+def flat(value):
+    # A copy of a set, list or dict of scalars that is == to it while its
+    # contents stay; None for anything else.
+    t = type(value)
+    if t is set or t is frozenset:
+        return set(value)  # what a set holds is hashable: immutable
+    if (t is list or t is tuple or t is dict) and SCALARS.issuperset(
+            map(type, value.values() if t is dict else value)):
+        return t(value)
+    return None
+
+
+def snapshot(value):
+    # A copy of a container, a level deeper than `flat`, that is == to it
+    # while nothing in it changes, so that an unchanged container is found
+    # by one comparison instead of its repr; None where it cannot be told.
+    copy = flat(value)
+    if copy is not None:
+        return copy
+    t = type(value)
+    if t is not list and t is not tuple and t is not dict:
+        return None
+    inner = value.values() if t is dict else value
+    kinds = set(map(type, inner))
+    if kinds <= {set, frozenset}:
+        copies = list(map(set, inner))
+    else:
+        copies = list(map(flat, inner))
+        if None in copies:
+            return None
+    return dict(zip(value, copies)) if t is dict else t(copies)
+
+
+def cell_ids(frame):
+    # What a frame's variables that a nested function can rebind are bound to.
+    names = frame.f_locals
+    return [id(names.get(name)) for name in frame.f_code.co_cellvars if name in REBOUND]
 
 
 def report_frames():
-    now = []
-    frame = sys._getframe(2)
-    while frame is not None:
-        if frame.f_code.co_filename == PATH:
-            now.append(frame)
-        frame = frame.f_back
-    now.reverse()
-    k = 0
-    while k < len(shown) and k < len(now) and shown[k] is now[k]:
-        k += 1
-    if k < len(shown):
-        emit('o %d\n' % (len(shown) - k))
-        del shown[k:]
-        del sent[k:]
-    for frame in now[k:]:
-        emit('c %s\n' % frame.f_code.co_name)
+    # What may have changed since the last write: the variables of the
+    # innermost frame reported then that is still running (it ran, or a
+    # callee returned to it) and of the new ones; those a nested function
+    # can rebind (a frame whose co_cellvars a function declares `nonlocal`);
+    # and any container.
+    out = []
+    k = len(shown)
+    start = max(k - 1, 0)
+    for frame in stack[k:]:
+        out.append('c %s\n' % frame.f_code.co_name)
+        if REBOUND.intersection(frame.f_code.co_cellvars):
+            cells.append(len(shown))
         shown.append(frame)
         sent.append(None)
-    # A frame's locals change only while it runs: the innermost's, and those
-    # of the frames reported just now (a list they hold may also change
-    # under a callee, and is read again when that frame next writes).
-    for i in sorted({len(shown) - 1} | set(range(k, len(shown)))):
-        if i < 0:
+        items.append(None)
+    dirty = set()
+    for i in cells:
+        if i >= start:
+            break
+        ids = cell_ids(shown[i])
+        if ids == cells_read[i]:
             continue
-        text = locals_of(shown[i])
+        cells_read[i] = ids
+        entries = read_items(shown[i])
+        if held(entries) != held(items[i]):
+            start = i
+            break
+        if entries != items[i]:
+            items[i] = entries
+            dirty.add(i)
+    for keys in owned[start:]:
+        for key in keys:
+            del owner[key]
+    del owned[start:]
+    for i in range(start, len(shown)):
+        frame = shown[i]
+        items[i] = read_items(frame)
+        if REBOUND and REBOUND.intersection(frame.f_code.co_cellvars):
+            cells_read[i] = cell_ids(frame)
+        dirty.add(i)
+        keys = []
+        for name, value, text in items[i]:
+            if text is None and id(value) not in owner:
+                owner[id(value)] = [value, i, "%s's %s" % (frame.f_code.co_name, name), None, None]
+                keys.append(id(value))
+        owned.append(keys)
+    for w in owner.values():
+        if w[4] is not None and w[0] == w[4]:
+            continue
+        text = show(w[0])
+        w[4] = snapshot(w[0])
+        if text != w[3]:
+            w[3] = text
+            dirty.add(w[1])
+    for i in sorted(dirty):
+        parts = []
+        for name, value, text in items[i]:
+            if text is None:
+                w = owner[id(value)]
+                text = w[3] if w[1] == i else '(%s)' % w[2]
+            parts.append('%s = %s' % (name, text))
+        text = ', '.join(parts)
         if text != sent[i]:
-            emit('v %d %s\n' % (i, text))
+            out.append('v %d %s\n' % (i, text))
             sent[i] = text
+    return out
 
 
-def profile(frame, event, arg):
-    if event == 'return' and shown and frame is shown[-1]:
-        shown.pop()
-        sent.pop()
-        try:
-            text = repr(arg)
-        except Exception:  # noqa: BLE001 - a repr that raises is still a value
-            text = '?'
-        emit('r %s\n' % ' '.join(text.split())[:40])
+def returned(value):
+    # A reported frame returned (the copy calls this from its `finally`).
+    shown.pop()
+    sent.pop()
+    items.pop()
+    if cells and cells[-1] == len(shown):
+        cells.pop()
+        del cells_read[len(shown)]
+    emit('r %s\n' % ' '.join(show(value).split())[:40])
 
 
 def user_line():
@@ -133,8 +262,9 @@ def record(r, c, old, new):
         emit('bad %d %d %d %s %s\n' % (r, c, user_line(), kind, repr(new).replace('\n', ' ')[:80]))
         os._exit(0)
     writes += 1
-    report_frames()
-    emit('w %d %d %s %d\n' % (r, c, new, user_line()))
+    out = report_frames()
+    out.append('w %d %d %s %d\n' % (r, c, new, user_line()))
+    emit(''.join(out))
     if writes >= MAX:
         emit('cut\n')
         os._exit(0)
@@ -185,14 +315,58 @@ class Board(list):
                 record(r, c, a, b)
 
 
+def own_nodes(function):
+    # The nodes of `function`'s body that run in its own frame (not in a
+    # nested function, lambda or class).
+    todo = list(function.body)
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
+
+
+class Calls(ast.NodeTransformer):
+    # Each function pushes its frame on `stack` on entry and pops it in a
+    # `finally`; `return X` keeps X in `_sudoku_trace_v` for the report of a return.
+    # A generator's frame outlives its calls, so generators are left as
+    # they are (their writes are their caller's).
+    ENTER = ast.parse('_sudoku_trace_v = None\n_sudoku_trace_stack.append(_sudoku_trace_frame())').body
+    LEAVE = ast.parse('_sudoku_trace_stack.pop()\nif len(_sudoku_trace_stack) < len(_sudoku_trace_shown):\n    _sudoku_trace_returned(_sudoku_trace_v)').body
+
+    def visit_Nonlocal(self, node):
+        REBOUND.update(node.names)
+        return node
+
+    def visit_FunctionDef(self, node):
+        self.generic_visit(node)
+        own = list(own_nodes(node))
+        if any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)) for n in own):
+            return node
+        for ret in own:
+            if isinstance(ret, ast.Return) and ret.value is not None:
+                ret.value = ast.copy_location(
+                    ast.NamedExpr(target=ast.Name('_sudoku_trace_v', ast.Store()), value=ret.value), ret.value)
+        first = node.body[0]
+        enter = [ast.parse(ast.unparse(n)).body[0] for n in self.ENTER]
+        leave = [ast.parse(ast.unparse(n)).body[0] for n in self.LEAVE]
+        for piece in enter + leave:
+            for sub in ast.walk(piece):
+                ast.copy_location(sub, first)
+        node.body = enter + [ast.copy_location(ast.Try(body=node.body, handlers=[], orelse=[], finalbody=leave), first)]
+        return node
+
+
 def main():
     namespace = {'__name__': '__solution__'}
     exec('import sys, collections, math, heapq, itertools, functools, bisect\n'
          'from typing import *\nfrom collections import *\n', namespace)
     with open(PATH, encoding='utf-8-sig') as f:
         source = f.read()
+    namespace.update(_sudoku_trace_stack=stack, _sudoku_trace_frame=sys._getframe, _sudoku_trace_shown=shown, _sudoku_trace_returned=returned)
     try:
-        exec(compile(source, PATH, 'exec'), namespace)
+        tree = ast.fix_missing_locations(Calls().visit(ast.parse(source, PATH)))
+        exec(compile(tree, PATH, 'exec'), namespace)
     except BaseException as e:  # noqa: B036 - a SyntaxError, or the module raising
         # The file's own frames only: the harness's are not the learner's.
         if not isinstance(e, SyntaxError):
@@ -207,11 +381,8 @@ def main():
     board = Board(adopt(r, ['.' if ch == '.' else ch for ch in PUZZLE[r * 9:r * 9 + 9]]) for r in range(9))
     emit('start\n')
     try:
-        sys.setprofile(profile)
         solution().solveSudoku(board)
-        sys.setprofile(None)
     except BaseException as e:  # noqa: B036 - RecursionError, SystemExit: all are the program's end
-        sys.setprofile(None)
         line = 0
         for frame in traceback.extract_tb(e.__traceback__):
             if frame.filename == PATH:

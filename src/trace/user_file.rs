@@ -70,13 +70,14 @@ impl Run {
     }
 }
 
-/// The interpreter's flag and the harness for a language the trace can
+/// The interpreter's flags and the harness for a language the trace can
 /// hook: the harness is the interpreter's own argument (`-c`, `-e`), so no
-/// file is left behind.
-fn harness(lang: &Language) -> Option<(&'static str, &'static str)> {
+/// file is left behind. Node's `--expose-internals` lends the harness the
+/// parser node carries (acorn), with which it instruments the file.
+fn harness(lang: &Language) -> Option<(&'static [&'static str], &'static str)> {
     match lang.name {
-        "Python 3" => Some(("-c", PYTHON)),
-        "JavaScript" => Some(("-e", JAVASCRIPT)),
+        "Python 3" => Some((&["-c"], PYTHON)),
+        "JavaScript" => Some((&["--expose-internals", "-e"], JAVASCRIPT)),
         _ => None,
     }
 }
@@ -295,7 +296,7 @@ fn run_in_sandbox(
     })?;
     let toolchain = (lang.toolchain)(&crate::judge::language::tool_for(lang))
         .map_err(|e| cannot(format!("{}: {} ({})", path.display(), e, lang.install)))?;
-    let (flag, harness) = harness(lang).expect("leetcode_37_file checked the language");
+    let (flags, harness) = harness(lang).expect("leetcode_37_file checked the language");
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -306,20 +307,22 @@ fn run_in_sandbox(
         .iter()
         .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
         .collect();
-    let args: Vec<OsString> = vec![
-        flag.into(),
+    let mut args: Vec<OsString> = flags.iter().map(OsString::from).collect();
+    args.extend([
         harness.into(),
         inside.clone().into(),
         puzzle_text.into(),
         run.max_steps.to_string().into(),
-    ];
+    ]);
     let limits = Limits {
         cpu: run.time_limit,
         wall: run.time_limit * 3 + Duration::from_secs(2),
         memory_kib: 512 * 1024,
         // A line a write, "w 8 8 9 12345\n", with the calls and returns
-        // around it, and room for the rest.
-        output_bytes: (run.max_steps + 16) * 96 + (1 << 16),
+        // around it, the locals of the frames that changed (a line of at
+        // most 160 characters of values each; mostly the innermost's and
+        // the container's holder), and room for the rest.
+        output_bytes: (run.max_steps + 16) * 512 + (1 << 16),
         disk_bytes: crate::judge::DISK_LIMIT,
         processes: 1,
         threads: crate::sandbox::THREADS,

@@ -26,4 +26,5 @@ mod readme;
 mod sandbox;
 mod trace;
 mod trace_page;
+mod trace_recorders;
 mod user_file;

@@ -1,0 +1,228 @@
+//! The recorders of a user's own file (`sudoku trace --approach FILE`):
+//! every file of `inputs/trace/` and write-up 001's bitmask JavaScript run
+//! to their end on LeetCode's example and on Lanqiao's harder sample, with
+//! every frame's locals at every write; and a caller's frame shows what the
+//! program holds when a helper it called writes the board.
+
+use crate::common;
+use std::path::{Path, PathBuf};
+use sudoku_workspace::grid::Grid;
+use sudoku_workspace::trace::record::{FrameOp, Recording};
+use sudoku_workspace::trace::{self, Approach, Event, Options};
+
+/// The page's most steps a side.
+const MAX_STEPS: u64 = 200_000;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).into()
+}
+
+fn lanqiao_hard() -> Grid {
+    // sample2: the sample case whose search makes the most writes.
+    let text = std::fs::read_to_string(root().join("inputs/lanqiao/sample2.in")).unwrap();
+    sudoku_workspace::format::read_puzzle(&text).unwrap()
+}
+
+fn leetcode() -> Grid {
+    Grid::from_line(trace::LEETCODE_EXAMPLE, 1).unwrap()
+}
+
+/// Whether the tool `file` needs is here (a skip is recorded if not).
+fn runnable(file: &Path) -> bool {
+    let tool = match file.extension().and_then(|e| e.to_str()) {
+        Some("c") => "gcc",
+        Some("cpp") => "g++",
+        Some("java") => "javac",
+        Some("rs") => "rustc",
+        Some("py") => "python3",
+        Some("js") => "node",
+        _ => return false,
+    };
+    common::need(tool)
+}
+
+fn record(file: &Path, puzzle: &Grid) -> Recording {
+    let opts = Options {
+        // The default: sized from the right DFS's writes on the puzzle
+        // (104 s on Lanqiao's sample 2), which the slowest file here
+        // (`column_order.py`, a column-by-column search cut at the page's
+        // 200,000 steps there, about 2 s on docs/trace.md's CPU) keeps with
+        // a wide margin on a CPU four times slower.
+        time_limit: None,
+        exe: env!("CARGO_BIN_EXE_sudoku").into(),
+        ..Options::default()
+    };
+    let approach = Approach::resolve(file.to_str().unwrap()).unwrap();
+    trace::recording(&opts, &approach, puzzle, MAX_STEPS)
+        .unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+}
+
+/// A frame at a step: its function and its locals (`None`: none reported).
+type Frame = (String, Option<String>);
+
+/// The frames on the stack at each step of `rec` (after its calls, returns
+/// and locals), handed to `each` with the step's number (from 1).
+fn each_step(rec: &Recording, mut each: impl FnMut(usize, &Event, &[Frame])) {
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut ops = rec.ops.iter();
+    for (n, step) in rec.steps.iter().enumerate() {
+        for op in ops.by_ref().take(step.ops as usize) {
+            match *op {
+                FrameOp::Call(i) => stack.push((rec.names[i as usize].clone(), None)),
+                FrameOp::Return(_) => {
+                    stack.pop().expect("a call returns");
+                }
+                FrameOp::Locals { frame, text } => {
+                    stack[frame as usize].1 = Some(rec.locals[text as usize].clone());
+                }
+            }
+        }
+        each(n + 1, &step.event, &stack);
+    }
+}
+
+/// Each file ends by itself (returns, or stops at the page's step limit),
+/// never by the time limit, and at every write every frame shown holds its
+/// locals (in C, C++, Java and Rust, whose recorders send no locals for a
+/// frame with none to show, the innermost frame). `wrong_dfs.py` is left out: it spins without writing by design,
+/// and `trace::a_users_file_that_never_returns_is_stopped_by_the_time_limit`
+/// shows the time limit ending it.
+#[test]
+fn every_traced_file_ends_with_locals_at_every_write() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("inputs/trace"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().unwrap() != "wrong_dfs.py")
+        .collect();
+    files.sort();
+    files.push(root().join("examples/writeups/lc37_001_step4_bitmasks.js"));
+    assert!(files.len() >= 18, "{files:?}");
+    for file in files.iter().filter(|f| runnable(f)) {
+        for (name, puzzle) in [
+            ("LeetCode's example", leetcode()),
+            ("Lanqiao's sample 2", lanqiao_hard()),
+        ] {
+            let what = format!("{} on {name}", file.display());
+            let interpreted =
+                matches!(file.extension().and_then(|e| e.to_str()), Some("py" | "js"));
+            let rec = record(file, &puzzle);
+            assert!(
+                rec.ending.starts_with("returned")
+                    || rec.ending.starts_with("printed")
+                    || rec
+                        .ending
+                        .starts_with(&format!("stopped after {MAX_STEPS} writes")),
+                "{what}: {}",
+                rec.ending
+            );
+            assert!(!rec.ending.contains("time limit"), "{what}: {}", rec.ending);
+            let mut writes = 0;
+            each_step(&rec, |n, event, frames| {
+                if !matches!(event, Event::Place { .. } | Event::Undo { .. }) {
+                    return;
+                }
+                writes += 1;
+                assert!(!frames.is_empty(), "{what}: step {n} has no frame");
+                for (k, (function, locals)) in frames.iter().enumerate() {
+                    assert!(
+                        locals.is_some() || (!interpreted && k + 1 < frames.len()),
+                        "{what}: step {n}, frame {k} ({function}) has no locals"
+                    );
+                }
+            });
+            assert!(writes >= 80, "{what}: {writes} writes");
+        }
+    }
+}
+
+/// The set `d = set()` in `{…}` form, as Python prints it.
+fn python_set(text: &str) -> Vec<String> {
+    let inner = text.trim_start_matches('{').trim_end_matches('}');
+    let mut items: Vec<String> = inner
+        .split(", ")
+        .filter(|s| !s.is_empty())
+        .map(|s| s.trim_matches('\'').to_string())
+        .collect();
+    items.sort();
+    items
+}
+
+/// The value of `name` in a frame's locals (`a = 1, b = {'2', '3'}`).
+fn local<'a>(locals: &'a str, name: &str) -> &'a str {
+    let start = if locals.starts_with(&format!("{name} = ")) {
+        name.len() + 3
+    } else {
+        locals
+            .find(&format!(", {name} = "))
+            .map(|i| i + name.len() + 5)
+            .unwrap_or_else(|| panic!("no {name} in {locals}"))
+    };
+    let rest = &locals[start..];
+    // The value runs to the next `, NAME = `.
+    let mut depth = 0;
+    for (i, ch) in rest.char_indices() {
+        match ch {
+            '[' | '{' | '(' => depth += 1,
+            ']' | '}' | ')' => depth -= 1,
+            ',' if depth == 0 => return &rest[..i],
+            _ => {}
+        }
+    }
+    rest
+}
+
+/// `helper_sets.py` writes through helpers: `place` adds the digit to its
+/// caller's set `tried`, then writes. At every placement the caller's frame
+/// (`search`, the frame below `place`) shows the digit being placed as its
+/// `d` and in its `tried`, which holds exactly the digits placed at that
+/// cell since the search came to it; the row's, column's and box's sets are
+/// shown by `solveSudoku`, the outermost frame holding them, and name it in
+/// the others.
+#[test]
+fn a_callers_set_is_current_when_a_helper_writes() {
+    if !common::need("python3") {
+        return;
+    }
+    let file = root().join("inputs/trace/helper_sets.py");
+    let rec = record(&file, &leetcode());
+    assert!(
+        rec.ending.starts_with("returned: the board is solved"),
+        "{}",
+        rec.ending
+    );
+    // By depth, the digits placed at that depth's cell since the search
+    // last came to it: a placement at depth D sends the search on to fresh
+    // cells below D.
+    let mut placed: Vec<Vec<String>> = Vec::new();
+    let mut checked = 0;
+    each_step(&rec, |n, event, frames| {
+        let Event::Place { digit, depth, .. } = *event else {
+            return;
+        };
+        placed.resize(depth, Vec::new());
+        placed[depth - 1].push(digit.to_string());
+        placed[depth - 1].sort();
+        let names: Vec<&str> = frames.iter().map(|f| f.0.as_str()).collect();
+        assert_eq!(names.last(), Some(&"place"), "step {n}: {names:?}");
+        let caller = frames[frames.len() - 2].1.as_deref().unwrap();
+        assert_eq!(
+            local(caller, "d"),
+            format!("'{digit}'"),
+            "step {n}: {caller}"
+        );
+        assert_eq!(
+            python_set(local(caller, "tried")),
+            placed[depth - 1],
+            "step {n}: {caller}"
+        );
+        let outer = frames[0].1.as_deref().unwrap();
+        assert!(local(outer, "used").starts_with('['), "step {n}: {outer}");
+        assert_eq!(
+            local(caller, "used"),
+            "(solveSudoku's used)",
+            "step {n}: {caller}"
+        );
+        checked += 1;
+    });
+    assert_eq!(checked, 4208);
+}
