@@ -47,9 +47,14 @@ const MAX = Number(MAX_TEXT);
 let writes = 0;
 Error.stackTraceLimit = 50;
 
+// The protocol goes to fd 1; the file's own console.log and
+// process.stdout go to stderr, so a line it prints is never read as a write.
 function emit(text) {
   fs.writeSync(1, text);
 }
+process.stdout.write = process.stderr.write.bind(process.stderr);
+console.log = console.error;
+console.info = console.error;
 
 function lineIn(stack) {
   for (const l of String(stack).split('\n')) {

@@ -375,9 +375,35 @@ struct Heard {
     names: Vec<String>,
     values: Vec<String>,
     locals: Vec<String>,
-    /// Lines of the program's own output (a compiled file's protocol comes
-    /// marked among them).
-    output: Vec<String>,
+    /// The last lines of the program's own output (a compiled file's
+    /// protocol comes marked among them), at most [`OUTPUT_KEPT`] bytes.
+    output: std::collections::VecDeque<String>,
+    /// Bytes of `output`, and whether earlier lines were let go.
+    output_bytes: usize,
+    output_cut: bool,
+    /// Calls reported and not yet returned: an `o N` ends at most these.
+    depth: u32,
+}
+
+/// The program's own output kept for the ending (a LeetCode literal, a
+/// stdin program's 9 lines): its last 64 KiB. Whatever the program prints,
+/// what the trace holds of it is bounded by what it printed, byte for byte.
+const OUTPUT_KEPT: usize = 64 << 10;
+
+impl Heard {
+    /// One line of the program's own output, kept among the last
+    /// [`OUTPUT_KEPT`] bytes.
+    fn keep_output(&mut self, line: String) {
+        self.output_bytes += line.len() + 1;
+        self.output.push_back(line);
+        while self.output_bytes > OUTPUT_KEPT {
+            let Some(first) = self.output.pop_front() else {
+                break;
+            };
+            self.output_bytes -= first.len() + 1;
+            self.output_cut = true;
+        }
+    }
 }
 
 /// What the board holds, for the words of a bad write.
@@ -390,6 +416,40 @@ enum Board {
     Chars,
     /// A stdin program's table: 0-9 or '0'-'9'.
     Digits,
+}
+
+/// The longest line of a run's output the trace reads: a protocol line
+/// with its locals is a few hundred bytes, and a longer line is cut here
+/// rather than held whole.
+const MAX_LINE: usize = 64 << 10;
+
+/// Reads the next line of `out` into `line` (without its `\n`), keeping
+/// its first `cap` bytes and passing over the rest; false at the end.
+fn read_line_capped(
+    out: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    cap: usize,
+) -> std::io::Result<bool> {
+    line.clear();
+    let mut any = false;
+    loop {
+        let buf = out.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(any);
+        }
+        any = true;
+        let (part, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], i + 1),
+            None => (buf, buf.len()),
+        };
+        let room = cap.saturating_sub(line.len());
+        line.extend_from_slice(&part[..part.len().min(room)]);
+        let newline = done > part.len();
+        out.consume(done);
+        if newline {
+            return Ok(true);
+        }
+    }
 }
 
 /// The index of `text` in `table`, added if new (at most 128 entries, as
@@ -418,8 +478,10 @@ fn read_harness(
     board: Board,
 ) -> Result<Heard, Error> {
     let mut heard = Heard::default();
-    for line in out.split(b'\n') {
-        let line = String::from_utf8_lossy(&line.map_err(Error::Write)?).into_owned();
+    let mut out = out;
+    let mut bytes = Vec::new();
+    while read_line_capped(&mut out, &mut bytes, MAX_LINE).map_err(Error::Write)? {
+        let line = String::from_utf8_lossy(&bytes).into_owned();
         // A compiled file's recorder marks its lines with 0x1e: what comes
         // before the mark, or a line without one, is the program's output.
         let line = if board == Board::Strings {
@@ -428,12 +490,12 @@ fn read_harness(
             match line.split_once('\u{1e}') {
                 Some((before, mine)) => {
                     if !before.is_empty() {
-                        heard.output.push(before.to_string());
+                        heard.keep_output(before.to_string());
                     }
                     mine
                 }
                 None => {
-                    heard.output.push(line);
+                    heard.keep_output(line);
                     continue;
                 }
             }
@@ -446,23 +508,29 @@ fn read_harness(
                 let i = intern(&mut heard.names, name);
                 heard.ops.push(FrameOp::Call(i));
                 heard.pending += 1;
+                heard.depth = heard.depth.saturating_add(1);
             }
             Some("r") => {
                 let value: Vec<&str> = parts.collect();
                 let i = intern(&mut heard.values, &value.join(" "));
                 heard.ops.push(FrameOp::Return(i));
                 heard.pending += 1;
+                heard.depth = heard.depth.saturating_sub(1);
             }
             Some("o") => {
+                // At most the calls still open: a line of a few bytes never
+                // stands for more returns than calls were reported.
                 let n = parts
                     .next()
                     .and_then(|p| p.parse::<u32>().ok())
-                    .unwrap_or(0);
+                    .unwrap_or(0)
+                    .min(heard.depth);
                 let i = intern(&mut heard.values, "?");
-                for _ in 0..n.min(100_000) {
+                for _ in 0..n {
                     heard.ops.push(FrameOp::Return(i));
                     heard.pending += 1;
                 }
+                heard.depth -= n;
             }
             Some("v") => {
                 let frame = parts.next().and_then(|p| p.parse::<u16>().ok());
@@ -481,7 +549,9 @@ fn read_harness(
                 let value = parts.next().unwrap_or(".");
                 let line_no = parts.next().and_then(|p| p.parse().ok()).unwrap_or(0);
                 let digit = value.parse::<u8>().unwrap_or(0);
-                if r < 9 && c < 9 {
+                // Past the step limit a write is not the recorder's (it stops
+                // the program there), and is not kept.
+                if r < 9 && c < 9 && (heard.writes.len() as u64) < max_steps {
                     heard.writes.push((r * 9 + c, digit, line_no));
                     heard.write_ops.push(std::mem::take(&mut heard.pending));
                 }

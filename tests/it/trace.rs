@@ -830,3 +830,46 @@ fn each_write_up_original_writes_what_its_mirror_does() {
     assert_eq!(run.ending, "printed: the board is solved (checked)");
     assert_eq!(run.path, "examples/writeups/lanqiao_004.cpp");
 }
+
+/// Whatever a traced program prints, the trace holds a bounded part of it:
+/// a C program that reads the puzzle into its board, then prints 200,000
+/// lines marked as the recorder's (each `o 100000`, a hundred thousand
+/// returns in six bytes), a 40 MB line and 20 MB of empty lines. The trace
+/// ends with its reason, and its own peak memory stays small.
+#[cfg(unix)]
+#[test]
+fn a_programs_output_never_grows_the_traces_memory_past_its_bytes() {
+    if !common::need("gcc") {
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace-flood");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("flood.c");
+    std::fs::write(
+        &file,
+        "#include <stdio.h>\n#include <string.h>\nint a[9][9];\nint main(void) {\n  for (int i = 0; i < 9; i++) for (int j = 0; j < 9; j++) if (scanf(\"%1d\", &a[i][j]) != 1) return 1;\n  a[0][0] = a[0][0];\n  for (int i = 0; i < 200000; i++) fputs(\"\\x1eo 100000\\n\", stdout);\n  static char wide[1 << 20];\n  memset(wide, 'x', sizeof wide);\n  for (int i = 0; i < 40; i++) fwrite(wide, 1, sizeof wide, stdout);\n  for (int i = 0; i < 20 * (1 << 20); i++) putchar('\\n');\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_sudoku"));
+    cmd.args(["trace", "--approach"])
+        .arg(&file)
+        .arg(repo_file("inputs/lanqiao/sample1.in"));
+    let run = common::run_measured(
+        cmd,
+        std::process::Stdio::null(),
+        std::time::Duration::from_secs(300),
+    );
+    assert!(!run.timed_out, "{}", run.stderr);
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.code == Some(0) || run.code == Some(2),
+        "{out}{}",
+        run.stderr
+    );
+    assert!(
+        run.max_rss_kb < 200 << 10,
+        "the trace peaked at {} MB: {out}{}",
+        run.max_rss_kb >> 10,
+        run.stderr
+    );
+}

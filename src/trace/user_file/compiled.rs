@@ -244,7 +244,8 @@ fn ending(
             .flat_map(|l| l.chars())
             .filter(char::is_ascii_digit)
             .collect();
-        (digits.len() == 81).then_some(digits)
+        // Past the output kept, the program printed more than a board.
+        (!heard.output_cut && digits.len() == 81).then_some(digits)
     };
     let finished = matches!(end, End::Exit(0));
     let kind = match (&heard.end, &printed, end) {
