@@ -10,7 +10,7 @@
 //!   .staging-3f2a…c1-XXXXXX/  a build in progress, renamed to the entry when done
 //! ```
 //!
-//! The folder is made private (`0700`) and refused when another user owns
+//! The folder is made private (`0711`: no one else lists or writes it) and refused when another user owns
 //! it or can write it, or a folder above it is another user's or writable
 //! by others without the sticky bit ([`secure::private_dir`]): nothing
 //! another user placed there (a link at a staging name, a planted entry)

@@ -155,6 +155,12 @@ pub fn ensure(set: &CrateSet, rustc: &Path, version: &str, cache: &Path) -> Resu
         .tempdir_in(&crates)
         .map_err(|e| format!("{}: {e}", crates.display()))?
         .keep();
+    // The sandboxed build, as a user id of its own, reads the crates there.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&work, std::fs::Permissions::from_mode(0o755));
+    }
     let built = build_in(set, rustc, &work, &dir, cache);
     match &built {
         Ok(_) => {

@@ -229,7 +229,10 @@ pub fn is_link(path: &Path) -> bool {
 }
 
 /// Makes the folder `path` (and what is missing above it) private to this
-/// user, then checks it and the folders above it: `path` a folder (not a
+/// user (`0711`: no one else may list it or write in it; passing through
+/// stays open, since a root judge's build runs as a user id of its own and
+/// reaches its build folder through this one where a toolchain's folder
+/// bound into the build holds the cache), then checks it and the folders above it: `path` a folder (not a
 /// link) this user owns that no one else may write, each folder above it
 /// owned by this user or root and writable by no one else unless sticky
 /// (`/tmp`). The error says what is wrong and how to mend it.
@@ -238,7 +241,7 @@ pub fn private_dir(path: &Path) -> Result<(), String> {
     use std::os::unix::fs::{DirBuilderExt, MetadataExt};
     std::fs::DirBuilder::new()
         .recursive(true)
-        .mode(0o700)
+        .mode(0o711)
         .create(path)
         .map_err(|e| format!("{}: {e}", path.display()))?;
     let me = euid();
@@ -374,7 +377,7 @@ mod tests {
         let mine = dir.path().join("a/b");
         private_dir(&mine).unwrap();
         let mode = std::fs::metadata(&mine).unwrap().permissions().mode();
-        assert_eq!(mode & 0o777, 0o700);
+        assert_eq!(mode & 0o777, 0o711);
         std::fs::set_permissions(&mine, std::fs::Permissions::from_mode(0o777)).unwrap();
         assert!(private_dir(&mine)
             .unwrap_err()

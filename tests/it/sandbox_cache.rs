@@ -222,11 +222,11 @@ fn a_cache_folder_another_user_made_first_is_refused() {
         text.contains("can be written by others (mode 777)"),
         "{text}"
     );
-    // A fresh one is made private.
+    // A fresh one is made private: no one else lists it or writes in it.
     let fresh = scratch("fresh-cache", 0o755).join("cache");
     let (code, text) = judge(&[("SUDOKU_CACHE_DIR", fresh.to_str().unwrap())]);
     assert_eq!(code, 1, "{text}");
-    assert_eq!(std::fs::metadata(&fresh).unwrap().mode() & 0o777, 0o700);
+    assert_eq!(std::fs::metadata(&fresh).unwrap().mode() & 0o777, 0o711);
 }
 
 /// A Lanqiao C++ program that prints the bytes of `header` (`.incbin`),
@@ -272,6 +272,56 @@ fn a_link_named_as_a_header_is_refused() {
     );
     assert_eq!(code, 1, "{text}");
     assert!(text.contains("1/1 CE"), "{text}");
+    assert!(text.contains("o0.h: a symbolic link"), "{text}");
+}
+
+#[test]
+fn a_link_named_as_a_header_is_refused_by_a_judge_that_is_not_root() {
+    if !common::need("unshare") || !as_root() || !common::need("setpriv") || !common::need("g++") {
+        return;
+    }
+    // The same link, judged by user 65534 (a user namespace, no cgroup),
+    // everything in the folder theirs; the judge is a copy it may run.
+    let base = Path::new("/tmp/sudoku-it-cache-as-another-user");
+    std::fs::create_dir_all(base).unwrap();
+    std::fs::set_permissions(base, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let judge = base.join(format!("sudoku.{}", std::process::id()));
+    std::fs::copy(SUDOKU, &judge).unwrap();
+    let dir = base.join("header-link");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("tests")).unwrap();
+    std::fs::write(dir.join("tests/sample1.out"), expected_output()).unwrap();
+    std::os::unix::fs::symlink("tests/sample1.out", dir.join("o0.h")).unwrap();
+    let file = dir.join("lanqiao_linked.cpp");
+    std::fs::write(&file, prints_header("o0.h")).unwrap();
+    for path in [
+        &dir,
+        &dir.join("tests"),
+        &dir.join("tests/sample1.out"),
+        &dir.join("o0.h"),
+        &file,
+    ] {
+        give_away(path);
+    }
+    let mut cmd = Command::new("unshare");
+    cmd.args(["--fork", "--pid", "--mount-proc", "setpriv"])
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(&judge)
+        .args(["judge", file.to_str().unwrap(), "--fixture", "sample1"])
+        .current_dir(&dir)
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("HOME", &dir)
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .env("NO_COLOR", "1");
+    let run = common::run_measured(cmd, Stdio::null(), Duration::from_secs(600));
+    let _ = std::fs::remove_file(&judge);
+    let text = String::from_utf8_lossy(&run.stdout).into_owned() + &run.stderr;
+    assert!(
+        !text.contains(" AC"),
+        "an answer read through a link: {text}"
+    );
+    assert_eq!(run.code, Some(1), "{text}");
     assert!(text.contains("o0.h: a symbolic link"), "{text}");
 }
 

@@ -27,7 +27,9 @@ Exit codes:
        slow: line pins)
   1    some verdict was not the expected one
   2    bad command line (a limit out of its range, an unknown name), or an input, answer or
-       fixture file that cannot be read or is malformed (the message names line and column)
+       fixture file that cannot be read or is malformed (the message names line and column);
+       a source over 1 MiB, not a regular file (a FIFO) or another user's link; a build cache
+       folder that is a link, another user's or writable by others (the message says which)
   3    a file this machine cannot judge as its judge would (a compiler, interpreter or
        library the judge has and this machine lacks: 'not judged here: needs ...'), every
        other verdict as expected
