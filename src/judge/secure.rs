@@ -6,6 +6,8 @@
 
 use std::fs::File;
 use std::io::{self, Read};
+#[cfg(unix)]
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Component, Path, PathBuf};
 
 /// The largest source file judged: twice AtCoder's 512 KiB, sixteen
@@ -101,12 +103,6 @@ fn open_at(dir: Option<&File>, name: &Path, directory: bool) -> io::Result<File>
     Ok(unsafe { File::from_raw_fd(fd) })
 }
 
-#[cfg(not(unix))]
-fn open_at(dir: Option<&File>, name: &Path, _directory: bool) -> io::Result<File> {
-    let _ = dir;
-    File::open(name)
-}
-
 /// What `meta` is, where it is not a regular file.
 fn kind(meta: &std::fs::Metadata) -> &'static str {
     #[cfg(unix)]
@@ -184,12 +180,10 @@ pub fn read_named(path: &Path, cap: u64) -> Result<Vec<u8>, Refused> {
     }
 }
 
-#[cfg(unix)]
-use std::os::unix::fs::OpenOptionsExt;
-
 /// The file `rel` below the folder `home`, a link at no part of `rel`
 /// followed (each part opened from the last one's descriptor): a regular
 /// file of at most `cap` bytes. `rel` holds names only (no `..`).
+#[cfg(unix)]
 pub fn read_beneath(home: &Path, rel: &Path, cap: u64) -> Result<Vec<u8>, Refused> {
     let home = if home.as_os_str().is_empty() {
         Path::new(".")
@@ -221,6 +215,23 @@ pub fn read_beneath(home: &Path, rel: &Path, cap: u64) -> Result<Vec<u8>, Refuse
         })?;
     }
     read_opened(open_at(Some(&dir), Path::new(last), false)?, cap)
+}
+
+/// [`read_beneath`] where no descriptor opens a folder (Windows): each part
+/// of `rel` looked at unfollowed, then the file opened and checked.
+#[cfg(not(unix))]
+pub fn read_beneath(home: &Path, rel: &Path, cap: u64) -> Result<Vec<u8>, Refused> {
+    let mut walked = home.to_path_buf();
+    for part in rel.components() {
+        let Component::Normal(name) = part else {
+            return Err(Refused::Io(io::Error::from(io::ErrorKind::InvalidInput)));
+        };
+        walked.push(name);
+        if is_link(&walked) {
+            return Err(Refused::Link);
+        }
+    }
+    read_opened(File::open(&walked)?, cap)
 }
 
 /// Whether `path` is a symbolic link (not followed).
