@@ -10,11 +10,11 @@
 //!   .staging-3f2a…c1-XXXXXX/  a build in progress, renamed to the entry when done
 //! ```
 //!
-//! The folder is made private (`0711`: no one else lists or writes it) and refused when another user owns
-//! it or can write it, or a folder above it is another user's or writable
-//! by others without the sticky bit ([`secure::private_dir`]): nothing
-//! another user placed there (a link at a staging name, a planted entry)
-//! is ever followed or used.
+//! The folder is made private (`0711`: no one else lists or writes it)
+//! and refused when another user owns it or can write it, or a folder
+//! above it is another user's or writable by others without the sticky
+//! bit ([`secure::private_dir`]): nothing another user placed there (a
+//! link at a staging name, a planted entry) is ever followed or used.
 //!
 //! Builds are atomic and private: one process builds an entry at a time
 //! (the lock), in a fresh staging folder of a random name that the run's
@@ -22,8 +22,8 @@
 //! staging folder lives while its entry's lock is held: a `flock`, which
 //! judges in other pid namespaces see too, where a pid would name some
 //! other process or none; the clean-up removes one only once it can take
-//! that lock itself. An entry whose files no
-//! longer match its manifest (edited, truncated, half-deleted) is rebuilt.
+//! that lock itself. An entry whose files no longer match its manifest
+//! (edited, truncated, half-deleted) is rebuilt.
 //! Solutions run from a read-only view of the entry, so nothing they do
 //! reaches it. Entries unused the longest are removed past [`MAX_ENTRIES`]
 //! or [`MAX_BYTES`].
