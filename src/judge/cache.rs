@@ -7,23 +7,33 @@
 //!   3f2a…c1/           an entry: what the build left (`main`, `classes/`, a script)
 //!     manifest         written last: every file with its size and hash
 //!   3f2a…c1.lock       held while the entry is checked or built
-//!   .staging-3f2a…c1-PID-N/   a build in progress, renamed to the entry when done
+//!   .staging-3f2a…c1-XXXXXX/  a build in progress, renamed to the entry when done
 //! ```
 //!
+//! The folder is made private (`0711`: no one else lists or writes it)
+//! and refused when another user owns it or can write it, or a folder
+//! above it is another user's or writable by others without the sticky
+//! bit ([`secure::private_dir`]): nothing another user placed there (a
+//! link at a staging name, a planted entry) is ever followed or used.
+//!
 //! Builds are atomic and private: one process builds an entry at a time
-//! (the lock), in a fresh staging folder that the run's janitor removes if
-//! the judge dies, and publishes it by `rename`. An entry whose files no
-//! longer match its manifest (edited, truncated, half-deleted) is rebuilt.
+//! (the lock), in a fresh staging folder of a random name that the run's
+//! janitor removes if the judge dies, and publishes it by `rename`. A
+//! staging folder lives while its entry's lock is held: a `flock`, which
+//! judges in other pid namespaces see too, where a pid would name some
+//! other process or none; the clean-up removes one only once it can take
+//! that lock itself. An entry whose files no longer match its manifest
+//! (edited, truncated, half-deleted) is rebuilt.
 //! Solutions run from a read-only view of the entry, so nothing they do
 //! reaches it. Entries unused the longest are removed past [`MAX_ENTRIES`]
 //! or [`MAX_BYTES`].
 
+use super::secure;
 use crate::sandbox::janitor;
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Most entries kept.
 pub const MAX_ENTRIES: usize = 200;
@@ -63,7 +73,11 @@ impl Key {
 /// A file's size and [`Key::add`]'s hash of its bytes, read a block at a
 /// time: the judge's memory does not grow with a built binary's size.
 fn hash_file(path: &Path) -> io::Result<(u64, u64)> {
-    let mut file = std::fs::File::open(path)?;
+    let mut options = File::options();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW);
+    let mut file = options.open(path)?;
     let mut key = Key::default();
     let mut block = vec![0u8; 64 << 10];
     let mut size = 0u64;
@@ -91,8 +105,9 @@ pub fn root() -> PathBuf {
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
         .or_else(local_app_data)
         .unwrap_or_else(|| {
-            // No home: a folder of this user's own under the temp dir, not a
-            // shared one another user could plant a build in.
+            // No home: a folder named for this user under the temp dir,
+            // which another user could have made first: `Cache::at`
+            // refuses it then (another's, or writable by others).
             std::env::temp_dir().join(format!("sudoku-workspace-{}", user_id()))
         });
     base.join("sudoku-workspace")
@@ -127,12 +142,39 @@ struct Lock {
 }
 
 impl Lock {
+    /// The lock of `path` (made if missing, never through a link), waited
+    /// for or not. A lock file the clean-up removed while this waited is
+    /// opened again, so two holders never hold two files of one name.
     fn take(path: &Path, wait: bool) -> io::Result<Option<Lock>> {
-        let file = File::options()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(path)?;
+        loop {
+            let Some(lock) = Lock::take_once(path, wait)? else {
+                return Ok(None);
+            };
+            if lock.still_at(path) {
+                return Ok(Some(lock));
+            }
+        }
+    }
+
+    /// Whether the locked file is still the one at `path`.
+    fn still_at(&self, path: &Path) -> bool {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            match (self._held.metadata(), std::fs::symlink_metadata(path)) {
+                (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+                _ => false,
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = path;
+            true
+        }
+    }
+
+    fn take_once(path: &Path, wait: bool) -> io::Result<Option<Lock>> {
+        let file = secure::open_no_follow_rw(path)?;
         loop {
             let taken = if wait {
                 file.lock()
@@ -173,14 +215,23 @@ fn files_under(dir: &Path) -> io::Result<Vec<PathBuf>> {
 }
 
 /// The manifest of `dir`: every file but the manifest itself, with its size
-/// and hash.
+/// and hash; a link (a build could leave one) by what it says, never
+/// followed.
 fn manifest_of(dir: &Path) -> io::Result<String> {
     let mut text = String::from("# sudoku-workspace build: file, size, hash\n");
     for rel in files_under(dir)? {
         if rel == Path::new("manifest") {
             continue;
         }
-        let (size, hash) = hash_file(&dir.join(&rel))?;
+        let path = dir.join(&rel);
+        if secure::is_link(&path) {
+            let to = std::fs::read_link(&path)?;
+            let mut key = Key::default();
+            key.add(to.as_os_str().as_encoded_bytes());
+            let _ = writeln!(text, "{}\tlink\t{:016x}", rel.display(), key.0);
+            continue;
+        }
+        let (size, hash) = hash_file(&path)?;
         let _ = writeln!(text, "{}\t{size}\t{hash:016x}", rel.display());
     }
     Ok(text)
@@ -192,8 +243,6 @@ fn intact(dir: &Path) -> bool {
         .is_ok_and(|listed| manifest_of(dir).is_ok_and(|now| now == listed))
 }
 
-static STAGED: AtomicUsize = AtomicUsize::new(0);
-
 /// The cache.
 #[derive(Clone, Debug)]
 pub struct Cache {
@@ -201,9 +250,10 @@ pub struct Cache {
 }
 
 impl Cache {
-    /// The cache at `root` (made if missing).
-    pub fn at(root: PathBuf) -> io::Result<Cache> {
-        std::fs::create_dir_all(&root)?;
+    /// The cache at `root`, made private if missing; an `Err` (saying what
+    /// to do) where another user owns it or can write it.
+    pub fn at(root: PathBuf) -> Result<Cache, String> {
+        secure::private_dir(&root)?;
         Ok(Cache { root })
     }
 
@@ -229,17 +279,24 @@ impl Cache {
         if entry.exists() {
             std::fs::remove_dir_all(&entry)?;
         }
-        let pid = std::process::id();
-        let n = STAGED.fetch_add(1, Ordering::SeqCst);
-        let staging = self.root.join(format!(".staging-{}-{pid}-{n}", key.name()));
-        std::fs::create_dir_all(&staging)?;
+        let staging = tempfile::Builder::new()
+            .prefix(&format!(".staging-{}-", key.name()))
+            .tempdir_in(&self.root)?
+            .keep();
         janitor::track(&staging);
         let result = build(&staging);
         let published = match result {
             Ok(()) => {
                 let manifest = manifest_of(&staging)?;
-                std::fs::write(staging.join("manifest"), manifest)?;
-                std::fs::rename(&staging, &entry)
+                // Written new: never through a link the build left there.
+                let at = staging.join("manifest");
+                let _ = std::fs::remove_file(&at);
+                File::options()
+                    .write(true)
+                    .create_new(true)
+                    .open(&at)
+                    .and_then(|mut f| io::Write::write_all(&mut f, manifest.as_bytes()))
+                    .and_then(|()| std::fs::rename(&staging, &entry))
             }
             Err(e) => {
                 let _ = std::fs::remove_dir_all(&staging);
@@ -259,7 +316,8 @@ impl Cache {
 
     /// Removes the entries unused the longest while there are more than
     /// [`MAX_ENTRIES`] or they hold more than [`MAX_BYTES`], and staging
-    /// folders whose process is gone. Entries in use (locked) are skipped.
+    /// folders whose entry's lock no one holds (their judge is gone).
+    /// Entries in use (locked) are skipped.
     pub fn collect(&self) {
         self.collect_past(MAX_ENTRIES, MAX_BYTES);
     }
@@ -274,10 +332,12 @@ impl Cache {
             let name = e.file_name().to_string_lossy().into_owned();
             let path = e.path();
             if let Some(rest) = name.strip_prefix(".staging-") {
-                let pid: Option<u32> = rest.split('-').nth(1).and_then(|p| p.parse().ok());
-                let gone = pid.is_some_and(|p| !crate::sandbox::process_exists(p));
-                if gone {
-                    let _ = std::fs::remove_dir_all(&path);
+                let key = rest.split('-').next().unwrap_or("");
+                let lock_path = self.root.join(format!("{key}.lock"));
+                if key.len() == 16 {
+                    if let Ok(Some(_held)) = Lock::take(&lock_path, false) {
+                        let _ = std::fs::remove_dir_all(&path);
+                    }
                 }
                 continue;
             }
@@ -317,7 +377,11 @@ impl Cache {
 
 /// Marks an entry used now (its manifest's modification time).
 fn touch(path: &Path) {
-    if let Ok(file) = File::options().append(true).open(path) {
+    let mut options = File::options();
+    options.append(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW);
+    if let Ok(file) = options.open(path) {
         let _ = file.set_modified(std::time::SystemTime::now());
     }
 }
@@ -414,12 +478,24 @@ mod tests {
             paths.push(path);
         }
         touch(&paths[0].join("manifest"));
-        let dead = cache.root.join(".staging-0000000000000000-999999999-0");
+        let dead = cache.root.join(".staging-0000000000000000-gone00");
         std::fs::create_dir_all(&dead).unwrap();
+        // A build under way: its entry's lock is held (here, by this
+        // process through another open file, as a judge in another pid
+        // namespace would hold it).
+        let live = cache.root.join(".staging-1111111111111111-live00");
+        std::fs::create_dir_all(&live).unwrap();
+        let held = Lock::take(&cache.root.join("1111111111111111.lock"), false)
+            .unwrap()
+            .expect("free");
         cache.collect_past(2, u64::MAX);
         let kept: Vec<bool> = paths.iter().map(|p| p.exists()).collect();
         assert_eq!(kept, [true, false, false, true]);
         assert!(!dead.exists());
+        assert!(live.exists(), "a staging folder whose lock is held stays");
+        drop(held);
+        cache.collect_past(2, u64::MAX);
+        assert!(!live.exists(), "and goes once no one holds it");
         std::fs::remove_dir_all(&cache.root).unwrap();
     }
 }

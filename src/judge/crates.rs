@@ -5,6 +5,19 @@
 //! The sandboxed build then sees the folder read-only and gets
 //! `--extern NAME=PATH` for each crate of the set and `-L dependency=DIR`
 //! for the crates under them.
+//!
+//! Cargo runs as the judge's user (root, for a root judge) and runs what
+//! its configuration names (`build.rustc-wrapper`, a linker, `[env]`, a
+//! source replaced by a folder of build scripts), read from
+//! `.cargo/config.toml` in its working folder and every folder above it
+//! (`--manifest-path` changes none of that: rust-lang/cargo#2930), and
+//! rustup's proxy reads `rust-toolchain.toml` the same way. So cargo is
+//! started in `/`, which only root can write, on `--manifest-path` of the
+//! package in the (private) cache; its environment is cleared but for
+//! what finds the toolchain and the network; and its home (its own
+//! `config.toml`, the downloaded crates) is the user's `$CARGO_HOME` only
+//! where this user owns it and no one else can write it, else a folder of
+//! the cache's own.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -96,25 +109,136 @@ pub struct Built {
     pub args: Vec<String>,
 }
 
-/// The set built by `rustc` (`version` as it says it), under `cache`:
-/// built now when missing, with cargo from crates.io, outside the sandbox.
+/// The set built by `rustc` (`version` as it says it), under `cache` (a
+/// folder [`super::secure::private_dir`] passed): built now when missing,
+/// with cargo from crates.io, outside the sandbox. One judge builds a set
+/// at a time (a lock beside it), so judges at once share one build.
 pub fn ensure(set: &CrateSet, rustc: &Path, version: &str, cache: &Path) -> Result<Built, String> {
     let mut key = super::cache::Key::default();
     key.add(set.dependencies.as_bytes()).add(version.as_bytes());
-    let dir = cache
-        .join("crates")
-        .join(format!("{}-{}", set.name, key.name()));
-    let args_file = dir.join("args");
-    if let Ok(args) = std::fs::read_to_string(&args_file) {
-        return Ok(Built {
-            args: args.lines().map(str::to_string).collect(),
-            dir,
-        });
+    let crates = cache.join("crates");
+    let name = format!("{}-{}", set.name, key.name());
+    let dir = crates.join(&name);
+    let read_args = || {
+        std::fs::read_to_string(dir.join("args"))
+            .ok()
+            .map(|args| Built {
+                args: args.lines().map(str::to_string).collect(),
+                dir: dir.clone(),
+            })
+    };
+    if let Some(built) = read_args() {
+        return Ok(built);
     }
-    let work = cache
-        .join("crates")
-        .join(format!("{}.building-{}", set.name, std::process::id()));
-    let _ = std::fs::remove_dir_all(&work);
+    super::secure::private_dir(&crates)?;
+    let lock_path = crates.join(format!("{name}.lock"));
+    let lock = super::secure::open_no_follow_rw(&lock_path)
+        .and_then(|file| file.lock().map(|()| file))
+        .map_err(|e| format!("{}: {e}", lock_path.display()))?;
+    // Built by another judge while this one waited.
+    if let Some(built) = read_args() {
+        return Ok(built);
+    }
+    // A build left by a judge that died: no one else holds the lock.
+    if let Ok(entries) = std::fs::read_dir(&crates) {
+        for e in entries.flatten() {
+            if e.file_name()
+                .to_string_lossy()
+                .starts_with(&format!("{name}.building-"))
+            {
+                let _ = std::fs::remove_dir_all(e.path());
+            }
+        }
+    }
+    let work = tempfile::Builder::new()
+        .prefix(&format!("{name}.building-"))
+        .tempdir_in(&crates)
+        .map_err(|e| format!("{}: {e}", crates.display()))?
+        .keep();
+    // The sandboxed build, as a user id of its own, reads the crates there.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&work, std::fs::Permissions::from_mode(0o755));
+    }
+    let built = build_in(set, rustc, &work, &dir, cache);
+    match &built {
+        Ok(_) => {
+            if let Err(e) = std::fs::rename(&work, &dir) {
+                let _ = std::fs::remove_dir_all(&work);
+                return Err(format!("{}: {e}", dir.display()));
+            }
+        }
+        Err(_) => {
+            let _ = std::fs::remove_dir_all(&work);
+        }
+    }
+    drop(lock);
+    built
+}
+
+/// What cargo may keep of the environment: where the toolchain is
+/// (rustup's), and how to reach crates.io (a proxy, the certificates).
+const CARGO_ENV: [&str; 13] = [
+    "PATH",
+    "HOME",
+    "RUSTUP_HOME",
+    "RUSTUP_TOOLCHAIN",
+    "http_proxy",
+    "https_proxy",
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "ALL_PROXY",
+    "NO_PROXY",
+    "no_proxy",
+    "SSL_CERT_FILE",
+    "SSL_CERT_DIR",
+];
+
+/// Cargo's home for the judge: the user's own (its downloaded crates, so a
+/// machine offline still builds) where this user owns it and no one else
+/// can write it or its `config.toml`, else the cache's own folder.
+fn cargo_home(cache: &Path) -> Result<PathBuf, String> {
+    let users = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")));
+    if let Some(home) = users.filter(|h| owned_by_me(h)) {
+        let config_ok = ["config.toml", "config"].iter().all(|name| {
+            let path = home.join(name);
+            std::fs::symlink_metadata(&path).is_err() || owned_by_me(&path)
+        });
+        if config_ok {
+            return Ok(home);
+        }
+    }
+    let own = cache.join("crates").join("cargo-home");
+    super::secure::private_dir(&own)?;
+    Ok(own)
+}
+
+/// Whether `path` (not followed) is this user's and writable by no one else.
+#[cfg(unix)]
+fn owned_by_me(path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::symlink_metadata(path).is_ok_and(|m| {
+        !m.file_type().is_symlink() && m.uid() == super::secure::euid() && m.mode() & 0o022 == 0
+    })
+}
+
+#[cfg(not(unix))]
+fn owned_by_me(path: &Path) -> bool {
+    path.exists()
+}
+
+/// Cargo's build of `set` in `work` (its package written there), the
+/// arguments naming the crates as they will be in `dir`.
+fn build_in(
+    set: &CrateSet,
+    rustc: &Path,
+    work: &Path,
+    dir: &Path,
+    cache: &Path,
+) -> Result<Built, String> {
     std::fs::create_dir_all(work.join("src")).map_err(|e| format!("{}: {e}", work.display()))?;
     let manifest = format!(
         "[package]\nname = \"sudoku-judge-crates\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[workspace]\n\n[profile.release]\ndebug = false\n\n[dependencies]\n{}",
@@ -125,12 +249,30 @@ pub fn ensure(set: &CrateSet, rustc: &Path, version: &str, cache: &Path) -> Resu
     };
     write("Cargo.toml", &manifest)?;
     write("src/lib.rs", "")?;
-    let out = Command::new("cargo")
+    // `/` (Windows: the drive's root): no folder above it holds a config.
+    let top = work.ancestors().last().unwrap_or(Path::new("/"));
+    let mut cargo = Command::new("cargo");
+    cargo
         .args(["build", "--release", "--quiet", "--message-format=json"])
-        .current_dir(&work)
+        .arg("--manifest-path")
+        .arg(work.join("Cargo.toml"))
+        .current_dir(top)
+        .env_clear()
+        .envs(
+            CARGO_ENV
+                .iter()
+                .filter_map(|k| std::env::var_os(k).map(|v| (k, v))),
+        )
+        .env("CARGO_HOME", cargo_home(cache)?)
         .env("RUSTC", rustc)
-        .env("CARGO_TARGET_DIR", work.join("target"))
-        .env_remove("RUSTFLAGS")
+        .env("CARGO_TARGET_DIR", work.join("target"));
+    #[cfg(windows)]
+    cargo.envs(
+        ["SYSTEMROOT", "USERPROFILE", "TEMP", "TMP"]
+            .iter()
+            .filter_map(|k| std::env::var_os(k).map(|v| (k, v))),
+    );
+    let out = cargo
         .output()
         .map_err(|e| format!("cargo could not be run: {e}"))?;
     if !out.status.success() {
@@ -177,15 +319,10 @@ pub fn ensure(set: &CrateSet, rustc: &Path, version: &str, cache: &Path) -> Resu
     let _ = std::fs::remove_dir_all(work.join("target/release/build"));
     let _ = std::fs::remove_dir_all(work.join("target/release/.fingerprint"));
     let _ = std::fs::remove_dir_all(work.join("target/release/incremental"));
-    match std::fs::rename(&work, &dir) {
-        Ok(()) => {}
-        // Another judge built it first: theirs is as good.
-        Err(_) if dir.join("args").is_file() => {
-            let _ = std::fs::remove_dir_all(&work);
-        }
-        Err(e) => return Err(format!("{}: {e}", dir.display())),
-    }
-    Ok(Built { dir, args })
+    Ok(Built {
+        dir: dir.to_path_buf(),
+        args,
+    })
 }
 
 /// The package names of `[dependencies]` lines.

@@ -30,6 +30,7 @@ pub mod plan;
 pub mod problem;
 pub mod report;
 pub mod runner;
+pub mod secure;
 pub mod solution;
 pub mod starter;
 mod stats;

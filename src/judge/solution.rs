@@ -257,6 +257,18 @@ pub fn remove_weak_cache() {
     }
 }
 
+/// The build cache's folder, checked private ([`super::secure::private_dir`]):
+/// the run's own where the sandbox is `weak`, else the user's.
+fn cache_root(weak: bool) -> Result<PathBuf, Error> {
+    let root = if weak {
+        weak_cache_root()?
+    } else {
+        super::cache::root()
+    };
+    super::secure::private_dir(&root).map_err(Error::Toolchain)?;
+    Ok(root)
+}
+
 /// How long and how much a compiler may take (`SUDOKU_BUILD_CPU_MS`
 /// lowers or raises the CPU time; the wall clock is twice it).
 pub const BUILD_LIMITS: sandbox::Limits = sandbox::Limits {
@@ -765,10 +777,16 @@ pub fn from_file(
             language::extensions()
         ))
     })?;
-    let bytes = std::fs::read(path).map_err(|source| Error::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    // Read once, capped, a link only of the judge's own user followed, a
+    // FIFO or device refused (not waited on).
+    let bytes =
+        super::secure::read_named(path, super::secure::SOURCE_CAP).map_err(|why| Error::Read {
+            path: path.to_path_buf(),
+            source: match why {
+                super::secure::Refused::Io(e) => e,
+                other => std::io::Error::other(other.to_string()),
+            },
+        })?;
     // The compiler takes the bytes; what is read or shown of the file here
     // is their UTF-8 reading, a byte that is not UTF-8 read as U+FFFD.
     let text = String::from_utf8_lossy(&bytes).into_owned();
@@ -836,11 +854,7 @@ pub fn from_file(
         .filter(|set| is_rust && set.wanted_by(&text))
     {
         Some(set) if not_judged_here.is_none() => {
-            let root = if weak {
-                weak_cache_root()?
-            } else {
-                super::cache::root()
-            };
+            let root = cache_root(weak)?;
             match super::crates::ensure(set, &toolchain.program, &toolchain.version, &root) {
                 Ok(built) => Some(built),
                 Err(why) => {
@@ -1068,7 +1082,11 @@ fn build(
         .map(|p| (p.clone(), p.clone()))
         .collect();
     binds.extend(plan.build_binds.iter().map(|b| (b.clone(), b.clone())));
-    let headers = headers_to_copy(path, &plan.depends);
+    // Each header read once (the bytes hashed are the bytes built).
+    let headers = match headers_to_copy(path, &plan.depends) {
+        Ok(headers) => headers,
+        Err(why) => return Ok(Err(why)),
+    };
     let mut key = Key::default();
     key.add(language.name.as_bytes())
         .add(format!("{entry:?}").as_bytes())
@@ -1083,17 +1101,10 @@ fn build(
     for word in &plan.run {
         key.add(word.as_bytes());
     }
-    for header in &plan.depends {
-        key.add(header.as_os_str().as_encoded_bytes())
-            .add(&std::fs::read(header).unwrap_or_default());
+    for (inside, bytes) in &headers {
+        key.add(inside.as_os_str().as_encoded_bytes()).add(bytes);
     }
-    let root = if weak {
-        weak_cache_root()?
-    } else {
-        super::cache::root()
-    };
-    let cache = Cache::at(root.clone())
-        .map_err(|e| Error::Toolchain(format!("the build cache {}: {e}", root.display())))?;
+    let cache = Cache::at(cache_root(weak)?).map_err(Error::Toolchain)?;
     let supervisor = Supervisor::of(&opts.exe);
     let result = cache
         .entry(&key, |dir| -> Result<(), String> {
@@ -1129,55 +1140,38 @@ fn build(
 }
 
 /// The headers of `depends` a build of `source` takes, each with its path
-/// below the source's folder and its bytes: files named as headers, at or
-/// below that folder once links are followed. The rest (a header outside
-/// the folder, a `tests/1.out` included) the compiler does not find.
-fn headers_to_copy(source: &Path, depends: &[PathBuf]) -> Vec<(PathBuf, Vec<u8>)> {
+/// below the source's folder and its bytes: files named as headers at or
+/// below that folder, each read once through a descriptor, no link
+/// followed at any part of its path below the folder. The rest (a header
+/// outside the folder, a `tests/1.out` included) the compiler does not
+/// find; a link named as a header (`o0.h -> tests/1.out`) is a CE saying
+/// so, as a link could lead to an expected output or a private file.
+fn headers_to_copy(source: &Path, depends: &[PathBuf]) -> Result<Vec<(PathBuf, Vec<u8>)>, String> {
     let home = source.parent().unwrap_or(Path::new(""));
-    let Ok(real_home) = std::fs::canonicalize(if home.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        home
-    }) else {
-        return Vec::new();
-    };
-    let mut taken = Vec::new();
+    let mut taken: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     for header in depends {
-        let Some(inside) = header.strip_prefix(home).ok().and_then(below) else {
+        let Some(inside) = header
+            .strip_prefix(home)
+            .ok()
+            .and_then(super::secure::below)
+        else {
             continue;
         };
-        let real = std::fs::canonicalize(header);
-        let within = real.as_ref().is_ok_and(|r| r.starts_with(&real_home));
-        if !within
-            || !language::cpp::is_header_name(&inside)
-            || taken.iter().any(|(p, _)| p == &inside)
-        {
+        if !language::cpp::is_header_name(&inside) || taken.iter().any(|(p, _)| p == &inside) {
             continue;
         }
-        if let Ok(bytes) = std::fs::read(header) {
-            taken.push((inside, bytes));
-        }
-    }
-    taken
-}
-
-/// `path` (relative) with `.` and `..` resolved, or `None` if it leaves
-/// its folder.
-fn below(path: &Path) -> Option<PathBuf> {
-    let mut out = PathBuf::new();
-    for part in path.components() {
-        match part {
-            std::path::Component::Normal(name) => out.push(name),
-            std::path::Component::CurDir => {}
-            std::path::Component::ParentDir => {
-                if !out.pop() {
-                    return None;
-                }
+        match super::secure::read_beneath(home, &inside, language::cpp::HEADER_CAP) {
+            Ok(bytes) => taken.push((inside, bytes)),
+            Err(super::secure::Refused::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(why) => {
+                return Err(format!(
+                "{}: {why}; the judge takes the headers beside a file only as regular files there",
+                inside.display()
+            ))
             }
-            _ => return None,
         }
     }
-    (!out.as_os_str().is_empty()).then_some(out)
+    Ok(taken)
 }
 
 /// Runs one compile command in `dir`, in the sandbox; a failure is the
@@ -1235,6 +1229,7 @@ mod tests {
 
     #[test]
     fn a_header_path_stays_below_the_sources_folder() {
+        use crate::judge::secure::below;
         assert_eq!(
             below(Path::new("lib/../top.h")),
             Some(PathBuf::from("top.h"))

@@ -147,8 +147,12 @@ pub fn starter(key: &str, lang: Lang) -> Result<Starter, String> {
     });
     let (text, template) = match own {
         Some(path) => {
+            // A template is a source: held to a source's cap, a FIFO or a
+            // link of another user's refused.
+            let bytes = super::secure::read_named(&path, super::secure::SOURCE_CAP)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
             let text =
-                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8", path.display()))?;
             (text, Some(path))
         }
         None => (built_in(problem, lang), None),

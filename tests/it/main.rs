@@ -24,6 +24,7 @@ mod leetcode;
 mod paste_ready;
 mod readme;
 mod sandbox;
+mod sandbox_cache;
 mod trace;
 mod trace_page;
 mod trace_recorders;

@@ -27,7 +27,9 @@ Exit codes:
        slow: line pins)
   1    some verdict was not the expected one
   2    bad command line (a limit out of its range, an unknown name), or an input, answer or
-       fixture file that cannot be read or is malformed (the message names line and column)
+       fixture file that cannot be read or is malformed (the message names line and column);
+       a source over 1 MiB, not a regular file (a FIFO) or another user's link; a build cache
+       folder that is a link, another user's or writable by others (the message says which)
   3    a file this machine cannot judge as its judge would (a compiler, interpreter or
        library the judge has and this machine lacks: 'not judged here: needs ...'), every
        other verdict as expected
@@ -198,25 +200,42 @@ pub fn run(args: JudgeArgs, stdout: &mut impl Write) -> Result<ExitCode, Failure
     })
 }
 
+/// Most files the watch looks at: a folder past it is watched in part
+/// (its first files by name, each look), never read without end.
+const WATCHED_FILES: usize = 10_000;
+
 /// What the watch compares between two looks: each file's path, size and
 /// modification time, under the judged FILE (or folder) and --fixtures.
+/// Below those, a link is looked at as itself and never followed (a link
+/// to its own folder would make the walk endless), and a FIFO or device
+/// only by its metadata (never opened).
 fn snapshot(paths: &[PathBuf]) -> Vec<(PathBuf, u64, Option<std::time::SystemTime>)> {
     let mut out = Vec::new();
-    let mut stack: Vec<PathBuf> = paths.to_vec();
-    while let Some(p) = stack.pop() {
-        let Ok(meta) = std::fs::metadata(&p) else {
+    let mut stack: Vec<(PathBuf, bool)> = paths.iter().map(|p| (p.clone(), true)).collect();
+    while let Some((p, named)) = stack.pop() {
+        if out.len() >= WATCHED_FILES {
+            break;
+        }
+        // What the user named is followed; what is found below it is not.
+        let meta = if named {
+            std::fs::metadata(&p)
+        } else {
+            std::fs::symlink_metadata(&p)
+        };
+        let Ok(meta) = meta else {
             // Gone for a moment: an editor's save-by-rename.
             out.push((p, u64::MAX, None));
             continue;
         };
         if meta.is_dir() {
             if let Ok(entries) = std::fs::read_dir(&p) {
-                for e in entries.flatten() {
-                    let name = e.file_name();
-                    let name = name.to_string_lossy();
+                let mut names: Vec<_> = entries.flatten().map(|e| e.file_name()).collect();
+                names.sort();
+                for name in names.into_iter().rev() {
+                    let shown = name.to_string_lossy();
                     // An editor's swap and backup files, and build folders.
-                    if !name.starts_with('.') && !name.ends_with('~') && name != "target" {
-                        stack.push(e.path());
+                    if !shown.starts_with('.') && !shown.ends_with('~') && shown != "target" {
+                        stack.push((p.join(&name), false));
                     }
                 }
             }
