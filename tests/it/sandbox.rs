@@ -1596,3 +1596,70 @@ else:
     }
     every_mode(runs, |code, text| code == 0 && !text.contains("LEAK"));
 }
+
+// ---- a fourth adversary: what the filter's table did not name ----
+
+/// Makes, through `ctypes`, the calls that reach past the filter or the
+/// run by another road: io_uring (its queue makes sockets and sets their
+/// buffers with no `socket` or `setsockopt` call), inotify (it hears the
+/// host's file opens), System V IPC (segments no poll sees, which outlive a
+/// run without namespaces), another descriptor by pidfd, a perf counter;
+/// prints `LEAK` and what worked, or solves the case.
+const PAST_THE_FILTER: &str = r#"
+import ctypes, os, platform
+text = sys.stdin.read()
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+numbers = {
+    'x86_64': dict(io_uring_setup=425, inotify_init1=294, shmget=29, msgget=68, semget=64,
+                   pidfd_open=434, pidfd_getfd=438, perf_event_open=298),
+    'aarch64': dict(io_uring_setup=425, inotify_init1=26, shmget=194, msgget=186, semget=190,
+                    pidfd_open=434, pidfd_getfd=438, perf_event_open=241),
+}[platform.machine()]
+leaks = []
+def tried(name, *args):
+    r = libc.syscall(numbers[name], *args)
+    if r >= 0:
+        leaks.append(name)
+    return r
+params = ctypes.create_string_buffer(120)
+tried('io_uring_setup', 4, params)
+tried('inotify_init1', 0)
+IPC_PRIVATE, IPC_CREAT = 0, 0o1000
+tried('shmget', IPC_PRIVATE, 1 << 20, IPC_CREAT | 0o600)
+tried('msgget', IPC_PRIVATE, IPC_CREAT | 0o600)
+tried('semget', IPC_PRIVATE, 1, IPC_CREAT | 0o600)
+pidfd = libc.syscall(numbers['pidfd_open'], os.getpid(), 0)
+if pidfd >= 0:
+    tried('pidfd_getfd', pidfd, 0, 0)
+# perf_event_attr: a software event (type 1), the task clock (config 1), of itself.
+attr = ctypes.create_string_buffer(128)
+ctypes.c_uint32.from_buffer(attr, 0).value = 1
+ctypes.c_uint32.from_buffer(attr, 4).value = 128
+ctypes.c_uint64.from_buffer(attr, 8).value = 1
+tried('perf_event_open', attr, 0, -1, -1, 0)
+if leaks:
+    print('LEAK', leaks)
+else:
+    solve_and_print(text)
+"#;
+
+#[test]
+fn no_mode_lets_io_uring_inotify_or_system_v_ipc_past_the_filter() {
+    let source = format!("{SOLVE}{PAST_THE_FILTER}");
+    let Some((code, text)) = hostile("past-filter", "past.py", &source, &[]) else {
+        return;
+    };
+    let mut runs = vec![("namespaces", code, text)];
+    if let Some(run) = hostile_unprivileged("past-filter-user", "past.py", &source, &[]) {
+        runs.push(("user namespace", run.0, run.1));
+    }
+    if let Some(run) =
+        hostile_in_group_contained("past-filter-group", "past.py", &source, &["--trust"])
+    {
+        runs.push(("fallback", run.0, run.1));
+    }
+    every_mode(runs, |code, text| {
+        code == 0 && text.contains("1/1 AC") && !text.contains("LEAK")
+    });
+}
