@@ -1663,3 +1663,92 @@ fn no_mode_lets_io_uring_inotify_or_system_v_ipc_past_the_filter() {
         code == 0 && text.contains("1/1 AC") && !text.contains("LEAK")
     });
 }
+
+/// A wrong solution that reads its case, waits 4 s and prints nothing:
+/// the victim whose output another run's program writes.
+const WAITS_SILENT: &str = "import sys, time\nsys.stdin.read()\ntime.sleep(4)\n";
+
+/// For up to 6 s, looks for another run's program through `/proc/PID/fd`:
+/// one whose stdin is a Lanqiao case. It solves that case and writes the
+/// answer over the other's stdout, prints `FOUND` and the pid; or, having
+/// found none, solves its own case.
+const WRITES_ANOTHERS_ANSWER: &str = r#"
+import contextlib, io, os, time
+text = sys.stdin.read()
+me = os.getpid()
+found = []
+end = time.time() + 6
+while time.time() < end and not found:
+    for p in os.listdir('/proc'):
+        if not p.isdigit() or int(p) == me:
+            continue
+        try:
+            case = open('/proc/%s/fd/0' % p).read()
+        except OSError:
+            continue
+        rows = case.split()
+        if len(rows) < 9 or not all(len(r) == 9 and r.isdigit() for r in rows[:9]):
+            continue
+        answer = io.StringIO()
+        with contextlib.redirect_stdout(answer):
+            solve_and_print(case)
+        try:
+            with open('/proc/%s/fd/1' % p, 'w') as out:
+                out.write(answer.getvalue())
+            found.append(p)
+        except OSError:
+            pass
+    time.sleep(0.05)
+if found:
+    print('FOUND', found)
+else:
+    solve_and_print(text)
+"#;
+
+#[test]
+fn without_namespaces_two_judges_runs_cannot_reach_each_others_descriptors() {
+    // Two `--trust` judges at once, one throwaway pid namespace: the
+    // program of one looks for the other's through /proc/PID/fd, where
+    // both run as the same user.
+    if !as_root() || !common::need("unshare") || !common::need("python3") {
+        return;
+    }
+    let dir = scratch("fallback-forge");
+    std::fs::write(dir.join("victim.py"), WAITS_SILENT).unwrap();
+    std::fs::write(
+        dir.join("thief.py"),
+        format!("{SOLVE}{WRITES_ANOTHERS_ANSWER}"),
+    )
+    .unwrap();
+    let judge = |name: &str| {
+        format!(
+            "\"$0\" judge {name}.py --problem lanqiao --fixture sample1 --trust --wall-limit 30000 >{name}.txt 2>&1"
+        )
+    };
+    let both = format!("{} & {}; wait", judge("victim"), judge("thief"));
+    let mut cmd = Command::new("timeout");
+    cmd.args([
+        "120",
+        "unshare",
+        "--fork",
+        "--pid",
+        "--mount-proc",
+        "sh",
+        "-c",
+    ])
+    .arg(&both)
+    .arg(SUDOKU)
+    .current_dir(&dir)
+    .env("SUDOKU_SANDBOX", "group")
+    .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+    .env("NO_COLOR", "1");
+    let status = cmd.status().unwrap();
+    assert!(status.success(), "{status}");
+    let victim = std::fs::read_to_string(dir.join("victim.txt")).unwrap();
+    let thief = std::fs::read_to_string(dir.join("thief.txt")).unwrap();
+    assert!(
+        thief.contains("1/1 AC") && !thief.contains("FOUND"),
+        "{thief}"
+    );
+    assert!(victim.contains("1/1 WA"), "{victim}");
+}
