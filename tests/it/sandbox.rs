@@ -1752,3 +1752,172 @@ fn without_namespaces_two_judges_runs_cannot_reach_each_others_descriptors() {
     );
     assert!(victim.contains("1/1 WA"), "{victim}");
 }
+
+/// Runs `command…` with a new pty as its controlling terminal (python3's
+/// `pty` machinery by hand, so the pty's name is known first), under a
+/// 120 s limit; `@TTY@` in `template` becomes that name, written to
+/// `source`. Prints `SAME 1` when the terminal's modes and size are
+/// what they were before (`SAME 0` and both otherwise), then what the
+/// command printed on the terminal.
+const ON_A_TERMINAL: &str = r#"
+import fcntl, os, select, signal, struct, sys, termios, time
+template, source, *command = sys.argv[1:]
+master, slave = os.openpty()
+with open(source, 'w') as f:
+    f.write(open(template).read().replace('@TTY@', os.ttyname(slave)))
+fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack('HHHH', 24, 80, 0, 0))
+def state():
+    size = struct.unpack('HHHH', fcntl.ioctl(slave, termios.TIOCGWINSZ, b'\0' * 8))
+    return (termios.tcgetattr(slave), size)
+before = state()
+pid = os.fork()
+if pid == 0:
+    os.close(master)
+    os.setsid()
+    fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+    for fd in (0, 1, 2):
+        os.dup2(slave, fd)
+    os.execvp(command[0], command)
+out = b''
+end = time.time() + 120
+status = None
+while True:
+    ready, _, _ = select.select([master], [], [], 0.2)
+    if ready:
+        out += os.read(master, 65536)
+        continue
+    if status is not None:
+        break
+    done, st = os.waitpid(pid, os.WNOHANG)
+    if done:
+        status = st
+    elif time.time() > end:
+        os.kill(pid, signal.SIGKILL)
+after = state()
+print('SAME', int(before == after))
+if before != after:
+    print('before', before)
+    print('after ', after)
+sys.stdout.write(out.decode('utf-8', 'replace'))
+"#;
+
+/// Through `/dev/tty` (its controlling terminal) and the terminal's own
+/// name (`@TTY@`): echo and Ctrl-C off, a 7x13 window, the foreground group.
+/// Prints `LEAK` and what worked, or solves the case.
+const TERMINAL: &str = r#"
+import fcntl, os, signal, struct, termios
+text = sys.stdin.read()
+leaks = []
+# A background group's change of its terminal would stop it (SIGTTOU).
+signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+def attack(fd, how):
+    try:
+        a = termios.tcgetattr(fd)
+        a[3] &= ~(termios.ECHO | termios.ISIG)
+        termios.tcsetattr(fd, termios.TCSANOW, a)
+        leaks.append(how + ': echo and Ctrl-C off')
+    except (OSError, termios.error):
+        pass
+    try:
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack('HHHH', 7, 13, 0, 0))
+        leaks.append(how + ': 7x13')
+    except OSError:
+        pass
+    try:
+        os.tcsetpgrp(fd, os.getpgrp())
+        leaks.append(how + ': the foreground')
+    except OSError:
+        pass
+try:
+    fd = os.open('/dev/tty', os.O_RDWR)
+    leaks.append('opened /dev/tty')
+    attack(fd, '/dev/tty')
+except OSError:
+    pass
+try:
+    attack(os.open('@TTY@', os.O_RDWR | os.O_NOCTTY), 'by name')
+except OSError:
+    pass
+if leaks:
+    print('LEAK', leaks)
+else:
+    solve_and_print(text)
+"#;
+
+/// [`TERMINAL`] as `dir/terminal.py`, judged on Lanqiao's first sample by
+/// `command… terminal.py first…` on a terminal of its own
+/// ([`ON_A_TERMINAL`]), with `env` and a bare PATH: its exit code and
+/// what the driver printed.
+fn on_a_terminal(
+    dir: &Path,
+    command: &[&str],
+    after: &[&str],
+    env: &[(&str, &str)],
+) -> (i32, String) {
+    std::fs::write(dir.join("template.py"), format!("{SOLVE}{TERMINAL}")).unwrap();
+    std::fs::write(dir.join("driver.py"), ON_A_TERMINAL).unwrap();
+    let out = Command::new("/usr/bin/python3")
+        .arg(dir.join("driver.py"))
+        .arg(dir.join("template.py"))
+        .arg(dir.join("terminal.py"))
+        .args(command)
+        .arg(dir.join("terminal.py"))
+        .args(after)
+        .args(["--problem", "lanqiao", "--fixture", "sample1"])
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .env("NO_COLOR", "1")
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
+    code_and_text(&out)
+}
+
+#[test]
+fn no_mode_lets_a_solution_take_or_change_the_judges_terminal() {
+    if !as_root() || !common::need("unshare") {
+        return;
+    }
+    if !Path::new("/usr/bin/python3").exists() {
+        common::skip("no /usr/bin/python3", "apt-get install python3");
+        return;
+    }
+    let (code, text) = on_a_terminal(&scratch("terminal"), &[SUDOKU, "judge"], &[], &[]);
+    let mut runs = vec![("namespaces", code, text)];
+    let (code, text) = on_a_terminal(
+        &scratch("terminal-group"),
+        &[
+            "unshare",
+            "--fork",
+            "--pid",
+            "--mount-proc",
+            SUDOKU,
+            "judge",
+        ],
+        &["--trust"],
+        &[("SUDOKU_SANDBOX", "group")],
+    );
+    runs.push(("fallback", code, text));
+    if common::installed("setpriv") {
+        let dir = scratch_for_anyone("terminal-user");
+        std::os::unix::fs::chown(&dir, Some(65534), Some(65534)).unwrap();
+        let anyone = sudoku_for_anyone().to_str().unwrap();
+        let setpriv = [
+            "setpriv",
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+        ];
+        let (code, text) = on_a_terminal(
+            &dir,
+            &[&setpriv[..], &[anyone, "judge"]].concat(),
+            &[],
+            &[("HOME", dir.to_str().unwrap())],
+        );
+        runs.push(("user namespace", code, text));
+    }
+    every_mode(runs, |code, text| {
+        code == 0 && text.starts_with("SAME 1") && text.contains("1/1 AC") && !text.contains("LEAK")
+    });
+}

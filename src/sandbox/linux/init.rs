@@ -242,7 +242,9 @@ fn give_back(dir: &Path) {
 
 /// What the job's process sets on itself between fork and exec: the run's
 /// cgroups joined (with namespaces, a cgroup namespace of its own rooted
-/// there), no descriptor but 0-2, dies with init, no core files,
+/// there), no descriptor but 0-2, dies with init, a session of its own
+/// with no controlling terminal (the judge's terminal is not the
+/// program's to reconfigure or write to), no core files,
 /// the output, CPU-time, descriptor and (without a cgroup) address-space
 /// limits, a user id of its own (a root judge) or no capabilities (a user
 /// namespace) with its thread limit, and the seccomp filter (which, where
@@ -275,7 +277,6 @@ fn restrict(
     let procs: Vec<libc::c_int> = cgroups.procs.iter().map(|f| f.as_raw_fd()).collect();
     // SAFETY: getpid has no preconditions.
     let me = unsafe { libc::getpid() };
-    let own_group = !namespaces;
     let cpu_backstop = limits.cpu.as_secs() + 2;
     let as_ceiling = address_space_ceiling(&limits);
     // Counted per user id: the run's own (a root judge), or the user
@@ -286,7 +287,7 @@ fn restrict(
     // SAFETY: geteuid has no preconditions.
     let drop_caps = uid.is_none() && (user_ns || unsafe { libc::geteuid() } == 0);
     // SAFETY: the closure runs between fork and exec and calls only
-    // async-signal-safe functions (write, syscall, prctl, setrlimit, setpgid,
+    // async-signal-safe functions (write, syscall, prctl, setrlimit, setsid,
     // setgroups, setgid, setuid, capset); the filter was built before the fork.
     unsafe {
         cmd.pre_exec(move || {
@@ -308,9 +309,10 @@ fn restrict(
             // closes at exec; std's own pipe already does.
             sys::cloexec_from(3)?;
             sys::die_with_parent(me)?;
-            if own_group {
-                sys::check(libc::setpgid(0, 0))?;
-            }
+            // A session of its own, so no controlling terminal: `/dev/tty`
+            // names none (ENXIO) and no terminal sends it job-control
+            // signals. Its group is its pid, the one the sandbox kills.
+            sys::check(libc::setsid())?;
             sys::setrlimit(libc::RLIMIT_CORE, 0)?;
             sys::setrlimit(libc::RLIMIT_FSIZE, limits.output_bytes)?;
             sys::setrlimit(libc::RLIMIT_CPU, cpu_backstop)?;
