@@ -1921,3 +1921,39 @@ fn no_mode_lets_a_solution_take_or_change_the_judges_terminal() {
         code == 0 && text.starts_with("SAME 1") && text.contains("1/1 AC") && !text.contains("LEAK")
     });
 }
+
+/// The `memory_kb` of a `--json` line.
+fn memory_kb(text: &str) -> Option<u64> {
+    text.split("\"memory_kb\":").nth(1).and_then(|rest| {
+        rest.split(|c: char| !c.is_ascii_digit())
+            .next()?
+            .parse()
+            .ok()
+    })
+}
+
+#[test]
+fn socket_buffers_under_the_limit_show_in_the_peak() {
+    // About 160 MB in 400 socket pairs, under 256 MB: not killed, and
+    // the peak shown is the buffers', not the program's 1 MB.
+    if !common::need("gcc") {
+        return;
+    }
+    let args = ["--memory-limit", "256", "--json"];
+    let Some((code, text)) = hostile("socket-peak", "lanqiao_sockets.c", SOCKET_BUFFERS, &args)
+    else {
+        return;
+    };
+    let mut runs = vec![("namespaces", code, text)];
+    if as_root() && installed("setpriv") {
+        let dir = scratch_for_anyone("socket-peak-user");
+        let file = dir.join("lanqiao_sockets.c");
+        std::fs::write(&file, SOCKET_BUFFERS).unwrap();
+        let first = ["--problem", "lanqiao", "--fixture", "sample1"];
+        let (code, text) = judge_unprivileged(&dir, &file, &first, &args);
+        runs.push(("user namespace", code, text));
+    }
+    every_mode(runs, |_, text| {
+        text.contains(r#""verdict":"WA""#) && memory_kb(text).is_some_and(|kb| kb > 80 << 10)
+    });
+}

@@ -66,11 +66,10 @@ pub fn run(
     let mut limits = spec.limits;
     let memory_cgroup = go_byte[0] == b'c';
     limits.address_space &= !memory_cgroup;
-    // Without a memory cgroup, the run's own network namespace's Unix
-    // sockets: their buffers are memory no resident size shows.
-    let sockets = (namespaces && !memory_cgroup)
-        .then(sys::UnixSockets::open)
-        .flatten();
+    // The run's own network namespace's Unix sockets: their buffers are
+    // memory no resident size shows (a memory cgroup caps them, but its
+    // count is no measure of the program: it holds the page cache too).
+    let sockets = namespaces.then(sys::UnixSockets::open).flatten();
     let asking = restrict(&mut cmd, limits, isolation, uid, cgroups)?;
     let start = Instant::now();
     let child = cmd.spawn().map_err(|e| {
