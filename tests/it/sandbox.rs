@@ -1603,10 +1603,11 @@ else:
 /// run by another road: io_uring (its queue makes sockets and sets their
 /// buffers with no `socket` or `setsockopt` call), inotify (it hears the
 /// host's file opens), System V IPC (segments no poll sees, which outlive a
-/// run without namespaces), another descriptor by pidfd, a perf counter;
-/// prints `LEAK` and what worked, or solves the case.
+/// run without namespaces), another descriptor by pidfd, a perf counter,
+/// a pipe's buffer grown to 1 MB; prints `LEAK` and what worked, or
+/// solves the case.
 const PAST_THE_FILTER: &str = r#"
-import ctypes, os, platform
+import ctypes, fcntl, os, platform
 text = sys.stdin.read()
 libc = ctypes.CDLL(None, use_errno=True)
 libc.syscall.restype = ctypes.c_long
@@ -1638,6 +1639,12 @@ ctypes.c_uint32.from_buffer(attr, 0).value = 1
 ctypes.c_uint32.from_buffer(attr, 4).value = 128
 ctypes.c_uint64.from_buffer(attr, 8).value = 1
 tried('perf_event_open', attr, 0, -1, -1, 0)
+r, w = os.pipe()
+try:
+    fcntl.fcntl(w, 1031, 1 << 20)  # F_SETPIPE_SZ
+    leaks.append('F_SETPIPE_SZ')
+except OSError:
+    pass
 if leaks:
     print('LEAK', leaks)
 else:

@@ -21,12 +21,12 @@
 //! ioctl(TIOCSTI, FIOSETOWN, SIOCSPGRP, a terminal's
 //!   TCSETS*, TCXONC, TCFLSH, TIOCSWINSZ, TIOCSETD,
 //!   TIOCSCTTY, TIOCSPGRP, TIOCCONS, TIOCVHANGUP),
-//! fcntl(F_SETOWN, F_SETOWN_EX, F_SETSIG),
+//! fcntl(F_SETOWN, F_SETOWN_EX, F_SETSIG, F_SETPIPE_SZ),
 //! prlimit64 on another than itself,
 //! socket, setsockopt,
 //! pidfd_getfd, process_madvise, perf_event_open
 //!                                      -> EPERM
-//! memfd_create, clone3                 -> ENOSYS  (glibc then falls back to clone)
+//! memfd_create, memfd_secret, clone3   -> ENOSYS  (glibc then falls back to clone)
 //! io_uring_setup/enter/register,
 //! inotify_init(1), fanotify_init,
 //! shmget, msgget, semget               -> ENOSYS  (as a kernel built without them)
@@ -127,6 +127,9 @@ const SIOCSPGRP: u32 = 0x8902;
 const F_SETOWN: u32 = 8;
 const F_SETSIG: u32 = 10;
 const F_SETOWN_EX: u32 = 15;
+/// `fcntl`'s command that grows a pipe's buffer (to 1 MB unprivileged):
+/// memory no resident size shows, as a socket's `SO_SNDBUF` would be.
+const F_SETPIPE_SZ: u32 = 1031;
 
 /// A filter program, built a rule at a time; each rule ends in its own
 /// return, so the program is a flat list of checks of the call number.
@@ -274,7 +277,9 @@ fn program(
     if fork_allowed && keep_sigchld {
         p.first_and_pointer(libc::SYS_rt_sigaction, libc::SIGCHLD as u32, eperm);
     }
-    p.call(libc::SYS_memfd_create, errno(libc::ENOSYS));
+    for nr in [libc::SYS_memfd_create, libc::SYS_memfd_secret] {
+        p.call(nr, errno(libc::ENOSYS));
+    }
     p.call(libc::SYS_clone3, errno(libc::ENOSYS));
     let mut ioctls = vec![TIOCSTI, FIOSETOWN, SIOCSPGRP];
     ioctls.extend(TERMINAL_CHANGES);
@@ -284,7 +289,7 @@ fn program(
     p.arg_in(
         libc::SYS_fcntl,
         ARG1_LOW,
-        &[F_SETOWN, F_SETOWN_EX, F_SETSIG],
+        &[F_SETOWN, F_SETOWN_EX, F_SETSIG, F_SETPIPE_SZ],
         eperm,
         RET_ALLOW,
     );
@@ -497,6 +502,7 @@ mod tests {
             check(libc::SYS_clone, [process, 0], fork);
             check(libc::SYS_clone3, [0, 0], enosys);
             check(libc::SYS_memfd_create, [0, 0], enosys);
+            check(libc::SYS_memfd_secret, [0, 0], enosys);
             for nr in [
                 libc::SYS_unshare,
                 libc::SYS_ptrace,
@@ -510,6 +516,8 @@ mod tests {
             check(libc::SYS_fcntl, [3, F_SETOWN], eperm);
             check(libc::SYS_fcntl, [3, F_SETSIG], eperm);
             check(libc::SYS_fcntl, [3, F_SETOWN_EX], eperm);
+            check(libc::SYS_fcntl, [3, F_SETPIPE_SZ], eperm);
+            check(libc::SYS_fcntl, [3, libc::F_GETPIPE_SZ as u32], RET_ALLOW);
             check(libc::SYS_fcntl, [3, libc::F_GETFL as u32], RET_ALLOW);
             check(libc::SYS_ioctl, [0, TIOCSTI], eperm);
             check(libc::SYS_ioctl, [3, FIOSETOWN], eperm);
