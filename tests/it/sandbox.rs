@@ -1481,9 +1481,9 @@ else:
 }
 
 /// 400 socket pairs filled both ways (about 160 MB of buffers, at the
-/// default sizes) by a C program of 1 MB: where a memory cgroup counts
-/// them, the OOM killer ends the program, never init; without one, the
-/// poll counts them. Either way MLE.
+/// default sizes) by a C program of 1 MB, held for 300 ms: where a memory
+/// cgroup counts them, the OOM killer ends the program, never init;
+/// without one, the poll counts them. Either way MLE.
 const SOCKET_BUFFERS: &str = r#"#include <stdio.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -1501,6 +1501,8 @@ int main(void) {
         n++;
     }
     printf("held %d\n", n);
+    fflush(stdout);
+    usleep(300000);
     return 0;
 }
 "#;
