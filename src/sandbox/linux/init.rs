@@ -251,9 +251,9 @@ fn give_back(dir: &Path) {
 
 /// What the job's process sets on itself between fork and exec: the run's
 /// cgroups joined (with namespaces, a cgroup namespace of its own rooted
-/// there), no descriptor but 0-2, dies with init, a session of its own
-/// with no controlling terminal (the judge's terminal is not the
-/// program's to reconfigure or write to), no core files,
+/// there), no descriptor but 0-2, dies with init, without namespaces a
+/// session of its own with no controlling terminal (the judge's terminal
+/// is not the program's to reconfigure or write to), no core files,
 /// the output, CPU-time, descriptor and (without a cgroup) address-space
 /// limits, a user id of its own (a root judge) or no capabilities (a user
 /// namespace) with its thread limit, and the seccomp filter (which, where
@@ -291,6 +291,7 @@ fn restrict(
     // Counted per user id: the run's own (a root judge), or the user
     // namespace's own (the kernel counts tasks per namespace).
     let count_threads = uid.is_some() || user_ns;
+    let own_session = !namespaces;
     // A user namespace's root, or a root judge's fallback, which keeps its
     // id: no capability left. (A user's own id has none to drop.)
     // SAFETY: geteuid has no preconditions.
@@ -318,10 +319,15 @@ fn restrict(
             // closes at exec; std's own pipe already does.
             sys::cloexec_from(3)?;
             sys::die_with_parent(me)?;
-            // A session of its own, so no controlling terminal: `/dev/tty`
-            // names none (ENXIO) and no terminal sends it job-control
-            // signals. Its group is its pid, the one the sandbox kills.
-            sys::check(libc::setsid())?;
+            // Without namespaces, a session of its own, so no controlling
+            // terminal: `/dev/tty` names none (ENXIO) and no terminal sends
+            // it job-control signals. Its group is its pid, the one the
+            // sandbox kills. (In a view of its own there is no `/dev/tty`
+            // nor `/dev/pts`; a session there, under autogroup scheduling,
+            // changed how a run shares a loaded core.)
+            if own_session {
+                sys::check(libc::setsid())?;
+            }
             sys::setrlimit(libc::RLIMIT_CORE, 0)?;
             sys::setrlimit(libc::RLIMIT_FSIZE, limits.output_bytes)?;
             sys::setrlimit(libc::RLIMIT_CPU, cpu_backstop)?;
