@@ -62,18 +62,37 @@ pub fn has_word(text: &str, word: &str) -> bool {
     })
 }
 
-/// `line` with its control characters (but tabs) escaped, so a program's
-/// output, or a file's name, cannot move the cursor or recolour the terminal.
+/// `line` with its control characters (but tabs) escaped, and the
+/// characters a terminal draws as nothing or uses to reorder the line
+/// (bidi controls, line and paragraph separators, zero-width ones), so a
+/// program's output, or a file's name, cannot move the cursor, recolour
+/// the terminal or show a line other than the one it holds.
 pub fn printable(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
     for c in line.chars() {
-        if c.is_control() && c != '\t' {
+        if c.is_control() && c != '\t' || unseen(c) {
             out.extend(c.escape_default());
         } else {
             out.push(c);
         }
     }
     out
+}
+
+/// A format or separator character a terminal does not draw as itself:
+/// the bidi marks, embeddings, overrides and isolates (U+061C, U+200E-F,
+/// U+202A-E, U+2066-9), the line and paragraph separators (U+2028-9), and
+/// the zero-width ones (U+200B-D, U+2060-4, U+FEFF).
+fn unseen(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061C}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{2028}'..='\u{202E}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{FEFF}'
+    )
 }
 
 /// `text` with each line's control characters escaped, its line breaks kept.

@@ -261,7 +261,7 @@ impl fmt::Display for Isolation {
             ),
             Isolation::ProcessGroup { why } => write!(
                 f,
-                "a process group and seccomp only ({why}): the program sees the host's files and network, runs as the judge's user and may write outside its folder; it can signal only itself and its own processes"
+                "a process group and seccomp only ({why}): the program sees the host's files and network, runs as the judge's user and may write outside its folder; it can signal only itself and its own processes, has no controlling terminal (the user's, opened by its name, takes its writes but no change of mode), and runs alone: one such run at a time for each user"
             ),
             Isolation::Rlimits => write!(
                 f,

@@ -1006,7 +1006,7 @@ impl<'a> Walker<'a> {
         let mut out = String::with_capacity(self.src.len() * 2 + recorder.len());
         if matches!(self.o.lang, Lang::C | Lang::Cpp) {
             out += recorder;
-            out += &format!("#line 1 {:?}\n", self.o.file_name);
+            out += &format!("#line 1 {}\n", c_string_literal(self.o.file_name));
         }
         let mut last = 0;
         for ins in &self.inserts {
@@ -1049,9 +1049,41 @@ fn has_effects(n: Node) -> bool {
     ) || named(n).into_iter().any(has_effects)
 }
 
+/// `text` as a C string literal: printable ASCII as itself (`\\`, `"`
+/// and `?`, which could start a trigraph, escaped), every other byte an
+/// octal escape of three digits, which no following digit extends. Rust's
+/// `{:?}` writes `\u{200b}`, which C reads as a malformed universal name.
+fn c_string_literal(text: &str) -> String {
+    let mut out = String::from("\"");
+    for &b in text.as_bytes() {
+        match b {
+            b'\\' | b'"' | b'?' => {
+                out.push('\\');
+                out.push(char::from(b));
+            }
+            0x20..=0x7e => out.push(char::from(b)),
+            _ => out += &format!("\\{b:03o}"),
+        }
+    }
+    out.push('"');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_line_directive_names_any_file_as_c_reads_it() {
+        let o = Options {
+            lang: Lang::C,
+            file_name: "a\u{200B}\"b\\?\n.c",
+            locals: true,
+        };
+        let copy = instrument("int main(void) { return 0; }\n", &o).unwrap();
+        let line = copy.lines().find(|l| l.starts_with("#line 1 ")).unwrap();
+        assert_eq!(line, r#"#line 1 "a\342\200\213\"b\\\?\012.c""#);
+    }
 
     fn lines(text: &str, lang: Lang) -> (String, String) {
         let o = Options {

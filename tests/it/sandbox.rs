@@ -1489,9 +1489,9 @@ else:
 }
 
 /// 400 socket pairs filled both ways (about 160 MB of buffers, at the
-/// default sizes) by a C program of 1 MB: where a memory cgroup counts
-/// them, the OOM killer ends the program, never init; without one, the
-/// poll counts them. Either way MLE.
+/// default sizes) by a C program of 1 MB, held for 300 ms: where a memory
+/// cgroup counts them, the OOM killer ends the program, never init;
+/// without one, the poll counts them. Either way MLE.
 const SOCKET_BUFFERS: &str = r#"#include <stdio.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -1509,6 +1509,8 @@ int main(void) {
         n++;
     }
     printf("held %d\n", n);
+    fflush(stdout);
+    usleep(300000);
     return 0;
 }
 "#;
@@ -1603,4 +1605,372 @@ else:
         runs.push(("fallback", code, text));
     }
     every_mode(runs, |code, text| code == 0 && !text.contains("LEAK"));
+}
+
+// ---- a fourth adversary: what the filter's table did not name ----
+
+/// Makes, through `ctypes`, the calls that reach past the filter or the
+/// run by another road: io_uring (its queue makes sockets and sets their
+/// buffers with no `socket` or `setsockopt` call), inotify (it hears the
+/// host's file opens), System V IPC (segments no poll sees, which outlive a
+/// run without namespaces), another descriptor by pidfd, a perf counter,
+/// a pipe's buffer grown to 1 MB; prints `LEAK` and what worked, or
+/// solves the case.
+const PAST_THE_FILTER: &str = r#"
+import ctypes, fcntl, os, platform
+text = sys.stdin.read()
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+numbers = {
+    'x86_64': dict(io_uring_setup=425, inotify_init1=294, shmget=29, msgget=68, semget=64,
+                   pidfd_open=434, pidfd_getfd=438, perf_event_open=298),
+    'aarch64': dict(io_uring_setup=425, inotify_init1=26, shmget=194, msgget=186, semget=190,
+                    pidfd_open=434, pidfd_getfd=438, perf_event_open=241),
+}[platform.machine()]
+leaks = []
+def tried(name, *args):
+    r = libc.syscall(numbers[name], *args)
+    if r >= 0:
+        leaks.append(name)
+    return r
+params = ctypes.create_string_buffer(120)
+tried('io_uring_setup', 4, params)
+tried('inotify_init1', 0)
+IPC_PRIVATE, IPC_CREAT = 0, 0o1000
+tried('shmget', IPC_PRIVATE, 1 << 20, IPC_CREAT | 0o600)
+tried('msgget', IPC_PRIVATE, IPC_CREAT | 0o600)
+tried('semget', IPC_PRIVATE, 1, IPC_CREAT | 0o600)
+pidfd = libc.syscall(numbers['pidfd_open'], os.getpid(), 0)
+if pidfd >= 0:
+    tried('pidfd_getfd', pidfd, 0, 0)
+# perf_event_attr: a software event (type 1), the task clock (config 1), of itself.
+attr = ctypes.create_string_buffer(128)
+ctypes.c_uint32.from_buffer(attr, 0).value = 1
+ctypes.c_uint32.from_buffer(attr, 4).value = 128
+ctypes.c_uint64.from_buffer(attr, 8).value = 1
+tried('perf_event_open', attr, 0, -1, -1, 0)
+r, w = os.pipe()
+try:
+    fcntl.fcntl(w, 1031, 1 << 20)  # F_SETPIPE_SZ
+    leaks.append('F_SETPIPE_SZ')
+except OSError:
+    pass
+if leaks:
+    print('LEAK', leaks)
+else:
+    solve_and_print(text)
+"#;
+
+#[test]
+fn no_mode_lets_io_uring_inotify_or_system_v_ipc_past_the_filter() {
+    let source = format!("{SOLVE}{PAST_THE_FILTER}");
+    let Some((code, text)) = hostile("past-filter", "past.py", &source, &[]) else {
+        return;
+    };
+    let mut runs = vec![("namespaces", code, text)];
+    if let Some(run) = hostile_unprivileged("past-filter-user", "past.py", &source, &[]) {
+        runs.push(("user namespace", run.0, run.1));
+    }
+    if let Some(run) =
+        hostile_in_group_contained("past-filter-group", "past.py", &source, &["--trust"])
+    {
+        runs.push(("fallback", run.0, run.1));
+    }
+    every_mode(runs, |code, text| {
+        code == 0 && text.contains("1/1 AC") && !text.contains("LEAK")
+    });
+}
+
+/// A wrong solution that reads its case, waits 4 s and prints nothing:
+/// the victim whose output another run's program writes.
+const WAITS_SILENT: &str = "import sys, time\nsys.stdin.read()\ntime.sleep(4)\n";
+
+/// For up to 6 s, looks for another run's program through `/proc/PID/fd`:
+/// one whose stdin is a Lanqiao case. It solves that case and writes the
+/// answer over the other's stdout, prints `FOUND` and the pid; or, having
+/// found none, solves its own case.
+const WRITES_ANOTHERS_ANSWER: &str = r#"
+import contextlib, io, os, time
+text = sys.stdin.read()
+me = os.getpid()
+found = []
+end = time.time() + 6
+while time.time() < end and not found:
+    for p in os.listdir('/proc'):
+        if not p.isdigit() or int(p) == me:
+            continue
+        try:
+            case = open('/proc/%s/fd/0' % p).read()
+        except OSError:
+            continue
+        rows = case.split()
+        if len(rows) < 9 or not all(len(r) == 9 and r.isdigit() for r in rows[:9]):
+            continue
+        answer = io.StringIO()
+        with contextlib.redirect_stdout(answer):
+            solve_and_print(case)
+        try:
+            with open('/proc/%s/fd/1' % p, 'w') as out:
+                out.write(answer.getvalue())
+            found.append(p)
+        except OSError:
+            pass
+    time.sleep(0.05)
+if found:
+    print('FOUND', found)
+else:
+    solve_and_print(text)
+"#;
+
+#[test]
+fn without_namespaces_two_judges_runs_cannot_reach_each_others_descriptors() {
+    // Two `--trust` judges at once, one throwaway pid namespace: the
+    // program of one looks for the other's through /proc/PID/fd, where
+    // both run as the same user.
+    if !as_root() || !common::need("unshare") || !common::need("python3") {
+        return;
+    }
+    let dir = scratch("fallback-forge");
+    std::fs::write(dir.join("victim.py"), WAITS_SILENT).unwrap();
+    std::fs::write(
+        dir.join("thief.py"),
+        format!("{SOLVE}{WRITES_ANOTHERS_ANSWER}"),
+    )
+    .unwrap();
+    let judge = |name: &str| {
+        format!(
+            "\"$0\" judge {name}.py --problem lanqiao --fixture sample1 --trust --wall-limit 30000 >{name}.txt 2>&1"
+        )
+    };
+    let both = format!("{} & {}; wait", judge("victim"), judge("thief"));
+    let mut cmd = Command::new("timeout");
+    cmd.args([
+        "120",
+        "unshare",
+        "--fork",
+        "--pid",
+        "--mount-proc",
+        "sh",
+        "-c",
+    ])
+    .arg(&both)
+    .arg(SUDOKU)
+    .current_dir(&dir)
+    .env("SUDOKU_SANDBOX", "group")
+    .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+    .env("NO_COLOR", "1");
+    let status = cmd.status().unwrap();
+    assert!(status.success(), "{status}");
+    let victim = std::fs::read_to_string(dir.join("victim.txt")).unwrap();
+    let thief = std::fs::read_to_string(dir.join("thief.txt")).unwrap();
+    assert!(
+        thief.contains("1/1 AC") && !thief.contains("FOUND"),
+        "{thief}"
+    );
+    assert!(victim.contains("1/1 WA"), "{victim}");
+}
+
+/// Runs `command…` with a new pty as its controlling terminal (python3's
+/// `pty` machinery by hand, so the pty's name is known first), under a
+/// 120 s limit; `@TTY@` in `template` becomes that name, written to
+/// `source`. Prints `SAME 1` when the terminal's modes and size are
+/// what they were before (`SAME 0` and both otherwise), then what the
+/// command printed on the terminal.
+const ON_A_TERMINAL: &str = r#"
+import fcntl, os, select, signal, struct, sys, termios, time
+template, source, *command = sys.argv[1:]
+master, slave = os.openpty()
+with open(source, 'w') as f:
+    f.write(open(template).read().replace('@TTY@', os.ttyname(slave)))
+fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack('HHHH', 24, 80, 0, 0))
+def state():
+    size = struct.unpack('HHHH', fcntl.ioctl(slave, termios.TIOCGWINSZ, b'\0' * 8))
+    return (termios.tcgetattr(slave), size)
+before = state()
+pid = os.fork()
+if pid == 0:
+    os.close(master)
+    os.setsid()
+    fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+    for fd in (0, 1, 2):
+        os.dup2(slave, fd)
+    os.execvp(command[0], command)
+out = b''
+end = time.time() + 120
+status = None
+while True:
+    ready, _, _ = select.select([master], [], [], 0.2)
+    if ready:
+        out += os.read(master, 65536)
+        continue
+    if status is not None:
+        break
+    done, st = os.waitpid(pid, os.WNOHANG)
+    if done:
+        status = st
+    elif time.time() > end:
+        os.kill(pid, signal.SIGKILL)
+after = state()
+print('SAME', int(before == after))
+if before != after:
+    print('before', before)
+    print('after ', after)
+sys.stdout.write(out.decode('utf-8', 'replace'))
+"#;
+
+/// Through `/dev/tty` (its controlling terminal) and the terminal's own
+/// name (`@TTY@`): echo and Ctrl-C off, a 7x13 window, the foreground group.
+/// Prints `LEAK` and what worked, or solves the case.
+const TERMINAL: &str = r#"
+import fcntl, os, signal, struct, termios
+text = sys.stdin.read()
+leaks = []
+# A background group's change of its terminal would stop it (SIGTTOU).
+signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+def attack(fd, how):
+    try:
+        a = termios.tcgetattr(fd)
+        a[3] &= ~(termios.ECHO | termios.ISIG)
+        termios.tcsetattr(fd, termios.TCSANOW, a)
+        leaks.append(how + ': echo and Ctrl-C off')
+    except (OSError, termios.error):
+        pass
+    try:
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack('HHHH', 7, 13, 0, 0))
+        leaks.append(how + ': 7x13')
+    except OSError:
+        pass
+    try:
+        os.tcsetpgrp(fd, os.getpgrp())
+        leaks.append(how + ': the foreground')
+    except OSError:
+        pass
+try:
+    fd = os.open('/dev/tty', os.O_RDWR)
+    leaks.append('opened /dev/tty')
+    attack(fd, '/dev/tty')
+except OSError:
+    pass
+try:
+    attack(os.open('@TTY@', os.O_RDWR | os.O_NOCTTY), 'by name')
+except OSError:
+    pass
+if leaks:
+    print('LEAK', leaks)
+else:
+    solve_and_print(text)
+"#;
+
+/// [`TERMINAL`] as `dir/terminal.py`, judged on Lanqiao's first sample by
+/// `command… terminal.py first…` on a terminal of its own
+/// ([`ON_A_TERMINAL`]), with `env` and a bare PATH: its exit code and
+/// what the driver printed.
+fn on_a_terminal(
+    dir: &Path,
+    command: &[&str],
+    after: &[&str],
+    env: &[(&str, &str)],
+) -> (i32, String) {
+    std::fs::write(dir.join("template.py"), format!("{SOLVE}{TERMINAL}")).unwrap();
+    std::fs::write(dir.join("driver.py"), ON_A_TERMINAL).unwrap();
+    let out = Command::new("/usr/bin/python3")
+        .arg(dir.join("driver.py"))
+        .arg(dir.join("template.py"))
+        .arg(dir.join("terminal.py"))
+        .args(command)
+        .arg(dir.join("terminal.py"))
+        .args(after)
+        .args(["--problem", "lanqiao", "--fixture", "sample1"])
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .env("NO_COLOR", "1")
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
+    code_and_text(&out)
+}
+
+#[test]
+fn no_mode_lets_a_solution_take_or_change_the_judges_terminal() {
+    if !as_root() || !common::need("unshare") {
+        return;
+    }
+    if !Path::new("/usr/bin/python3").exists() {
+        common::skip("no /usr/bin/python3", "apt-get install python3");
+        return;
+    }
+    let (code, text) = on_a_terminal(&scratch("terminal"), &[SUDOKU, "judge"], &[], &[]);
+    let mut runs = vec![("namespaces", code, text)];
+    let (code, text) = on_a_terminal(
+        &scratch("terminal-group"),
+        &[
+            "unshare",
+            "--fork",
+            "--pid",
+            "--mount-proc",
+            SUDOKU,
+            "judge",
+        ],
+        &["--trust"],
+        &[("SUDOKU_SANDBOX", "group")],
+    );
+    runs.push(("fallback", code, text));
+    if common::installed("setpriv") {
+        let dir = scratch_for_anyone("terminal-user");
+        std::os::unix::fs::chown(&dir, Some(65534), Some(65534)).unwrap();
+        let anyone = sudoku_for_anyone().to_str().unwrap();
+        let setpriv = [
+            "setpriv",
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+        ];
+        let (code, text) = on_a_terminal(
+            &dir,
+            &[&setpriv[..], &[anyone, "judge"]].concat(),
+            &[],
+            &[("HOME", dir.to_str().unwrap())],
+        );
+        runs.push(("user namespace", code, text));
+    }
+    every_mode(runs, |code, text| {
+        code == 0 && text.starts_with("SAME 1") && text.contains("1/1 AC") && !text.contains("LEAK")
+    });
+}
+
+/// The `memory_kb` of a `--json` line.
+fn memory_kb(text: &str) -> Option<u64> {
+    text.split("\"memory_kb\":").nth(1).and_then(|rest| {
+        rest.split(|c: char| !c.is_ascii_digit())
+            .next()?
+            .parse()
+            .ok()
+    })
+}
+
+#[test]
+fn socket_buffers_under_the_limit_show_in_the_peak() {
+    // About 160 MB in 400 socket pairs, under 256 MB: not killed, and
+    // the peak shown is the buffers', not the program's 1 MB.
+    if !common::need("gcc") {
+        return;
+    }
+    let args = ["--memory-limit", "256", "--json"];
+    let Some((code, text)) = hostile("socket-peak", "lanqiao_sockets.c", SOCKET_BUFFERS, &args)
+    else {
+        return;
+    };
+    let mut runs = vec![("namespaces", code, text)];
+    if as_root() && installed("setpriv") {
+        let dir = scratch_for_anyone("socket-peak-user");
+        let file = dir.join("lanqiao_sockets.c");
+        std::fs::write(&file, SOCKET_BUFFERS).unwrap();
+        let first = ["--problem", "lanqiao", "--fixture", "sample1"];
+        let (code, text) = judge_unprivileged(&dir, &file, &first, &args);
+        runs.push(("user namespace", code, text));
+    }
+    every_mode(runs, |_, text| {
+        text.contains(r#""verdict":"WA""#) && memory_kb(text).is_some_and(|kb| kb > 80 << 10)
+    });
 }

@@ -85,7 +85,7 @@ fn text(case: &Case, r: &CaseResult) -> String {
     let mut out = String::from("input:\n");
     let lines: Vec<&str> = case.input.lines().collect();
     for line in lines.iter().take(INPUT_LINES) {
-        let _ = writeln!(out, "  {line}");
+        let _ = writeln!(out, "  {}", printable(line));
     }
     if lines.len() > INPUT_LINES {
         let _ = writeln!(out, "  … ({} lines in all)", lines.len());
@@ -150,5 +150,19 @@ mod tests {
     fn control_characters_in_a_diff_are_escaped() {
         assert_eq!(printable("\u{1b}[31mred\tx"), "\\u{1b}[31mred\tx");
         assert_eq!(printable("plain 123"), "plain 123");
+    }
+
+    #[test]
+    fn characters_that_reorder_or_hide_text_in_a_diff_are_escaped() {
+        // Drawn raw, U+202E shows `summary 1/1 AC` for the reversed text.
+        assert_eq!(
+            printable("+ \u{202E}CA 1/1 yrammus\u{202C}"),
+            "+ \\u{202e}CA 1/1 yrammus\\u{202c}"
+        );
+        assert_eq!(
+            printable("a\u{2028}b\u{2029}c\u{200B}d\u{FEFF}e\u{2067}"),
+            "a\\u{2028}b\\u{2029}c\\u{200b}d\\u{feff}e\\u{2067}"
+        );
+        assert_eq!(printable("é 数独 ü"), "é 数独 ü");
     }
 }

@@ -54,7 +54,9 @@
 //! host's files and network, runs as the judge's user, may signal only
 //! itself and its group, which it cannot leave (the filter; init answers
 //! for a signal to a member by its pid), and its group is what is counted
-//! and killed.
+//! and killed. Its session is its own (no controlling terminal), and one
+//! such run at a time runs for each user on the machine ([`FallbackLock`]):
+//! two at once could open each other's stdin and stdout by `/proc/PID/fd`.
 
 pub(super) mod cgroup;
 mod init;
@@ -194,7 +196,8 @@ impl Supervisor {
                     binds: vec![(self.program.clone(), "/box/probe".into())],
                     work: None,
                 };
-                self.run(
+                // This program's own `--version`: no lock to take.
+                self.run_alone(
                     OsStr::new("/box/probe"),
                     &["--version".into()],
                     None,
@@ -211,7 +214,28 @@ impl Supervisor {
     /// Runs `program args…` with `stdin` (`None`: `/dev/null`) under
     /// `limits`, seeing `view`. An error is the judge's (the supervisor could
     /// not be started or could not set up the run), never the program's.
+    ///
+    /// Without namespaces, one run at a time on the machine for each user
+    /// ([`FallbackLock`]): there a program runs as the judge's user and
+    /// stays dumpable after its `exec`, so another run's program of that
+    /// user could open its stdin and stdout through `/proc/PID/fd`.
     pub fn run(
+        &self,
+        program: &OsStr,
+        args: &[OsString],
+        stdin: Option<&Input>,
+        limits: &Limits,
+        view: &View,
+    ) -> io::Result<Run> {
+        let _alone = match self.isolation() {
+            Ok(isolation) if isolation.holds_untrusted() => None,
+            _ => Some(FallbackLock::take()?),
+        };
+        self.run_alone(program, args, stdin, limits, view)
+    }
+
+    /// [`Supervisor::run`] without the fallback's lock.
+    fn run_alone(
         &self,
         program: &OsStr,
         args: &[OsString],
@@ -351,6 +375,50 @@ impl Supervisor {
             memory_cgroup: measured.memory_cgroup,
             isolation: measured.isolation,
         })
+    }
+}
+
+/// The fallback's machine-wide lock of one user: `/tmp/sudoku-fallback-UID.lock`,
+/// held (`flock`) for the whole of a run, from before its supervisor
+/// starts until it is reaped. A fixed path, whatever `TMPDIR` says, so
+/// judges with folders of their own still meet there; refused when
+/// someone else owns it or may write it.
+struct FallbackLock {
+    _held: File,
+}
+
+impl FallbackLock {
+    fn take() -> io::Result<FallbackLock> {
+        use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+        // SAFETY: geteuid has no preconditions.
+        let uid = unsafe { libc::geteuid() };
+        let path = format!("/tmp/sudoku-fallback-{uid}.lock");
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .mode(0o600)
+            .custom_flags(libc::O_NOFOLLOW)
+            .open(&path)
+            .map_err(|e| io::Error::new(e.kind(), format!("{path}: {e}")))?;
+        let meta = file.metadata()?;
+        if !meta.is_file() || meta.uid() != uid || meta.mode() & 0o022 != 0 {
+            return Err(io::Error::other(format!(
+                "{path}: owned by user {} with mode {:o}, not this user's alone: remove it",
+                meta.uid(),
+                meta.mode() & 0o7777
+            )));
+        }
+        loop {
+            // SAFETY: flock on our own descriptor.
+            if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } == 0 {
+                return Ok(FallbackLock { _held: file });
+            }
+            let e = io::Error::last_os_error();
+            if e.kind() != io::ErrorKind::Interrupted {
+                return Err(io::Error::new(e.kind(), format!("{path}: flock: {e}")));
+            }
+        }
     }
 }
 

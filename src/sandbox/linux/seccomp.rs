@@ -4,21 +4,32 @@
 //! solution with `SIGSYS`, which the sandbox reports as the process limit.
 //! Calls that would rearrange what the solution sees (new namespaces,
 //! mounts), reach into another process (tracing, its memory, its limits),
-//! keep something past the run (the kernel's keyrings), hold memory no
-//! limit sees (an unmapped memfd; a socket, which no problem needs: only
-//! `socketpair`, which the JVM's NIO takes one of, at its default buffer
-//! sizes) or aim signals at others fail.
+//! keep something past the run (the kernel's keyrings, System V IPC),
+//! hold memory no limit sees (an unmapped memfd; a socket, which no
+//! problem needs: only `socketpair`, which the JVM's NIO takes one of, at
+//! its default buffer sizes), hear the rest of the machine (inotify and
+//! fanotify hear files opened outside the run) or aim signals at others
+//! fail; so does io_uring, whose queue does what the calls refused here
+//! do (`IORING_OP_SOCKET`, a socket's options) without making them, as
+//! Docker's default profile refuses it.
 //!
 //! ```text
 //! arch != this one                     -> kill    (no 32-bit or x32 entry points)
 //! unshare, setns, mount, umount2, pivot_root, chroot, the new mount API,
 //! ptrace, process_vm_readv/writev, kcmp,
 //! keyctl, add_key, request_key, bpf,
-//! ioctl(TIOCSTI, FIOSETOWN, SIOCSPGRP),
-//! fcntl(F_SETOWN, F_SETOWN_EX, F_SETSIG),
+//! ioctl(TIOCSTI, FIOSETOWN, SIOCSPGRP, a terminal's
+//!   TCSETS*, TCXONC, TCFLSH, TIOCSWINSZ, TIOCSETD,
+//!   TIOCSCTTY, TIOCSPGRP, TIOCCONS, TIOCVHANGUP),
+//! fcntl(F_SETOWN, F_SETOWN_EX, F_SETSIG, F_SETPIPE_SZ),
 //! prlimit64 on another than itself,
-//! socket, setsockopt                   -> EPERM
-//! memfd_create, clone3                 -> ENOSYS  (glibc then falls back to clone)
+//! socket, setsockopt,
+//! pidfd_getfd, process_madvise, perf_event_open
+//!                                      -> EPERM
+//! memfd_create, memfd_secret, clone3   -> ENOSYS  (glibc then falls back to clone)
+//! io_uring_setup/enter/register,
+//! inotify_init(1), fanotify_init,
+//! shmget, msgget, semget               -> ENOSYS  (as a kernel built without them)
 //! clone with a CLONE_NEW* flag         -> EPERM
 //! fork, vfork, clone w/o CLONE_THREAD  -> kill    (SIGSYS: "started a process";
 //!                                                  only at a process limit of 1)
@@ -85,6 +96,29 @@ const CLONE_NEW_ANY: u32 = (libc::CLONE_NEWNS
 
 /// `ioctl`'s request that pushes bytes into a terminal's input.
 const TIOCSTI: u32 = 0x5412;
+/// `ioctl`'s requests that change a terminal: its modes (echo, signals on
+/// Ctrl-C), size, line discipline, flow and foreground group, or take it
+/// as the controlling one. The program has no controlling terminal, but
+/// without namespaces the user's own (`/dev/pts/N`) is a file it may open.
+const TERMINAL_CHANGES: [u32; 17] = [
+    libc::TCSETS as u32,
+    libc::TCSETSW as u32,
+    libc::TCSETSF as u32,
+    libc::TCSETA as u32,
+    libc::TCSETAW as u32,
+    libc::TCSETAF as u32,
+    libc::TCSETS2 as u32,
+    libc::TCSETSW2 as u32,
+    libc::TCSETSF2 as u32,
+    libc::TCXONC as u32,
+    libc::TCFLSH as u32,
+    libc::TIOCSWINSZ as u32,
+    libc::TIOCSETD as u32,
+    libc::TIOCSCTTY as u32,
+    libc::TIOCSPGRP as u32,
+    libc::TIOCCONS as u32,
+    libc::TIOCVHANGUP as u32,
+];
 /// `ioctl`'s requests that name a process or group to signal on I/O (as
 /// `F_SETOWN` does): with `FIOASYNC`, `SIGIO` would go to any process.
 const FIOSETOWN: u32 = 0x8901;
@@ -93,6 +127,9 @@ const SIOCSPGRP: u32 = 0x8902;
 const F_SETOWN: u32 = 8;
 const F_SETSIG: u32 = 10;
 const F_SETOWN_EX: u32 = 15;
+/// `fcntl`'s command that grows a pipe's buffer (to 1 MB unprivileged):
+/// memory no resident size shows, as a socket's `SO_SNDBUF` would be.
+const F_SETPIPE_SZ: u32 = 1031;
 
 /// A filter program, built a rule at a time; each rule ends in its own
 /// return, so the program is a flat list of checks of the call number.
@@ -212,27 +249,47 @@ fn program(
         libc::SYS_bpf,
         libc::SYS_socket,
         libc::SYS_setsockopt,
+        libc::SYS_pidfd_getfd,
+        libc::SYS_process_madvise,
+        libc::SYS_perf_event_open,
     ] {
         p.call(nr, eperm);
+    }
+    // As a kernel built without them: io_uring (its queue makes sockets and
+    // sets their options with no `socket` or `setsockopt` call), inotify and
+    // fanotify (they hear files opened outside the run), System V IPC (its
+    // segments and queues outlive the run without namespaces, and no poll
+    // sees them).
+    #[cfg(target_arch = "x86_64")]
+    p.call(libc::SYS_inotify_init, errno(libc::ENOSYS));
+    for nr in [
+        libc::SYS_io_uring_setup,
+        libc::SYS_io_uring_enter,
+        libc::SYS_io_uring_register,
+        libc::SYS_inotify_init1,
+        libc::SYS_fanotify_init,
+        libc::SYS_shmget,
+        libc::SYS_msgget,
+        libc::SYS_semget,
+    ] {
+        p.call(nr, errno(libc::ENOSYS));
     }
     if fork_allowed && keep_sigchld {
         p.first_and_pointer(libc::SYS_rt_sigaction, libc::SIGCHLD as u32, eperm);
     }
-    p.call(libc::SYS_memfd_create, errno(libc::ENOSYS));
+    for nr in [libc::SYS_memfd_create, libc::SYS_memfd_secret] {
+        p.call(nr, errno(libc::ENOSYS));
+    }
     p.call(libc::SYS_clone3, errno(libc::ENOSYS));
-    p.arg_in(
-        libc::SYS_ioctl,
-        ARG1_LOW,
-        &[TIOCSTI, FIOSETOWN, SIOCSPGRP],
-        eperm,
-        RET_ALLOW,
-    );
+    let mut ioctls = vec![TIOCSTI, FIOSETOWN, SIOCSPGRP];
+    ioctls.extend(TERMINAL_CHANGES);
+    p.arg_in(libc::SYS_ioctl, ARG1_LOW, &ioctls, eperm, RET_ALLOW);
     // Another process's limits (the judge's descriptors, say) are not its own.
     p.arg_in(libc::SYS_prlimit64, ARG0_LOW, &[0, SELF], RET_ALLOW, eperm);
     p.arg_in(
         libc::SYS_fcntl,
         ARG1_LOW,
-        &[F_SETOWN, F_SETOWN_EX, F_SETSIG],
+        &[F_SETOWN, F_SETOWN_EX, F_SETSIG, F_SETPIPE_SZ],
         eperm,
         RET_ALLOW,
     );
@@ -430,6 +487,12 @@ mod tests {
                 assert_eq!(run(&p, nr, args), want, "{case}: call {nr} {args:?}");
             };
             check(libc::SYS_read, [0, 0], RET_ALLOW);
+            // x32's numbers (bit 30 set) reach the same handlers by another
+            // number: none passes.
+            #[cfg(target_arch = "x86_64")]
+            for nr in [libc::SYS_read, libc::SYS_socket, libc::SYS_io_uring_setup] {
+                check(0x4000_0000 | nr, [0, 0], RET_KILL_PROCESS);
+            }
             check(libc::SYS_clone, [thread, 0], RET_ALLOW);
             check(libc::SYS_clone, [new_user, 0], eperm);
             check(
@@ -445,6 +508,7 @@ mod tests {
             check(libc::SYS_clone, [process, 0], fork);
             check(libc::SYS_clone3, [0, 0], enosys);
             check(libc::SYS_memfd_create, [0, 0], enosys);
+            check(libc::SYS_memfd_secret, [0, 0], enosys);
             for nr in [
                 libc::SYS_unshare,
                 libc::SYS_ptrace,
@@ -458,6 +522,8 @@ mod tests {
             check(libc::SYS_fcntl, [3, F_SETOWN], eperm);
             check(libc::SYS_fcntl, [3, F_SETSIG], eperm);
             check(libc::SYS_fcntl, [3, F_SETOWN_EX], eperm);
+            check(libc::SYS_fcntl, [3, F_SETPIPE_SZ], eperm);
+            check(libc::SYS_fcntl, [3, libc::F_GETPIPE_SZ as u32], RET_ALLOW);
             check(libc::SYS_fcntl, [3, libc::F_GETFL as u32], RET_ALLOW);
             check(libc::SYS_ioctl, [0, TIOCSTI], eperm);
             check(libc::SYS_ioctl, [3, FIOSETOWN], eperm);
@@ -468,6 +534,9 @@ mod tests {
             check(libc::SYS_prlimit64, [1, libc::RLIMIT_NOFILE], eperm);
             check(libc::SYS_prlimit64, [4243, libc::RLIMIT_NOFILE], eperm);
             check(libc::SYS_ioctl, [0, libc::TCGETS as u32], RET_ALLOW);
+            for request in TERMINAL_CHANGES {
+                check(libc::SYS_ioctl, [3, request], eperm);
+            }
             let other = if own_signals_only { eperm } else { RET_ALLOW };
             let asked = match (own_signals_only, fork_allowed) {
                 (false, _) => RET_ALLOW,
@@ -488,6 +557,27 @@ mod tests {
             check(libc::SYS_socket, [libc::AF_UNIX as u32, 1], eperm);
             check(libc::SYS_setsockopt, [3, libc::SOL_SOCKET as u32], eperm);
             check(libc::SYS_socketpair, [libc::AF_UNIX as u32, 1], RET_ALLOW);
+            for nr in [
+                libc::SYS_io_uring_setup,
+                libc::SYS_io_uring_enter,
+                libc::SYS_io_uring_register,
+                libc::SYS_inotify_init1,
+                libc::SYS_fanotify_init,
+                libc::SYS_shmget,
+                libc::SYS_msgget,
+                libc::SYS_semget,
+            ] {
+                check(nr, [0, 0], enosys);
+            }
+            #[cfg(target_arch = "x86_64")]
+            check(libc::SYS_inotify_init, [0, 0], enosys);
+            for nr in [
+                libc::SYS_pidfd_getfd,
+                libc::SYS_process_madvise,
+                libc::SYS_perf_event_open,
+            ] {
+                check(nr, [0, 0], eperm);
+            }
             let chld = libc::SIGCHLD as u32;
             let kept = if fork_allowed && keep_sigchld {
                 eperm
