@@ -210,6 +210,18 @@ impl Approach {
                 ))),
             };
         }
+        if let Ok(meta) = std::fs::metadata(path) {
+            // A folder, a FIFO, a device: nothing the trace reads (a FIFO
+            // would be waited on).
+            return Err(Error::Approach(format!(
+                "{arg}: not a regular file ({}): name a solution file",
+                if meta.is_dir() {
+                    "a folder"
+                } else {
+                    "a FIFO, a device or a socket"
+                }
+            )));
+        }
         if arg.contains('/') || arg.contains('.') {
             return Err(Error::Read {
                 path: path.into(),

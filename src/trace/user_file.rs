@@ -30,8 +30,8 @@ use std::time::Duration;
 const PYTHON: &str = include_str!("harness.py");
 const JAVASCRIPT: &str = include_str!("harness.js");
 
-/// The largest solution file read.
-const MAX_SOURCE_BYTES: u64 = 1 << 20;
+/// The largest solution file read: the judge's.
+const MAX_SOURCE_BYTES: u64 = crate::judge::secure::SOURCE_CAP;
 
 /// What running a user's file needs besides the file.
 #[derive(Clone, Debug)]
@@ -644,21 +644,21 @@ fn returned(puzzle: &Grid, replayed: &[u8; CELLS], board: &str) -> String {
     }
 }
 
-/// The user's file, read up to [`MAX_SOURCE_BYTES`].
+/// The user's file, read as `sudoku judge` reads a source: a regular file
+/// of at most [`MAX_SOURCE_BYTES`], never waited on (a FIFO is refused), a
+/// link followed only where the trace's own user owns it.
 fn read_source(path: &Path) -> Result<String, Error> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|source| Error::Read {
+    use crate::judge::secure::{self, Refused};
+    let bytes = secure::read_named(path, MAX_SOURCE_BYTES).map_err(|why| match why {
+        Refused::Io(source) => Error::Read {
             path: path.into(),
             source,
-        })?;
-    if bytes.len() as u64 > MAX_SOURCE_BYTES {
-        return Err(Error::Approach(format!(
-            "{}: longer than {MAX_SOURCE_BYTES} bytes; a LeetCode solution is a few KB",
+        },
+        Refused::TooBig { size, .. } => Error::Approach(format!(
+            "{}: {size} bytes, longer than the {MAX_SOURCE_BYTES} a traced file may hold; a LeetCode solution is a few KB",
             path.display()
-        )));
-    }
+        )),
+        other => Error::Approach(format!("{}: {other}", path.display())),
+    })?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }

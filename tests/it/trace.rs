@@ -873,3 +873,41 @@ fn a_programs_output_never_grows_the_traces_memory_past_its_bytes() {
         run.stderr
     );
 }
+
+/// The trace reads a file as the judge does: a FIFO named as the file is
+/// refused at once (not waited on), as is a file over the judge's 1 MiB.
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_a_huge_file_is_refused_before_it_is_read() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace-odd-files");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("mine.py");
+    let name = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_sudoku"));
+    cmd.args(["trace", "--approach"]).arg(&fifo);
+    let run = common::run_measured(
+        cmd,
+        std::process::Stdio::null(),
+        std::time::Duration::from_secs(60),
+    );
+    assert!(!run.timed_out, "waited on the FIFO");
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("mine.py: not a regular file (a FIFO, a device or a socket)"),
+        "{}",
+        run.stderr
+    );
+    let huge = dir.join("huge.py");
+    let file = std::fs::File::create(&huge).unwrap();
+    file.set_len(4 << 30).unwrap();
+    let (code, _, err) = sudoku(&["trace", "--approach", huge.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("huge.py: 4294967296 bytes, longer than the 1048576 a traced file may hold"),
+        "{err}"
+    );
+}
