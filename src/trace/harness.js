@@ -38,6 +38,9 @@
 // that returned and a new one from the same place between two writes look
 // like one, and no value returned is seen), and the locals come from V8's
 // inspector in this process, a pause at each write, for the first 1,000.
+// Every name of the harness is inside this function, so a file's own
+// top-level names (`board`, `solve`, `valid`, ...) never meet them.
+(() => {
 const fs = require('fs');
 const vm = require('vm');
 
@@ -648,3 +651,4 @@ try {
   process.exit(0);
 }
 emit('done ' + rows.map((row) => Array.from(row, (v) => (valid(v) ? v : '?')).join('')).join('') + '\n');
+})();
