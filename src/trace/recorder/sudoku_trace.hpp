@@ -287,6 +287,10 @@ template <class T> void set_elem(const T*) { state().elem = sizeof(T); }
 inline void set_elem(std::nullptr_t) {}
 template <class T> long long value_of(const T* p) { return static_cast<long long>(*p); }
 inline long long value_of(std::nullptr_t) { return -1000; }
+// A cell's address as bytes; none where a cell has no address of its own
+// (`vector<vector<bool>>`'s proxies).
+template <class T> const char* as_bytes(const T* p) { return reinterpret_cast<const char*>(p); }
+inline const char* as_bytes(std::nullptr_t) { return nullptr; }
 
 // A stdin program's board: the first table of 9 or 10 rows of 9 or 10
 // whose cells, once this store is made, are the puzzle's (the last given
@@ -312,10 +316,11 @@ template <class G> void detect(G& g) {
         known += want > 0;
       }
       if (differ > 1 || known == 0) continue;
-      const char* first = reinterpret_cast<const char*>(addr2(g, off, off, 0));
+      const char* first = as_bytes(addr2(g, off, off, 0));
+      if (!first) return;
       if (s.started && first == s.rows[0]) return;
       s.encoding = enc;
-      for (int r = 0; r < 9; r++) s.rows[r] = reinterpret_cast<const char*>(addr2(g, r + off, off, 0));
+      for (int r = 0; r < 9; r++) s.rows[r] = as_bytes(addr2(g, r + off, off, 0));
       set_elem(addr2(g, off, off, 0));
       for (int k = 0; k < 81; k++) s.shadow[k] = static_cast<unsigned char>(PUZZLE[k] == '.' ? 0 : PUZZLE[k] - '0');
       if (!s.started) emit("start");
