@@ -99,7 +99,7 @@ pub struct Options {
     pub html: Option<PathBuf>,
     /// A puzzle file, or an 81-character puzzle; `None` for LeetCode's example.
     pub puzzle: Option<String>,
-    /// Stop after this many steps; `None`: [`DEFAULT_MAX_STEPS`] in the
+    /// Stop after this many steps; `None`: [`default_max_steps`] in the
     /// terminal, [`html::MAX_STEPS`] on a page (its most).
     pub max_steps: Option<u64>,
     /// Pause between steps, animating in place (terminal only).
@@ -117,8 +117,24 @@ pub struct Options {
     pub trust: bool,
 }
 
-/// The terminal trace's step limit when none is given.
-pub const DEFAULT_MAX_STEPS: u64 = 100_000;
+/// The terminal trace's step limit when none is given: ten times the right
+/// DFS's steps on the puzzle, so a correct file searching in another order
+/// (a column-by-column DFS, a scan that writes more) is not cut where the
+/// right DFS is not, and at least [`MIN_MAX_STEPS`], at most
+/// [`MAX_MAX_STEPS`] (what the terminal prints is held as it runs).
+pub fn default_max_steps(puzzle: &Grid) -> u64 {
+    let right = search(Order::RowMajor, puzzle, &mut Limit(Some(MAX_MAX_STEPS))).stats;
+    right
+        .steps
+        .saturating_mul(10)
+        .clamp(MIN_MAX_STEPS, MAX_MAX_STEPS)
+}
+
+/// See [`default_max_steps`].
+pub const MIN_MAX_STEPS: u64 = 100_000;
+
+/// See [`default_max_steps`].
+pub const MAX_MAX_STEPS: u64 = 2_000_000;
 
 /// A user's file's CPU time when `--time-limit` is not given: this much to
 /// start (an interpreter's or a JVM's start-up, a build's sanitiser), and
@@ -402,7 +418,7 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> Result<(), Error> {
     }
     let approach = Approach::resolve(opts.approach.as_deref().unwrap_or("right"))?;
     let (name, puzzle) = load_puzzle(opts.puzzle.as_deref())?;
-    let max = opts.max_steps.unwrap_or(DEFAULT_MAX_STEPS);
+    let max = opts.max_steps.unwrap_or_else(|| default_max_steps(&puzzle));
     match approach {
         Approach::Mirror { source, .. } => run_mirror(opts, source.order, max, &name, &puzzle, out),
         Approach::UserFile(path) => run_own(opts, &path, max, &name, &puzzle, out),
@@ -670,6 +686,19 @@ mod tests {
             default_time_limit(&example(), 100),
             (BASE_TIME + TIME_PER_WRITE * 100, 100)
         );
+    }
+
+    #[test]
+    fn the_default_step_limit_is_ten_times_the_right_dfs_within_its_bounds() {
+        let lanqiao_sample2 = Grid::from_line(
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+            1,
+        )
+        .unwrap();
+        let right = search(Order::RowMajor, &lanqiao_sample2, &mut Limit(None)).stats;
+        assert_eq!(right.steps, 115_533);
+        assert_eq!(default_max_steps(&lanqiao_sample2), 1_155_330);
+        assert_eq!(default_max_steps(&example()), MIN_MAX_STEPS);
     }
 
     #[test]

@@ -152,14 +152,20 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
     let ending = match (heard.ending.take(), &heard.last_board) {
         (Some(ending), _) => ending,
         (None, Some(board)) => returned(puzzle, &replayed, board),
-        (None, None) => cut_by_limit((ran.end, ran.cpu), run, &limits, writes, "returned")
-            .unwrap_or_else(|| {
-                format!(
-                    "the program ended ({:?}) after {writes} writes: {}",
-                    ran.end,
-                    stderr.lines().last().unwrap_or("")
-                )
-            }),
+        (None, None) => cut_by_limit(
+            (ran.end, ran.cpu, ran.stdout_bytes),
+            run,
+            &limits,
+            writes,
+            "returned",
+        )
+        .unwrap_or_else(|| {
+            format!(
+                "the program ended ({:?}) after {writes} writes: {}",
+                ran.end,
+                stderr.lines().last().unwrap_or("")
+            )
+        }),
     };
     let title = format!(
         "your file, run by {}: every write to the board, with the line that made it",
@@ -179,10 +185,24 @@ fn replay(puzzle: &Grid, writes: &[(usize, u8, usize)]) -> [u8; CELLS] {
     cells
 }
 
+/// The recorder's room a write, for the line of the write with the calls,
+/// returns and locals around it: a frame's locals are sent when they
+/// changed, at most 160 characters a value.
+pub(crate) const OUTPUT_PER_WRITE: u64 = 2048;
+
+/// The output limit of a run of at most `max_steps` writes: room for each,
+/// and at most 256 MiB on disk.
+pub(crate) fn output_limit(max_steps: u64) -> u64 {
+    (max_steps + 16)
+        .saturating_mul(OUTPUT_PER_WRITE)
+        .saturating_add(1 << 20)
+        .min(256 << 20)
+}
+
 /// How a run that a limit cut ended, in words (`what`: what the program
 /// had not done, "returned" or "ended"); `None` where no limit cut it.
 fn cut_by_limit(
-    (end, cpu): (End, Duration),
+    (end, cpu, written): (End, Duration, u64),
     run: &Run,
     limits: &Limits,
     writes: usize,
@@ -195,6 +215,15 @@ fn cut_by_limit(
             super::TIME_PER_WRITE.as_millis()
         )
     });
+    // An interpreter that ignores SIGXFSZ ends by its own error on the
+    // write the limit refused: the bytes written tell.
+    if end == End::OutputLimit || written >= limits.output_bytes {
+        return Some(format!(
+            "stopped at the trace's output limit ({} MB of the recorder's lines, its calls and locals) after {writes} writes: the program had not {what} (its frames hold more than the recorder's room of {} bytes a write; --max-steps N with fewer steps keeps it under the limit)",
+            limits.output_bytes >> 20,
+            OUTPUT_PER_WRITE
+        ));
+    }
     match end {
         End::CpuLimit => Some(format!(
             "stopped by the time limit ({} ms of CPU time{sized}) after {writes} writes, having used {} ms: the program had not {what} (--time-limit MS gives it more)",
@@ -322,7 +351,7 @@ fn run_in_sandbox(
         // around it, the locals of the frames that changed (a line of at
         // most 160 characters of values each; mostly the innermost's and
         // the container's holder), and room for the rest.
-        output_bytes: (run.max_steps + 16) * 512 + (1 << 16),
+        output_bytes: output_limit(run.max_steps),
         disk_bytes: crate::judge::DISK_LIMIT,
         processes: 1,
         threads: crate::sandbox::THREADS,

@@ -45,7 +45,8 @@ pub struct TraceArgs {
     /// Milliseconds between steps: animates the board in place on a terminal (ignored in a pipe).
     #[arg(long, value_name = "MS")]
     delay: Option<u64>,
-    /// Stop after this many steps [default: 100000; on a page 200000, its most].
+    /// Stop after this many steps [default: ten times the right DFS's steps on the puzzle, at
+    /// least 100000 and at most 2000000; on a page 200000, its most].
     #[arg(long, value_name = "N")]
     max_steps: Option<u64>,
     /// Print the board after every step, not only at the key ones.

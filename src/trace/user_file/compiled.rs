@@ -138,7 +138,7 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         wall: run.time_limit * 3 + Duration::from_secs(2),
         memory_kib: memory_mb << 10,
         // A write's line with its calls and locals, and room for the rest.
-        output_bytes: (run.max_steps + 16) * 1024 + (1 << 20),
+        output_bytes: super::output_limit(run.max_steps),
         disk_bytes: crate::judge::DISK_LIMIT,
         processes: 1,
         threads: crate::sandbox::THREADS,
@@ -195,7 +195,7 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         run,
         &limits,
         &mut heard,
-        (ran.end, ran.cpu),
+        (ran.end, ran.cpu, ran.stdout_bytes),
         crash.as_deref().or_else(|| stderr.lines().last()),
         leetcode,
     );
@@ -220,7 +220,7 @@ fn ending(
     run: &Run,
     limits: &Limits,
     heard: &mut Heard,
-    (end, cpu): (End, Duration),
+    (end, cpu, written): (End, Duration, u64),
     said: Option<&str>,
     leetcode: bool,
 ) -> (EndKind, String) {
@@ -256,7 +256,7 @@ fn ending(
     };
     let writes = heard.writes.len();
     let text = heard.ending.take().unwrap_or_else(|| {
-        if let Some(cut) = cut_by_limit((end, cpu), run, limits, writes, "ended") {
+        if let Some(cut) = cut_by_limit((end, cpu, written), run, limits, writes, "ended") {
             return cut;
         }
         match &printed {
