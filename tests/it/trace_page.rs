@@ -573,9 +573,9 @@ fn own_files_have_working_pages() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut browser = Browser::start(&chromium, 1200, 900);
     // What ends each run must not depend on the CPU: the step limit or the
-    // program's own return, under a time limit over 20 times what the run
-    // needs on a CPU half as fast as the developers' (5,000 writes of the
-    // slowest file here take 0.2 s of CPU there); or, for the file that
+    // program's own return, under a time limit over 10 times what the run
+    // needs on a CPU a quarter as fast as the developers' (5,000 writes of the
+    // slowest file here take 0.4 s of CPU there); or, for the file that
     // stops writing and loops, the time limit after the same five writes.
     const STEPS: u64 = 5_000;
     for (file, time_limit, ended_by_time) in [
@@ -740,7 +740,7 @@ fn own_page(file: &str) -> (PathBuf, Vec<Recording>, String) {
     let name = path.file_stem().unwrap().to_str().unwrap().to_string();
     let ext = path.extension().unwrap().to_str().unwrap();
     // Each file returns after 0.4 s of CPU at the most on the developers'
-    // CPU: the time limit is over 20 times that on a CPU half as fast.
+    // CPU: the time limit is over 10 times that on a CPU a quarter as fast.
     let page = make_page(
         &format!("trace_own_{name}_{ext}"),
         &["--approach", &path_text, "--time-limit", "20000"],
