@@ -655,6 +655,11 @@ fn run_page(opts: &Options, file: &Path, out: &mut dyn Write) -> Result<(), Erro
     }
     let step = |s: Option<usize>| s.map_or("its end".to_string(), |s| format!("step {s}"));
     match record::compare(&sides[0].steps, &sides[1].steps) {
+        record::Comparison::Part(p) if p.matched == [0, 0] => writeln!(
+            out,
+            "the two differ from the first step: {} and {} do not begin with the same write",
+            sides[0].key, sides[1].key
+        )?,
         record::Comparison::Part(p) => writeln!(
             out,
             "the two do the same to the board until they part: {} at {}, {} at {}",

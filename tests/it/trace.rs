@@ -911,3 +911,27 @@ fn a_fifo_or_a_huge_file_is_refused_before_it_is_read() {
         "{err}"
     );
 }
+
+/// A page of two searches that differ from their first write says so, not
+/// that they "do the same until they part" at step 1.
+#[test]
+fn a_page_of_two_orders_says_they_differ_from_the_first_step() {
+    if !common::need("python3") {
+        return;
+    }
+    let page = Path::new(env!("CARGO_TARGET_TMPDIR")).join("column_order_page.html");
+    let (code, out, err) = sudoku(&[
+        "trace",
+        "--html",
+        page.to_str().unwrap(),
+        "--approach",
+        &repo_file("inputs/trace/column_order.py"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "the two differ from the first step: column_order and right do not begin with the same write"
+        ) && !out.contains("until they part"),
+        "{out}"
+    );
+}
