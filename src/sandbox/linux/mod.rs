@@ -216,7 +216,7 @@ impl Supervisor {
     /// not be started or could not set up the run), never the program's.
     ///
     /// Without namespaces, one run at a time on the machine for each user
-    /// ([`FallbackLock`]): there a program runs as the judge's user and
+    /// (`FallbackLock`): there a program runs as the judge's user and
     /// stays dumpable after its `exec`, so another run's program of that
     /// user could open its stdin and stdout through `/proc/PID/fd`.
     pub fn run(
