@@ -357,6 +357,7 @@ pub fn ac_library() -> Option<PathBuf> {
 fn python_has(python: &Path, module: &str) -> bool {
     std::process::Command::new(python)
         .args(["-c", &format!("import {module}")])
+        .current_dir(super::language::NEUTRAL_DIR)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .status()

@@ -594,3 +594,66 @@ fn judges_and_a_trace_at_once_in_other_pid_namespaces_share_one_cache() {
         start.elapsed().as_secs_f64()
     );
 }
+
+/// A judge started in a folder another user can write (here its own
+/// scratch folder, as `/tmp` is) never runs the toolchain that folder's
+/// `rust-toolchain.toml` names: rustup's proxy reads that file from the
+/// folder it runs in and every one above, so the judge asks its toolchains
+/// about themselves from `/`.
+#[test]
+fn a_toolchain_file_where_the_judge_runs_is_never_followed() {
+    if !common::installed("rustc") || !common::installed("rustup") {
+        common::skip("no rustup on PATH", "rustup (rustup.rs)");
+        return;
+    }
+    let dir = scratch("toolchain-file", 0o755);
+    let real = Command::new("rustc")
+        .args(["--print", "sysroot"])
+        .output()
+        .unwrap();
+    let sysroot = String::from_utf8_lossy(&real.stdout).trim().to_string();
+    let evil = dir.join("evil");
+    std::fs::create_dir_all(evil.join("bin")).unwrap();
+    let log = dir.join("ran");
+    for tool in ["rustc", "cargo"] {
+        let script = evil.join("bin").join(tool);
+        std::fs::write(
+            &script,
+            format!(
+                "#!/bin/sh\necho \"{tool} $(id -u) $*\" >> {}\nexec {sysroot}/bin/{tool} \"$@\"\n",
+                log.display()
+            ),
+        )
+        .unwrap();
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    std::fs::write(
+        dir.join("rust-toolchain.toml"),
+        format!("[toolchain]\npath = \"{}\"\n", evil.display()),
+    )
+    .unwrap();
+    let file = dir.join("lanqiao.rs");
+    std::fs::write(
+        &file,
+        "use std::io::Read;\nfn main() { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); print!(\"{s}\"); }\n",
+    )
+    .unwrap();
+    let out = Command::new(SUDOKU)
+        .arg("judge")
+        .arg(&file)
+        .args(["--fixture", "sample1"])
+        .current_dir(&dir)
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        // cargo's run of the tests names its toolchain, which a user's
+        // shell does not: without it the folder's file is what rustup reads.
+        .env_remove("RUSTUP_TOOLCHAIN")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("1/1 WA"), "{text}");
+    assert!(
+        !log.exists(),
+        "the planted toolchain ran: {}",
+        std::fs::read_to_string(&log).unwrap_or_default()
+    );
+}

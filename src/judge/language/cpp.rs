@@ -367,6 +367,7 @@ pub fn symbolize(stderr: &str, binary: &Path, compiler: &Path) -> Option<String>
         let out = std::process::Command::new(program)
             .args(args)
             .args(&offsets)
+            .current_dir(super::NEUTRAL_DIR)
             .stdin(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .output()

@@ -149,10 +149,24 @@ pub struct Toolchain {
     pub prefix: Vec<PathBuf>,
 }
 
-/// Runs `program args…` and returns its stdout (and stderr), or why not.
+/// Where a toolchain is asked about itself: a proxy picks its toolchain
+/// by files in the folder it runs in and every folder above (rustup's
+/// `rust-toolchain.toml`, pyenv's `.python-version`), and the judge's own
+/// folder may be one another user can write (`/tmp`), so the question is
+/// asked from the root, which only root may write.
+#[cfg(unix)]
+pub const NEUTRAL_DIR: &str = "/";
+
+/// See the Unix one: the system drive's root.
+#[cfg(not(unix))]
+pub const NEUTRAL_DIR: &str = "\\";
+
+/// Runs `program args…` in [`NEUTRAL_DIR`] and returns its stdout (and
+/// stderr), or why not.
 pub fn ask(program: &Path, args: &[&str]) -> Result<String, std::io::Error> {
     let out = std::process::Command::new(program)
         .args(args)
+        .current_dir(NEUTRAL_DIR)
         .stdin(std::process::Stdio::null())
         .output()?;
     if !out.status.success() {
