@@ -375,7 +375,7 @@ fn write_failures(out: &mut dyn Write, part: &Part, results: &[CaseResult]) -> i
                 out,
                 "\n{}: CE, compilation error on every case:\n{}",
                 r.solution,
-                r.detail.trim_end()
+                printable_lines(r.detail.trim_end())
             )?;
             continue;
         }
@@ -422,7 +422,8 @@ fn write_failures(out: &mut dyn Write, part: &Part, results: &[CaseResult]) -> i
             r.solution,
             verdict_text(r),
             r.expected,
-            r.detail.trim_end()
+            // The program's own words (its stderr): never raw to a terminal.
+            printable_lines(r.detail.trim_end())
         )?;
     }
     write_trace_hint(out, part, &failed)

@@ -1668,3 +1668,30 @@ fn a_failing_lc37_file_gets_a_trace_command_that_works() {
         "the page shows the file"
     );
 }
+
+/// What a program writes to stderr reaches the report escaped, bidi
+/// controls included (a terminal would draw the line reversed), and so does
+/// a file's name in the editor's `--lines`.
+#[test]
+fn a_programs_stderr_and_a_files_name_never_reach_the_terminal_raw() {
+    let source = b"import sys\nsys.stdin.read()\nsys.stderr.write('\\u202eCA 1/1 yrammus\\u202c \\x1b[2J\\n')\nsys.exit(3)\n";
+    let Some((code, text)) = judge_text(
+        "stderr-escaped",
+        "lanqiao\u{1b}[2J.py",
+        source,
+        &["--problem", "lanqiao", "--fixture", "sample1", "--lines"],
+    ) else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("1/1 RE"), "{text}");
+    assert!(
+        !text.contains('\u{202e}') && !text.contains('\u{1b}'),
+        "raw: {text:?}"
+    );
+    assert!(text.contains("\\u{202e}CA 1/1 yrammus"), "{text}");
+    assert!(
+        text.contains("sudoku: ") && text.contains("lanqiao\\u{1b}[2J.py:"),
+        "{text}"
+    );
+}

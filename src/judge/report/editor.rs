@@ -69,7 +69,10 @@ pub fn lines(part: &Part, results: &[CaseResult]) -> Vec<String> {
             ));
         }
     }
-    out
+    // Every line is shown as a terminal would not obey it: a file's name,
+    // a compiler's or a program's words may hold escape codes or bidi
+    // controls.
+    out.into_iter().map(|l| super::printable(&l)).collect()
 }
 
 /// The compiler's `FILE:LINE:COL: error|warning: MESSAGE` lines, at the
