@@ -378,46 +378,82 @@ impl Supervisor {
     }
 }
 
-/// The fallback's machine-wide lock of one user: `/tmp/sudoku-fallback-UID.lock`,
-/// held (`flock`) for the whole of a run, from before its supervisor
-/// starts until it is reaped. A fixed path, whatever `TMPDIR` says, so
-/// judges with folders of their own still meet there; refused when
-/// someone else owns it or may write it.
+/// The fallback's machine-wide lock of one user: the abstract Unix socket
+/// name `sudoku-fallback-UID`, bound (and listening) for the whole of a run,
+/// from before its supervisor starts until it is reaped. A name, not a
+/// file: the program runs as the judge's user and could remove a lock file
+/// (and with it the lock), but it cannot unbind another process's socket
+/// nor make one (the filter refuses `socket`). The name is the machine's
+/// (the host's network namespace, where every fallback run is); one held
+/// by another user is refused, by the holder's credentials.
 struct FallbackLock {
-    _held: File,
+    _held: std::os::fd::OwnedFd,
 }
 
 impl FallbackLock {
     fn take() -> io::Result<FallbackLock> {
-        use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+        use std::os::fd::{FromRawFd, OwnedFd};
         // SAFETY: geteuid has no preconditions.
         let uid = unsafe { libc::geteuid() };
-        let path = format!("/tmp/sudoku-fallback-{uid}.lock");
-        let file = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .mode(0o600)
-            .custom_flags(libc::O_NOFOLLOW)
-            .open(&path)
-            .map_err(|e| io::Error::new(e.kind(), format!("{path}: {e}")))?;
-        let meta = file.metadata()?;
-        if !meta.is_file() || meta.uid() != uid || meta.mode() & 0o022 != 0 {
-            return Err(io::Error::other(format!(
-                "{path}: owned by user {} with mode {:o}, not this user's alone: remove it",
-                meta.uid(),
-                meta.mode() & 0o7777
-            )));
+        let name = format!("sudoku-fallback-{uid}");
+        // SAFETY: zeroed sockaddr_un is valid; the abstract name (a leading
+        // NUL) fits in sun_path (108 bytes).
+        let mut addr: libc::sockaddr_un = unsafe { std::mem::zeroed() };
+        addr.sun_family = libc::AF_UNIX as libc::sa_family_t;
+        for (i, b) in name.bytes().enumerate() {
+            addr.sun_path[i + 1] = b as libc::c_char;
         }
+        let len = (std::mem::size_of::<libc::sa_family_t>() + 1 + name.len()) as libc::socklen_t;
+        let socket = || -> io::Result<OwnedFd> {
+            // SAFETY: socket has no memory preconditions; the fd is owned here.
+            let fd = unsafe { libc::socket(libc::AF_UNIX, libc::SOCK_STREAM | libc::SOCK_CLOEXEC, 0) };
+            if fd < 0 {
+                return Err(io::Error::last_os_error());
+            }
+            // SAFETY: a descriptor just made, owned by nothing else.
+            Ok(unsafe { OwnedFd::from_raw_fd(fd) })
+        };
         loop {
-            // SAFETY: flock on our own descriptor.
-            if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } == 0 {
-                return Ok(FallbackLock { _held: file });
+            let held = socket()?;
+            let addr_ptr = &addr as *const libc::sockaddr_un as *const libc::sockaddr;
+            // SAFETY: addr is a valid sockaddr_un of `len` bytes.
+            if unsafe { libc::bind(held.as_raw_fd(), addr_ptr, len) } == 0 {
+                // SAFETY: listen on our own socket, so a waiter can ask who holds it.
+                if unsafe { libc::listen(held.as_raw_fd(), 16) } != 0 {
+                    return Err(io::Error::last_os_error());
+                }
+                return Ok(FallbackLock { _held: held });
             }
             let e = io::Error::last_os_error();
-            if e.kind() != io::ErrorKind::Interrupted {
-                return Err(io::Error::new(e.kind(), format!("{path}: flock: {e}")));
+            if e.raw_os_error() != Some(libc::EADDRINUSE) {
+                return Err(io::Error::new(e.kind(), format!("@{name}: bind: {e}")));
             }
+            // Held: by this user (wait for it) or another (refuse).
+            let probe = socket()?;
+            // SAFETY: as for bind.
+            if unsafe { libc::connect(probe.as_raw_fd(), addr_ptr, len) } == 0 {
+                // SAFETY: a zeroed ucred is valid; the kernel fills it.
+                let mut cred: libc::ucred = unsafe { std::mem::zeroed() };
+                let mut size = std::mem::size_of::<libc::ucred>() as libc::socklen_t;
+                // SAFETY: cred is a ucred of `size` bytes.
+                let ok = unsafe {
+                    libc::getsockopt(
+                        probe.as_raw_fd(),
+                        libc::SOL_SOCKET,
+                        libc::SO_PEERCRED,
+                        (&mut cred as *mut libc::ucred).cast(),
+                        &mut size,
+                    )
+                } == 0;
+                if ok && cred.uid != uid {
+                    return Err(io::Error::other(format!(
+                        "the fallback's lock @{name} is held by user {} (pid {}), not this user: another user's process took its name",
+                        cred.uid, cred.pid
+                    )));
+                }
+            }
+            drop(probe);
+            std::thread::sleep(Duration::from_millis(20));
         }
     }
 }
