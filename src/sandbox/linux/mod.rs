@@ -406,7 +406,8 @@ impl FallbackLock {
         let len = (std::mem::size_of::<libc::sa_family_t>() + 1 + name.len()) as libc::socklen_t;
         let socket = || -> io::Result<OwnedFd> {
             // SAFETY: socket has no memory preconditions; the fd is owned here.
-            let fd = unsafe { libc::socket(libc::AF_UNIX, libc::SOCK_STREAM | libc::SOCK_CLOEXEC, 0) };
+            let fd =
+                unsafe { libc::socket(libc::AF_UNIX, libc::SOCK_STREAM | libc::SOCK_CLOEXEC, 0) };
             if fd < 0 {
                 return Err(io::Error::last_os_error());
             }
