@@ -199,6 +199,22 @@ fn errno(e: libc::c_int) -> u32 {
     RET_ERRNO | e as u32
 }
 
+/// Calls answered as by a kernel built without them (ENOSYS): io_uring
+/// (its queue makes sockets and sets their options with no `socket` or
+/// `setsockopt` call), inotify and fanotify (they hear files opened outside
+/// the run), System V IPC (its segments and queues outlive the run without
+/// namespaces, and no poll sees them).
+const MISSING: [libc::c_long; 8] = [
+    libc::SYS_io_uring_setup,
+    libc::SYS_io_uring_enter,
+    libc::SYS_io_uring_register,
+    libc::SYS_inotify_init1,
+    libc::SYS_fanotify_init,
+    libc::SYS_shmget,
+    libc::SYS_msgget,
+    libc::SYS_semget,
+];
+
 /// The filter's program. `fork_allowed`: more than one process may run.
 /// `own_signals_only` (without a pid namespace, where every process of the
 /// machine can be named): signals go only to the solution itself or its
@@ -255,23 +271,10 @@ fn program(
     ] {
         p.call(nr, eperm);
     }
-    // As a kernel built without them: io_uring (its queue makes sockets and
-    // sets their options with no `socket` or `setsockopt` call), inotify and
-    // fanotify (they hear files opened outside the run), System V IPC (its
-    // segments and queues outlive the run without namespaces, and no poll
-    // sees them).
+    // As a kernel built without them: MISSING, and inotify's older call.
     #[cfg(target_arch = "x86_64")]
     p.call(libc::SYS_inotify_init, errno(libc::ENOSYS));
-    for nr in [
-        libc::SYS_io_uring_setup,
-        libc::SYS_io_uring_enter,
-        libc::SYS_io_uring_register,
-        libc::SYS_inotify_init1,
-        libc::SYS_fanotify_init,
-        libc::SYS_shmget,
-        libc::SYS_msgget,
-        libc::SYS_semget,
-    ] {
+    for nr in MISSING {
         p.call(nr, errno(libc::ENOSYS));
     }
     if fork_allowed && keep_sigchld {
@@ -557,16 +560,7 @@ mod tests {
             check(libc::SYS_socket, [libc::AF_UNIX as u32, 1], eperm);
             check(libc::SYS_setsockopt, [3, libc::SOL_SOCKET as u32], eperm);
             check(libc::SYS_socketpair, [libc::AF_UNIX as u32, 1], RET_ALLOW);
-            for nr in [
-                libc::SYS_io_uring_setup,
-                libc::SYS_io_uring_enter,
-                libc::SYS_io_uring_register,
-                libc::SYS_inotify_init1,
-                libc::SYS_fanotify_init,
-                libc::SYS_shmget,
-                libc::SYS_msgget,
-                libc::SYS_semget,
-            ] {
+            for nr in MISSING {
                 check(nr, [0, 0], enosys);
             }
             #[cfg(target_arch = "x86_64")]
