@@ -338,7 +338,11 @@ pub fn plan(opts: &Options) -> Result<Plan, Error> {
             if solutions.is_empty() {
                 continue;
             }
-            let cases = cases_of(problem, opts, named.len())?;
+            let mut cases = cases_of(problem, opts, named.len())?;
+            if users.is_some() && !opts.strict && !opts.compare {
+                // A user's file is judged on the judge's cases alone.
+                cases.retain(|case| !case.house);
+            }
             if !cases.is_empty() {
                 plan.problems.push(Part {
                     problem,
@@ -349,10 +353,14 @@ pub fn plan(opts: &Options) -> Result<Plan, Error> {
         }
     }
     if plan.problems.iter().all(|p| p.solutions.is_empty()) && plan.not_judged.is_empty() {
-        return Err(Error::Usage(
-            "nothing to judge: no fixture matches the --problem/--solution/--fixture filters"
-                .into(),
-        ));
+        let house = if opts.file.is_some() && !opts.strict {
+            " (a FILE is judged on the judge's cases; --strict adds the house cases)"
+        } else {
+            ""
+        };
+        return Err(Error::Usage(format!(
+            "nothing to judge: no fixture matches the --problem/--solution/--fixture filters{house}"
+        )));
     }
     Ok(plan)
 }
