@@ -9,6 +9,7 @@
 use crate::common::{self, installed};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use sudoku_workspace::fixtures;
 
 const SUDOKU: &str = env!("CARGO_BIN_EXE_sudoku");
 
@@ -18,24 +19,22 @@ fn data(file: &str) -> PathBuf {
         .join(file)
 }
 
-/// A test's own folder, emptied but for its build cache (`cache/`): a
-/// build is the same in every run of the suite (the cache is keyed by the
-/// source, the compiler and its flags), so a second run, such as CI's as
-/// on a slower CPU, judges without building again. No test here looks at
-/// what the cache holds but one, whose cache only ever sees a std-only file.
+/// The build cache every test here shares (`SUDOKU_CACHE_DIR`): a build
+/// is keyed by the source, the compiler and its flags, and held by a lock
+/// while it is made, so a file two tests judge is built once, the AtCoder
+/// crates too, and a second run of the suite, such as CI's as on a slower
+/// CPU, judges without building again. No test here looks at what the
+/// cache holds but one, which has a cache of its own (`no-crates`).
+fn cache() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("contestant-cache")
+}
+
+/// A test's own folder, emptied.
 fn scratch(test: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("contestant")
         .join(test);
-    if let Ok(entries) = std::fs::read_dir(&dir) {
-        for entry in entries.flatten() {
-            if entry.file_name() == "cache" {
-                continue;
-            }
-            let path = entry.path();
-            let _ = std::fs::remove_dir_all(&path).or_else(|_| std::fs::remove_file(&path));
-        }
-    }
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
@@ -53,18 +52,23 @@ fn tool_of(path: &Path) -> &'static str {
 }
 
 /// `sudoku judge PATH ARGS` with the cache under `dir`: exit code and all it printed.
-fn judge_path(dir: &Path, path: &Path, args: &[&str]) -> (i32, String) {
-    judge_path_env(dir, path, args, &[])
+fn judge_path(cache: &Path, path: &Path, args: &[&str]) -> (i32, String) {
+    judge_path_env(cache, path, args, &[])
 }
 
 /// `judge_path` with more environment variables.
-fn judge_path_env(dir: &Path, path: &Path, args: &[&str], env: &[(&str, &Path)]) -> (i32, String) {
+fn judge_path_env(
+    cache: &Path,
+    path: &Path,
+    args: &[&str],
+    env: &[(&str, &Path)],
+) -> (i32, String) {
     let out = Command::new(SUDOKU)
         .arg("judge")
         .arg(path)
         .args(args)
         .envs(env.iter().copied())
-        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .env("SUDOKU_CACHE_DIR", cache)
         .env("NO_COLOR", "1")
         .output()
         .unwrap();
@@ -74,12 +78,12 @@ fn judge_path_env(dir: &Path, path: &Path, args: &[&str], env: &[(&str, &Path)])
 }
 
 /// Judges a data file; `None` when its toolchain is missing here.
-fn judge(test: &str, file: &str, args: &[&str]) -> Option<(i32, String)> {
+fn judge(file: &str, args: &[&str]) -> Option<(i32, String)> {
     let path = data(file);
     if !common::need(tool_of(&path)) {
         return None;
     }
-    Some(judge_path(&scratch(test), &path, args))
+    Some(judge_path(&cache(), &path, args))
 }
 
 /// Judges `source` written as `name` in a scratch folder.
@@ -90,7 +94,7 @@ fn judge_text(test: &str, name: &str, source: &[u8], args: &[&str]) -> Option<(i
     if !common::need(tool_of(&path)) {
         return None;
     }
-    Some(judge_path(&dir, &path, args))
+    Some(judge_path(&cache(), &path, args))
 }
 
 #[test]
@@ -108,7 +112,7 @@ fn a_correct_program_gets_ac_on_every_case_in_every_language() {
         ("abc327c_mine.py", "AtCoder ABC327 C (file name)"),
         ("poj3074.cpp", "POJ 3074 (file name)"),
     ] {
-        let Some((code, text)) = judge(&format!("ok-{file}"), file, &[]) else {
+        let Some((code, text)) = judge(file, &[]) else {
             continue;
         };
         assert_eq!(code, 0, "{file}: {text}");
@@ -131,7 +135,7 @@ fn a_correct_program_gets_ac_on_every_case_in_every_language() {
 #[test]
 fn a_tle_on_a_case_harder_than_the_judges_is_reported_apart() {
     // A row-major DFS in Python: seconds on line 338 of top1465.
-    let Some((code, text)) = judge("hard", "lanqiao_ok.py", &["--fixture", "hard_*"]) else {
+    let Some((code, text)) = judge("lanqiao_ok.py", &["--fixture", "hard_*"]) else {
         return;
     };
     assert_eq!(code, 0, "{text}");
@@ -147,7 +151,7 @@ fn a_tle_on_a_case_harder_than_the_judges_is_reported_apart() {
 
 #[test]
 fn strict_adds_the_house_cases() {
-    let Some((code, text)) = judge("strict", "lanqiao_ok.cpp", &["--strict"]) else {
+    let Some((code, text)) = judge("lanqiao_ok.cpp", &["--strict"]) else {
         return;
     };
     // A contestant's program does not answer malformed input with exit 2.
@@ -157,6 +161,16 @@ fn strict_adds_the_house_cases() {
         "{text}"
     );
     assert!(text.contains("--strict: the house cases too"), "{text}");
+    // A filter that keeps only house cases judges nothing: said, exit 2.
+    let (code, text) = judge("lanqiao_ok.cpp", &["--fixture", "crlf_*"]).unwrap();
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.contains("nothing to judge") && text.contains("--strict adds the house cases"),
+        "{text}"
+    );
+    let (code, text) = judge("lanqiao_ok.cpp", &["--fixture", "crlf_*", "--strict"]).unwrap();
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("1/1 AC"), "{text}");
 }
 
 /// Under `--strict` a house case expects an exit code and a message; a
@@ -164,7 +178,6 @@ fn strict_adds_the_house_cases() {
 #[test]
 fn a_crash_on_a_house_case_is_re() {
     let Some((code, text)) = judge(
-        "strict-crash",
         "lanqiao_crash.py",
         &["--strict", "--fixture", "no_solution"],
     ) else {
@@ -193,7 +206,7 @@ fn leetcode_files_with_a_local_main_stay_leetcode_and_their_prints_are_not_the_a
             "--fixture",
             "writeup002_grid",
         ];
-        let Some((code, text)) = judge(&format!("main-{file}"), file, &args) else {
+        let Some((code, text)) = judge(file, &args) else {
             continue;
         };
         assert_eq!(code, 0, "{file}: {text}");
@@ -208,11 +221,7 @@ fn leetcode_files_with_a_local_main_stay_leetcode_and_their_prints_are_not_the_a
 #[test]
 fn files_with_a_byte_order_mark_build() {
     for file in ["lc37_bom.py", "lc37_bom.js", "lc37_bom.cpp"] {
-        let Some((code, text)) = judge(
-            &format!("bom-{file}"),
-            file,
-            &["--fixture", "leetcode_example"],
-        ) else {
+        let Some((code, text)) = judge(file, &["--fixture", "leetcode_example"]) else {
             continue;
         };
         assert_eq!(code, 0, "{file}: {text}");
@@ -232,7 +241,7 @@ fn sources_that_are_not_utf8_build_as_the_compilers_take_them() {
         ("lanqiao_gbk.java", "javac -encoding GB18030"),
         ("lanqiao_gbk_coding.py", "note: line 2, column 3: not UTF-8"),
     ] {
-        let Some((code, text)) = judge(&format!("bytes-{file}"), file, &[]) else {
+        let Some((code, text)) = judge(file, &[]) else {
             continue;
         };
         assert_eq!(code, 0, "{file}: {text}");
@@ -243,11 +252,7 @@ fn sources_that_are_not_utf8_build_as_the_compilers_take_them() {
         assert!(text.contains("every verdict as expected"), "{file}: {text}");
         assert!(text.contains(note), "{file}: {text}");
     }
-    let Some((code, text)) = judge(
-        "bytes-py",
-        "lanqiao_gbk_no_coding.py",
-        &["--fixture", "sample1"],
-    ) else {
+    let Some((code, text)) = judge("lanqiao_gbk_no_coding.py", &["--fixture", "sample1"]) else {
         return;
     };
     assert_eq!(code, 1, "{text}");
@@ -263,11 +268,7 @@ fn sources_that_are_not_utf8_build_as_the_compilers_take_them() {
 /// harness the source line printed under a line number is the user's own.
 #[test]
 fn compile_errors_keep_their_headline_and_the_users_own_lines() {
-    if let Some((code, text)) = judge(
-        "ce-rust",
-        "lanqiao_unresolved_import.rs",
-        &["--fixture", "sample1"],
-    ) {
+    if let Some((code, text)) = judge("lanqiao_unresolved_import.rs", &["--fixture", "sample1"]) {
         assert_eq!(code, 1, "{text}");
         assert!(text.contains("1/1 CE"), "{text}");
         assert!(
@@ -278,8 +279,7 @@ fn compile_errors_keep_their_headline_and_the_users_own_lines() {
         );
         assert!(!text.contains("unused variable"), "{text}");
     }
-    let Some((code, text)) = judge("ce-cpp", "lc37_ce.cpp", &["--fixture", "leetcode_example"])
-    else {
+    let Some((code, text)) = judge("lc37_ce.cpp", &["--fixture", "leetcode_example"]) else {
         return;
     };
     assert_eq!(code, 1, "{text}");
@@ -296,11 +296,7 @@ fn compile_errors_keep_their_headline_and_the_users_own_lines() {
 /// `solveSudoku` is LeetCode 37 with a CE that says to rename it.
 #[test]
 fn leetcodes_frame_is_found_past_a_speed_up_and_under_another_class_name() {
-    if let Some((code, text)) = judge(
-        "speed-up",
-        "sudoku_speedup.cpp",
-        &["--fixture", "leetcode_example"],
-    ) {
+    if let Some((code, text)) = judge("sudoku_speedup.cpp", &["--fixture", "leetcode_example"]) {
         assert_eq!(code, 0, "{text}");
         assert!(
             text.contains("judged as: LeetCode 37 (class Solution with solveSudoku)"),
@@ -308,11 +304,7 @@ fn leetcodes_frame_is_found_past_a_speed_up_and_under_another_class_name() {
         );
         assert!(common::all_pass(&text, 1), "{text}");
     }
-    let Some((code, text)) = judge(
-        "other-class",
-        "SudokuSolver.java",
-        &["--fixture", "leetcode_example"],
-    ) else {
+    let Some((code, text)) = judge("SudokuSolver.java", &["--fixture", "leetcode_example"]) else {
         return;
     };
     assert_eq!(code, 1, "{text}");
@@ -380,7 +372,7 @@ fn the_problem_comes_from_the_path_as_people_keep_files() {
         }
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::copy(data(file), &path).unwrap();
-        let (code, text) = judge_path(&dir, &path, &["--fixture", fixture]);
+        let (code, text) = judge_path(&cache(), &path, &["--fixture", fixture]);
         assert!(
             text.contains(&format!("judged as: {judged_as}")),
             "{copy}: {text}"
@@ -390,7 +382,7 @@ fn the_problem_comes_from_the_path_as_people_keep_files() {
     // Two problems' names in one file name: refused, naming both, exit 2.
     let two = dir.join("poj3074_lanqiao.cpp");
     std::fs::copy(data("poj3074.cpp"), &two).unwrap();
-    let (code, text) = judge_path(&dir, &two, &[]);
+    let (code, text) = judge_path(&cache(), &two, &[]);
     assert_eq!(code, 2, "{text}");
     assert!(
         text.contains("could be POJ 3074 (its file name) or Lanqiao (its file name)")
@@ -405,11 +397,7 @@ fn the_problem_comes_from_the_path_as_people_keep_files() {
 
 #[test]
 fn a_java_package_line_is_dropped_with_a_note_and_the_class_is_the_judges() {
-    if let Some((code, text)) = judge(
-        "package",
-        "Solution.java",
-        &["--fixture", "leetcode_example"],
-    ) {
+    if let Some((code, text)) = judge("Solution.java", &["--fixture", "leetcode_example"]) {
         assert_eq!(code, 0, "{text}");
         assert!(
             text.contains("note: line 1: `package leetcode.sudoku;` dropped"),
@@ -460,7 +448,7 @@ fn crashes_are_re_with_the_error_and_the_users_own_frame() {
             "TypeError: Cannot read properties of undefined (reading '0') at Object.<anonymous> (lanqiao_crash.js:3:",
         ),
     ] {
-        let Some((code, text)) = judge(&format!("crash-{file}"), file, &["--fixture", "sample1"]) else {
+        let Some((code, text)) = judge(file, &["--fixture", "sample1"]) else {
             continue;
         };
         assert_eq!(code, 1, "{file}: {text}");
@@ -515,8 +503,7 @@ fn memory_and_output_verdicts_come_from_the_limit_that_fired() {
             ["wrote more than 64 MB", "wrote more than 64 MB"],
         ),
     ] {
-        let Some((code, text)) = judge(&format!("limit-{file}"), file, &["--fixture", "sample1"])
-        else {
+        let Some((code, text)) = judge(file, &["--fixture", "sample1"]) else {
             continue;
         };
         assert_eq!(code, 1, "{file}: {text}");
@@ -527,7 +514,7 @@ fn memory_and_output_verdicts_come_from_the_limit_that_fired() {
 
 #[test]
 fn a_wrong_answer_shows_the_boards_with_the_differing_cells_marked() {
-    let Some((code, text)) = judge("wa", "lanqiao_wa.cpp", &["--fixture", "sample1"]) else {
+    let Some((code, text)) = judge("lanqiao_wa.cpp", &["--fixture", "sample1"]) else {
         return;
     };
     assert_eq!(code, 1, "{text}");
@@ -624,7 +611,7 @@ fn a_folder_is_one_line_per_file_with_details_only_for_failures() {
     if expected_files == 0 {
         return;
     }
-    let (code, text) = judge_path(&dir, &files, &[]);
+    let (code, text) = judge_path(&cache(), &files, &[]);
     let failing = text.contains("lanqiao_crash.py");
     assert_eq!(code, if failing { 1 } else { 0 }, "{text}");
     let lines: Vec<&str> = text.lines().filter(|l| l.contains("judged as:")).collect();
@@ -667,7 +654,7 @@ fn rustc_names_the_compiler_it_was_given() {
         .arg(data("lc37_main.rs"))
         .args(["--fixture", "leetcode_example"])
         .env("SUDOKU_RUSTC", &wrapper)
-        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .env("SUDOKU_CACHE_DIR", cache())
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
@@ -686,7 +673,7 @@ fn rustc_names_the_compiler_it_was_given() {
         .arg(data("lc37_main.rs"))
         .arg("--rustc")
         .arg(&missing)
-        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .env("SUDOKU_CACHE_DIR", cache())
         .output()
         .unwrap();
     let said = String::from_utf8_lossy(&out.stderr);
@@ -711,7 +698,7 @@ fn stress_stays_inside_the_promise_and_covers_the_family() {
             .args(args)
             .arg("--save-dir")
             .arg(dir.join("cases"))
-            .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+            .env("SUDOKU_CACHE_DIR", cache())
             .output()
             .unwrap();
         let text = String::from_utf8_lossy(&out.stdout).into_owned()
@@ -741,7 +728,7 @@ fn stress_stays_inside_the_promise_and_covers_the_family() {
     let blocks = std::fs::read_to_string(&inputs[0]).unwrap();
     assert_eq!(blocks.trim().split("\n\n").count(), 2, "{blocks}");
     let (code, text) = judge_path(
-        &dir,
+        &cache(),
         &buggy,
         &[
             "--problem",
@@ -763,13 +750,12 @@ fn problem_short(key: &str) -> &'static str {
 }
 
 /// `sudoku judge` on a data file with one more environment variable.
-fn judge_with_env(test: &str, file: &str, args: &[&str], env: (&str, &str)) -> (i32, String) {
-    let dir = scratch(test);
+fn judge_with_env(file: &str, args: &[&str], env: (&str, &str)) -> (i32, String) {
     let out = Command::new(SUDOKU)
         .arg("judge")
         .arg(data(file))
         .args(args)
-        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .env("SUDOKU_CACHE_DIR", cache())
         .env("NO_COLOR", "1")
         .env(env.0, env.1)
         .output()
@@ -787,7 +773,7 @@ fn each_judge_builds_as_it_does_online_judge_and_the_old_judges_headers() {
         // POJ's old g++: `gets`, and `memset` without <cstring>.
         ("poj2676_old_gcc.cpp", "poj2676", "-std=gnu++98"),
     ] {
-        let Some((code, text)) = judge(&format!("profile-{file}"), file, &[]) else {
+        let Some((code, text)) = judge(file, &[]) else {
             continue;
         };
         assert_eq!(code, 0, "{file}: {text}");
@@ -805,7 +791,7 @@ fn each_judge_builds_as_it_does_online_judge_and_the_old_judges_headers() {
 #[test]
 fn leetcode_cpp_is_value_initialized_and_built_with_address_sanitizer() {
     // Members without initializers start at zero under `new Solution()`.
-    if let Some((code, text)) = judge("value-init", "lc37_members_uninit.cpp", &[]) {
+    if let Some((code, text)) = judge("lc37_members_uninit.cpp", &[]) {
         assert_eq!(code, 0, "{text}");
         assert!(common::all_pass(&text, 5), "{text}");
     }
@@ -818,7 +804,6 @@ fn leetcode_cpp_is_value_initialized_and_built_with_address_sanitizer() {
     compilers.extend(newest_clang());
     for cxx in compilers {
         let Some((code, text)) = judge(
-            &format!("asan-{cxx}"),
             "lc37_read_past_row.cpp",
             &["--fixture", "leetcode_example", "--cxx", &cxx],
         ) else {
@@ -855,7 +840,7 @@ fn a_cpp23_leetcode_file_is_judged_ac_by_the_clang_leetcode_uses() {
         skipped("no clang++ 18 or later on PATH");
         return;
     };
-    let (code, text) = judge("cpp23-clang", "lc37_deducing_this.cpp", &[]).unwrap();
+    let (code, text) = judge("lc37_deducing_this.cpp", &[]).unwrap();
     assert_eq!(code, 0, "{text}");
     assert!(
         common::all_pass(&text, 5)
@@ -864,7 +849,7 @@ fn a_cpp23_leetcode_file_is_judged_ac_by_the_clang_leetcode_uses() {
         "{text}"
     );
     // Another judge's C++ keeps g++, its own compiler, first.
-    let (_, text) = judge("cpp-lanqiao", "lanqiao_ok.cpp", &["--fixture", "sample1"]).unwrap();
+    let (_, text) = judge("lanqiao_ok.cpp", &["--fixture", "sample1"]).unwrap();
     assert!(
         text.contains("compiler: g++") && text.contains("the first of g++, clang++ on PATH"),
         "{text}"
@@ -877,10 +862,9 @@ fn a_compiler_is_named_by_its_flag_by_compiler_or_by_the_environment() {
     if !common::need("g++") {
         return;
     }
-    let dir = scratch("named-compiler");
     let gxx = installed_path("g++");
     let (code, text) = judge_path(
-        &dir,
+        &cache(),
         &file,
         &[
             "--fixture",
@@ -892,7 +876,7 @@ fn a_compiler_is_named_by_its_flag_by_compiler_or_by_the_environment() {
     assert_eq!(code, 0, "{text}");
     assert!(text.contains("named by --compiler cxx=…"), "{text}");
     let (code, text) = judge_path_env(
-        &dir,
+        &cache(),
         &file,
         &["--fixture", "sample1"],
         &[("SUDOKU_CXX", gxx.as_path())],
@@ -918,7 +902,7 @@ fn a_compiler_is_named_by_its_flag_by_compiler_or_by_the_environment() {
             "that language's compiler is already g++",
         ),
     ] {
-        let (code, text) = judge_path(&dir, &file, &args);
+        let (code, text) = judge_path(&cache(), &file, &args);
         assert_eq!(code, 2, "{args:?}: {text}");
         assert!(
             text.contains(said) && !text.contains("panicked"),
@@ -937,7 +921,7 @@ fn installed_path(tool: &str) -> PathBuf {
 
 #[test]
 fn a_word_in_a_comment_reads_no_stdin() {
-    let Some((code, text)) = judge("comment-gets", "valid_sudoku_comment.c", &[]) else {
+    let Some((code, text)) = judge("valid_sudoku_comment.c", &[]) else {
         return;
     };
     assert_eq!(code, 0, "{text}");
@@ -950,7 +934,7 @@ fn a_word_in_a_comment_reads_no_stdin() {
 
 #[test]
 fn python_2_runs_where_the_judge_offers_it_or_is_not_judged_here() {
-    let Some((code, text)) = judge("python2", "lc36_python2.py", &[]) else {
+    let Some((code, text)) = judge("lc36_python2.py", &[]) else {
         return;
     };
     if text.contains("run as Python 2") {
@@ -965,7 +949,6 @@ fn python_2_runs_where_the_judge_offers_it_or_is_not_judged_here() {
     }
     // Without a Python 2: its own outcome and exit code, no RE blamed on the file.
     let (code, text) = judge_with_env(
-        "python2-missing",
         "lc36_python2.py",
         &[],
         ("SUDOKU_PYTHON2", "/nonexistent/python2"),
@@ -991,8 +974,12 @@ fn what_this_machine_lacks_is_not_judged_here_not_a_ce() {
     if installed(tool_of(&acl)) && !Path::new("/opt/ac-library/atcoder").is_dir() {
         let dir = scratch("acl");
         let nowhere = dir.join("no-library-here");
-        let (code, text) =
-            judge_path_env(&dir, &acl, &[], &[("SUDOKU_AC_LIBRARY", nowhere.as_path())]);
+        let (code, text) = judge_path_env(
+            &cache(),
+            &acl,
+            &[],
+            &[("SUDOKU_AC_LIBRARY", nowhere.as_path())],
+        );
         assert_eq!(code, 3, "{text}");
         assert!(
             text.contains("not judged here: needs the AtCoder Library")
@@ -1005,7 +992,7 @@ fn what_this_machine_lacks_is_not_judged_here_not_a_ce() {
             .args(["stress", "--cases", "2"])
             .arg(&acl)
             .env("SUDOKU_AC_LIBRARY", &nowhere)
-            .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+            .env("SUDOKU_CACHE_DIR", cache())
             .output()
             .unwrap();
         let said = String::from_utf8_lossy(&out.stdout);
@@ -1018,8 +1005,7 @@ fn what_this_machine_lacks_is_not_judged_here_not_a_ce() {
     // C++23 that this machine's g++ lacks (named with --cxx, so no clang is
     // taken): built where the compiler has it, else not judged here with
     // what to install.
-    if let Some((code, text)) = judge("deducing-this", "lc37_deducing_this.cpp", &["--cxx", "g++"])
-    {
+    if let Some((code, text)) = judge("lc37_deducing_this.cpp", &["--cxx", "g++"]) {
         assert!(text.contains("named by --cxx"), "{text}");
         if code == 3 {
             assert!(
@@ -1037,18 +1023,14 @@ fn what_this_machine_lacks_is_not_judged_here_not_a_ce() {
 
 #[test]
 fn atcoder_rust_has_atcoders_crates_and_no_leetcode_note() {
-    let Some((code, text)) = judge("atcoder-crates", "abc327c_proconio.rs", &[]) else {
+    let Some((code, text)) = judge("abc327c_proconio.rs", &[]) else {
         return;
     };
     assert_eq!(code, 0, "{text}");
     assert!(common::all_pass(&text, 11), "{text}");
     assert!(!text.contains("LeetCode's Rust"), "{text}");
     // The note is LeetCode's alone.
-    if let Some((_, text)) = judge(
-        "leetcode-note",
-        "lc37_main.rs",
-        &["--fixture", "leetcode_example"],
-    ) {
+    if let Some((_, text)) = judge("lc37_main.rs", &["--fixture", "leetcode_example"]) {
         assert!(
             text.contains("LeetCode builds Rust at edition 2024"),
             "{text}"
@@ -1073,7 +1055,7 @@ fn the_atcoder_library_is_used_where_this_machine_has_a_copy() {
     )
     .unwrap();
     let (code, text) = judge_path_env(
-        &dir,
+        &cache(),
         &path,
         &[],
         &[("SUDOKU_AC_LIBRARY", library.as_path())],
@@ -1084,7 +1066,7 @@ fn the_atcoder_library_is_used_where_this_machine_has_a_copy() {
 
 #[test]
 fn numpy_is_there_where_this_python_has_it() {
-    let Some((code, text)) = judge("numpy", "abc327c_numpy.py", &[]) else {
+    let Some((code, text)) = judge("abc327c_numpy.py", &[]) else {
         return;
     };
     let has_numpy = Command::new("python3")
@@ -1133,7 +1115,7 @@ fn numpy_missing() {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&python, std::fs::Permissions::from_mode(0o755)).unwrap();
     let (code, text) = judge_path(
-        &dir,
+        &cache(),
         &data("abc327c_numpy.py"),
         &["--python", &python.display().to_string()],
     );
@@ -1148,17 +1130,12 @@ fn numpy_missing() {
 #[test]
 fn leetcode_rust_is_built_at_its_edition_with_its_rand() {
     // A let chain: edition 2024, LeetCode's, builds it; 2021 does not.
-    let Some((code, text)) = judge("let-chain", "lc37_let_chain.rs", &[]) else {
+    let Some((code, text)) = judge("lc37_let_chain.rs", &[]) else {
         return;
     };
     assert_eq!(code, 0, "{text}");
     assert!(common::all_pass(&text, 5), "{text}");
-    let (code, text) = judge(
-        "let-chain-2021",
-        "lc37_let_chain.rs",
-        &["--edition", "2021"],
-    )
-    .unwrap();
+    let (code, text) = judge("lc37_let_chain.rs", &["--edition", "2021"]).unwrap();
     assert_eq!(code, 1, "{text}");
     assert!(
         text.contains("let chains are only allowed in Rust 2024"),
@@ -1167,14 +1144,14 @@ fn leetcode_rust_is_built_at_its_edition_with_its_rand() {
     // A std-only file needs no cargo: no crates are built for it.
     let dir = scratch("no-crates");
     let (code, text) = judge_path(
-        &dir,
+        &dir.join("cache"),
         &data("lc37_main.rs"),
         &["--fixture", "leetcode_example"],
     );
     assert_eq!(code, 0, "{text}");
     assert!(!dir.join("cache/crates").exists(), "{text}");
     // `rand` 0.8, built once by cargo; without crates.io the run says so.
-    let (code, text) = judge("rand", "lc37_rand.rs", &[]).unwrap();
+    let (code, text) = judge("lc37_rand.rs", &[]).unwrap();
     if code == 3 {
         assert!(
             text.contains("not judged here: needs LeetCode's crates"),
@@ -1190,7 +1167,6 @@ fn leetcode_rust_is_built_at_its_edition_with_its_rand() {
 fn java_limits_as_each_judge_counts_them() {
     // HDU states Java's limits apart: 2000 ms and 64 MB on HDU 1426.
     let Some((_, text)) = judge(
-        "java-hdu",
         "Main.java",
         &["--problem", "hdu1426", "--fixture", "sample*"],
     ) else {
@@ -1203,7 +1179,6 @@ fn java_limits_as_each_judge_counts_them() {
     assert!(text.contains("an idle JVM holds"), "{text}");
     // POJ counts what a program holds above an idle JVM: the limit is raised by it.
     let Some((_, text)) = judge(
-        "java-poj",
         "Main.java",
         &["--problem", "poj2676", "--fixture", "sample*"],
     ) else {
@@ -1229,7 +1204,6 @@ fn a_function_falling_off_its_end_is_built_as_the_old_judges_did_never_a_tle() {
     if let Some((clang, _)) = clang {
         // A clang named with --cxx builds it with -fno-strict-return too.
         let (code, text) = judge(
-            "off-end-named-clang",
             "poj2676_no_return.cpp",
             &[
                 "--fixture",
@@ -1245,12 +1219,7 @@ fn a_function_falling_off_its_end_is_built_as_the_old_judges_did_never_a_tle() {
             "{text}"
         );
 
-        let (code, text) = judge(
-            "off-end-clang",
-            "poj2676_no_return.cpp",
-            &["--fixture", "sample*"],
-        )
-        .unwrap();
+        let (code, text) = judge("poj2676_no_return.cpp", &["--fixture", "sample*"]).unwrap();
         assert_eq!(code, 0, "{text}");
         assert!(
             common::all_pass(&text, 1)
@@ -1281,7 +1250,7 @@ fn off_end_without_clang(file: &Path) {
     let copy = dir.join("poj2676_no_return.cpp");
     std::fs::copy(file, &copy).unwrap();
     let (code, text) = judge_path_env(
-        &dir,
+        &cache(),
         &copy,
         &["--fixture", "sample*"],
         &[("PATH", bin.as_path())],
@@ -1306,7 +1275,6 @@ fn off_end_without_clang(file: &Path) {
 #[test]
 fn every_starter_compiles_and_gets_wa() {
     let dir = scratch("new");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs");
     let keys: Vec<String> = sudoku_workspace::judge::problem::PROBLEMS
         .iter()
         .map(|p| p.key.to_string())
@@ -1322,15 +1290,16 @@ fn every_starter_compiles_and_gets_wa() {
     ];
     let mut work = Vec::new();
     for key in &keys {
-        // One of the judge's own cases (not a house case) is enough to see
-        // the file build and answer nothing.
-        let mut cases: Vec<String> = std::fs::read_dir(root.join(key))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "in"))
-            .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
-            .collect();
-        cases.sort();
+        // One of the judge's own cases (not a house case: a stdin program
+        // may rightly answer an empty input with nothing) is enough to see
+        // the file build and answer nothing; the first whose answer is not
+        // the starter's own (LeetCode 36's `false`).
+        let set = fixtures::load_set(&fixtures::Source::Embedded, key).unwrap();
+        let case = set
+            .iter()
+            .find(|f| !f.house && f.expected.as_deref().is_some_and(|a| a.trim() != "false"))
+            .map(|f| f.name.clone())
+            .unwrap_or_else(|| panic!("{key}: no case"));
         for &(lang, tool) in &langs {
             if !common::need(tool) {
                 continue;
@@ -1351,7 +1320,7 @@ fn every_starter_compiles_and_gets_wa() {
                 path.starts_with(key.as_str()),
                 "{key} {lang}: named for its problem: {path}"
             );
-            work.push((key.clone(), lang, dir.join(&path), cases.clone(), said));
+            work.push((key.clone(), lang, dir.join(&path), case.clone(), said));
         }
     }
     let next = std::sync::atomic::AtomicUsize::new(0);
@@ -1359,15 +1328,10 @@ fn every_starter_compiles_and_gets_wa() {
         for _ in 0..2 {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                let Some((key, lang, path, cases, said)) = work.get(i) else {
+                let Some((key, lang, path, case, said)) = work.get(i) else {
                     break;
                 };
-                // The judge's own cases (house cases are not judged by
-                // default: a stdin program may rightly answer an empty input
-                // with nothing).
-                let _ = cases;
-                let args = ["--json"];
-                let (_, text) = judge_path(&dir, path, &args);
+                let (_, text) = judge_path(&cache(), path, &["--json", "--fixture", case]);
                 let verdicts: Vec<String> = text
                     .lines()
                     .filter(|l| l.starts_with('{'))
@@ -1377,19 +1341,14 @@ fn every_starter_compiles_and_gets_wa() {
                         v["verdict"].as_str().unwrap().to_string()
                     })
                     .collect();
-                assert!(!verdicts.is_empty(), "{key} {lang}: {text}");
+                assert_eq!(verdicts.len(), 1, "{key} {lang}: {text}");
                 let want = if said.contains("node alone holds more") {
                     "MLE"
                 } else {
                     "WA"
                 };
-                // It builds and runs: WA (an answer it cannot give; LeetCode
-                // 36's `false` is right on an invalid board), never CE or RE.
-                assert!(
-                    verdicts.iter().all(|v| v == want || v == "AC")
-                        && verdicts.iter().any(|v| v == want),
-                    "{key} {lang}: {verdicts:?}\n{text}"
-                );
+                // It builds and runs: WA, never CE or RE.
+                assert_eq!(verdicts[0], want, "{key} {lang}: {text}");
             });
         }
     });
@@ -1495,7 +1454,7 @@ fn the_editor_task_finds_a_ce_an_re_and_a_wa_at_their_lines() {
         }
         let mut all = vec!["--lines"];
         all.extend(args);
-        let (code, text) = judge_path(&dir, &path, &all);
+        let (code, text) = judge_path(&cache(), &path, &all);
         assert_eq!(code, 1, "{text}");
         let found: Vec<regex::Captures> =
             text.lines().filter_map(|l| line_re.captures(l)).collect();
@@ -1538,7 +1497,7 @@ fn watch_judges_on_every_save_and_ctrl_c_leaves_nothing() {
             "leetcode_example",
         ])
         .arg(&file)
-        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .env("SUDOKU_CACHE_DIR", cache())
         .env("TMPDIR", &tmp)
         .env("NO_COLOR", "1")
         .stdout(Stdio::piped())
@@ -1635,7 +1594,7 @@ fn a_failing_lc37_file_gets_a_trace_command_that_works() {
     let out = Command::new(SUDOKU)
         .args(["judge", "lc37_mine.py"])
         .current_dir(&dir)
-        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .env("SUDOKU_CACHE_DIR", cache())
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
