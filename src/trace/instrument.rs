@@ -1006,7 +1006,10 @@ impl<'a> Walker<'a> {
         let mut out = String::with_capacity(self.src.len() * 2 + recorder.len());
         if matches!(self.o.lang, Lang::C | Lang::Cpp) {
             out += recorder;
-            out += &format!("#line 1 {}\n", c_string_literal(self.o.file_name));
+            out += &format!(
+                "#line 1 {}\n",
+                crate::judge::language::c_string_literal(self.o.file_name)
+            );
         }
         let mut last = 0;
         for ins in &self.inserts {
@@ -1047,26 +1050,6 @@ fn has_effects(n: Node) -> bool {
             | "macro_invocation"
             | "object_creation_expression"
     ) || named(n).into_iter().any(has_effects)
-}
-
-/// `text` as a C string literal: printable ASCII as itself (`\\`, `"`
-/// and `?`, which could start a trigraph, escaped), every other byte an
-/// octal escape of three digits, which no following digit extends. Rust's
-/// `{:?}` writes `\u{200b}`, which C reads as a malformed universal name.
-fn c_string_literal(text: &str) -> String {
-    let mut out = String::from("\"");
-    for &b in text.as_bytes() {
-        match b {
-            b'\\' | b'"' | b'?' => {
-                out.push('\\');
-                out.push(char::from(b));
-            }
-            0x20..=0x7e => out.push(char::from(b)),
-            _ => out += &format!("\\{b:03o}"),
-        }
-    }
-    out.push('"');
-    out
 }
 
 #[cfg(test)]

@@ -1656,3 +1656,37 @@ fn a_programs_stderr_and_a_files_name_never_reach_the_terminal_raw() {
         "{text}"
     );
 }
+
+/// A LeetCode paste whose name `#include` cannot carry (a `"`, a
+/// backslash, a byte outside ASCII) builds, and its errors name it at its
+/// own lines; a byte order mark still comes first.
+#[cfg(unix)] // Windows refuses `"` and `\` in a file's name
+#[test]
+fn a_leetcode_paste_named_with_a_quote_builds_and_its_errors_name_it() {
+    let bom = std::fs::read(data("lc37_bom.cpp")).unwrap();
+    let name = "lc37 \"mine\"\\é.cpp";
+    let Some((code, text)) = judge_text(
+        "quoted-name",
+        name,
+        &bom,
+        &["--fixture", "leetcode_example"],
+    ) else {
+        return;
+    };
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("1/1 AC"), "{text}");
+    let ce = std::fs::read(data("lc37_ce.cpp")).unwrap();
+    let (code, text) = judge_text(
+        "quoted-name-ce",
+        name,
+        &ce,
+        &["--fixture", "leetcode_example"],
+    )
+    .unwrap();
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains(&format!("{name}:10:")), "{text}");
+    assert!(
+        !text.contains("sudoku-user-file") && !text.contains("sudoku-judge-leetcode"),
+        "{text}"
+    );
+}

@@ -188,6 +188,10 @@ fn header_like_files(dir: &Path) -> Vec<std::path::PathBuf> {
 /// The file of the judge's that a LeetCode paste is compiled through.
 pub const LEETCODE_MAIN: &str = "sudoku-judge-leetcode";
 
+/// The name a LeetCode paste is staged under when `#include` cannot carry
+/// its own (a `"`, a backslash, a byte outside printable ASCII).
+const USER_FILE: &str = "sudoku-user-file";
+
 /// The user's file as it is and, for a LeetCode paste, the judge's file
 /// that includes it between `prefix` (LeetCode's headers) and `harness`;
 /// the name to compile.
@@ -202,10 +206,25 @@ pub fn staged(
     match entry {
         Entry::Program => (files, source.name.to_string()),
         Entry::LeetCode(_) => {
+            // `#include "NAME"` has no escapes: a name it cannot carry is
+            // staged as one it can, whose `#line` names the file as it is.
+            let carried = source
+                .name
+                .bytes()
+                .all(|b| (0x20..=0x7e).contains(&b) && b != b'"' && b != b'\\');
+            let mut included = source.name.to_string();
+            if !carried {
+                included = format!("{USER_FILE}.{extension}");
+                let bom = source.bytes.starts_with(b"\xEF\xBB\xBF");
+                let (head, rest) = source.bytes.split_at(if bom { 3 } else { 0 });
+                let mut bytes = head.to_vec();
+                bytes.extend(format!("#line 1 {}\n", super::c_string_literal(source.name)).bytes());
+                bytes.extend_from_slice(rest);
+                files[0] = (included.clone(), bytes);
+            }
             let main = format!("{LEETCODE_MAIN}.{extension}");
             let text = format!(
-                "{prefix}#define main sudoku_user_main\n#include \"{}\"\n{harness}",
-                super::quoted(source.name)
+                "{prefix}#define main sudoku_user_main\n#include \"{included}\"\n{harness}"
             );
             files.push((main.clone(), text.into_bytes()));
             (files, main)

@@ -455,11 +455,24 @@ pub fn methods_named(text: &str, lc36: &str, lc37: &str) -> Vec<Method> {
     found
 }
 
-/// `s` as a C, Java or JavaScript string literal's contents.
-pub fn quoted(s: &str) -> String {
-    s.replace('\\', "\\\\")
-        .replace('"', "\\\"")
-        .replace('\n', " ")
+/// `text` as a C string literal: printable ASCII as itself (`\\`, `"`
+/// and `?`, which could start a trigraph, escaped), every other byte an
+/// octal escape of three digits, which no following digit extends. Rust's
+/// `{:?}` writes `\u{200b}`, which C reads as a malformed universal name.
+pub fn c_string_literal(text: &str) -> String {
+    let mut out = String::from("\"");
+    for &b in text.as_bytes() {
+        match b {
+            b'\\' | b'"' | b'?' => {
+                out.push('\\');
+                out.push(char::from(b));
+            }
+            0x20..=0x7e => out.push(char::from(b)),
+            _ => out += &format!("\\{b:03o}"),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// A program's output with control characters escaped (a crash message may
