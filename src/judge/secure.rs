@@ -21,6 +21,9 @@ pub enum Refused {
     Link,
     /// A symbolic link another user owns (their uid).
     OthersLink(u32),
+    /// A header with more names than one (its link count): a hard link,
+    /// which could be another file's contents under a header's name.
+    HardLink(u64),
     /// Not a regular file: what it is.
     NotFile(&'static str),
     /// Larger than the cap.
@@ -41,6 +44,10 @@ impl std::fmt::Display for Refused {
             Refused::OthersLink(uid) => write!(
                 f,
                 "a symbolic link owned by another user (uid {uid}): the judge follows only its own user's links; name the file it points to"
+            ),
+            Refused::HardLink(n) => write!(
+                f,
+                "a hard link ({n} names for one file), which the judge does not take as a header: make it a copy"
             ),
             Refused::NotFile(what) => write!(f, "not a regular file ({what})"),
             Refused::TooBig { size, cap } => write!(
@@ -182,7 +189,8 @@ pub fn read_named(path: &Path, cap: u64) -> Result<Vec<u8>, Refused> {
 
 /// The file `rel` below the folder `home`, a link at no part of `rel`
 /// followed (each part opened from the last one's descriptor): a regular
-/// file of at most `cap` bytes. `rel` holds names only (no `..`).
+/// file of one name (no hard link) of at most `cap` bytes. `rel` holds
+/// names only (no `..`).
 #[cfg(unix)]
 pub fn read_beneath(home: &Path, rel: &Path, cap: u64) -> Result<Vec<u8>, Refused> {
     let home = if home.as_os_str().is_empty() {
@@ -214,7 +222,12 @@ pub fn read_beneath(home: &Path, rel: &Path, cap: u64) -> Result<Vec<u8>, Refuse
             }
         })?;
     }
-    read_opened(open_at(Some(&dir), Path::new(last), false)?, cap)
+    let file = open_at(Some(&dir), Path::new(last), false)?;
+    let names = std::os::unix::fs::MetadataExt::nlink(&file.metadata()?);
+    if names > 1 {
+        return Err(Refused::HardLink(names));
+    }
+    read_opened(file, cap)
 }
 
 /// [`read_beneath`] where no descriptor opens a folder (Windows): each part
@@ -250,20 +263,42 @@ pub fn is_link(path: &Path) -> bool {
 #[cfg(unix)]
 pub fn private_dir(path: &Path) -> Result<(), String> {
     use std::os::unix::fs::{DirBuilderExt, MetadataExt};
-    std::fs::DirBuilder::new()
+    let how = "; the judge keeps its builds only in a folder of its own user that no one else can write (set SUDOKU_CACHE_DIR to one, or remove this one)";
+    let made = std::fs::DirBuilder::new()
         .recursive(true)
         .mode(0o711)
-        .create(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        .create(path);
+    if let Err(e) = made {
+        // Something there already (a file, a link) is said below, as a
+        // folder above that is not one is here.
+        if std::fs::symlink_metadata(path).is_err() {
+            let blocker = path
+                .ancestors()
+                .skip(1)
+                .find(|a| std::fs::metadata(a).is_ok_and(|m| !m.is_dir()));
+            return Err(match blocker {
+                Some(file) => format!(
+                    "the build cache {} cannot be made: {} is not a folder (set SUDOKU_CACHE_DIR to a folder of your own)",
+                    path.display(),
+                    file.display()
+                ),
+                None => format!(
+                    "the build cache {} cannot be made: {e} (set SUDOKU_CACHE_DIR to a folder of your own)",
+                    path.display()
+                ),
+            });
+        }
+    }
     let me = euid();
     let meta = std::fs::symlink_metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let how = "; the judge keeps its builds only in a folder of its own user that no one else can write (set SUDOKU_CACHE_DIR to one, or remove this one)";
     if !meta.is_dir() {
         return Err(format!(
-            "the build cache {} is {}, not a folder{how}",
+            "the build cache {} is {}, not a folder; the judge keeps its builds only in a folder of its own user that no one else can write (set SUDOKU_CACHE_DIR to one)",
             path.display(),
             if meta.file_type().is_symlink() {
                 "a symbolic link"
+            } else if meta.is_file() {
+                "a file"
             } else {
                 kind(&meta)
             }

@@ -222,6 +222,23 @@ fn a_cache_folder_another_user_made_first_is_refused() {
         text.contains("can be written by others (mode 777)"),
         "{text}"
     );
+    // A file, or a path through one: said so, not "File exists".
+    let not_dir = scratch("file-cache", 0o755).join("cache");
+    std::fs::write(&not_dir, "mine").unwrap();
+    let (code, text) = judge(&[("SUDOKU_CACHE_DIR", not_dir.to_str().unwrap())]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("is a file, not a folder"), "{text}");
+    let below = not_dir.join("sub");
+    let (code, text) = judge(&[("SUDOKU_CACHE_DIR", below.to_str().unwrap())]);
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.contains(&format!(
+            "cannot be made: {} is not a folder",
+            not_dir.display()
+        )),
+        "{text}"
+    );
+    assert_eq!(std::fs::read_to_string(&not_dir).unwrap(), "mine");
     // A fresh one is made private: no one else lists it or writes in it.
     let fresh = scratch("fresh-cache", 0o755).join("cache");
     let (code, text) = judge(&[("SUDOKU_CACHE_DIR", fresh.to_str().unwrap())]);
@@ -273,6 +290,21 @@ fn a_link_named_as_a_header_is_refused() {
     assert_eq!(code, 1, "{text}");
     assert!(text.contains("1/1 CE"), "{text}");
     assert!(text.contains("o0.h: a symbolic link"), "{text}");
+    // A hard link is the expected output under a header's name too.
+    std::fs::remove_file(dir.join("o0.h")).unwrap();
+    std::fs::hard_link(dir.join("tests/sample1.out"), dir.join("o0.h")).unwrap();
+    let (code, text) = contained(
+        &dir,
+        &["judge", file.to_str().unwrap(), "--fixture", "sample1"],
+        &[("SUDOKU_CACHE_DIR", cache.to_str().unwrap())],
+        &[],
+    );
+    assert!(
+        !text.contains(" AC"),
+        "an answer read through a hard link: {text}"
+    );
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("o0.h: a hard link (2 names"), "{text}");
 }
 
 #[test]
