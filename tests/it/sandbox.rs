@@ -1613,7 +1613,8 @@ else:
 /// run by another road: io_uring (its queue makes sockets and sets their
 /// buffers with no `socket` or `setsockopt` call), inotify (it hears the
 /// host's file opens), System V IPC (segments no poll sees, which outlive a
-/// run without namespaces), another descriptor by pidfd, a perf counter,
+/// run without namespaces), a Linux AIO context (from the machine's shared
+/// count), another descriptor by pidfd, a perf counter,
 /// a pipe's buffer grown to 1 MB; prints `LEAK` and what worked, or
 /// solves the case.
 const PAST_THE_FILTER: &str = r#"
@@ -1622,9 +1623,9 @@ text = sys.stdin.read()
 libc = ctypes.CDLL(None, use_errno=True)
 libc.syscall.restype = ctypes.c_long
 numbers = {
-    'x86_64': dict(io_uring_setup=425, inotify_init1=294, shmget=29, msgget=68, semget=64,
+    'x86_64': dict(io_setup=206, io_uring_setup=425, inotify_init1=294, shmget=29, msgget=68, semget=64,
                    pidfd_open=434, pidfd_getfd=438, perf_event_open=298),
-    'aarch64': dict(io_uring_setup=425, inotify_init1=26, shmget=194, msgget=186, semget=190,
+    'aarch64': dict(io_setup=0, io_uring_setup=425, inotify_init1=26, shmget=194, msgget=186, semget=190,
                     pidfd_open=434, pidfd_getfd=438, perf_event_open=241),
 }[platform.machine()]
 leaks = []
@@ -1635,6 +1636,8 @@ def tried(name, *args):
     return r
 params = ctypes.create_string_buffer(120)
 tried('io_uring_setup', 4, params)
+context = ctypes.c_ulong(0)
+tried('io_setup', 1, ctypes.byref(context))
 tried('inotify_init1', 0)
 IPC_PRIVATE, IPC_CREAT = 0, 0o1000
 tried('shmget', IPC_PRIVATE, 1 << 20, IPC_CREAT | 0o600)

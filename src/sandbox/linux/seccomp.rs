@@ -203,8 +203,10 @@ fn errno(e: libc::c_int) -> u32 {
 /// (its queue makes sockets and sets their options with no `socket` or
 /// `setsockopt` call), inotify and fanotify (they hear files opened outside
 /// the run), System V IPC (its segments and queues outlive the run without
-/// namespaces, and no poll sees them).
-const MISSING: [libc::c_long; 8] = [
+/// namespaces, and no poll sees them), Linux AIO (its contexts come from a
+/// count the whole machine shares, `fs.aio-max-nr`).
+const MISSING: [libc::c_long; 9] = [
+    libc::SYS_io_setup,
     libc::SYS_io_uring_setup,
     libc::SYS_io_uring_enter,
     libc::SYS_io_uring_register,
