@@ -143,7 +143,9 @@ pub fn starter(key: &str, lang: Lang) -> Result<Starter, String> {
         ]
         .into_iter()
         .map(|name| dir.join(name))
-        .find(|p| p.is_file())
+        // Whatever is there is the user's: a FIFO, a folder or a broken
+        // link is said below, not passed over for the next template.
+        .find(|p| std::fs::symlink_metadata(p).is_ok())
     });
     let (text, template) = match own {
         Some(path) => {

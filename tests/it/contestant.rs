@@ -1690,3 +1690,34 @@ fn a_leetcode_paste_named_with_a_quote_builds_and_its_errors_name_it() {
         "{text}"
     );
 }
+
+/// A user's template that is there but is not a file (a FIFO, a folder)
+/// is said so, exit 2, rather than passed over for the built-in starter.
+#[cfg(unix)]
+#[test]
+fn a_template_that_is_not_a_file_is_said_so() {
+    let dir = scratch("template-fifo");
+    let own = dir.join("templates");
+    std::fs::create_dir_all(own.join("leetcode.py")).unwrap();
+    assert!(Command::new("mkfifo")
+        .arg(own.join("lc37.py"))
+        .status()
+        .unwrap()
+        .success());
+    for (key, what) in [("lc37", "a FIFO"), ("lc36", "a folder")] {
+        let out = Command::new(SUDOKU)
+            .args(["new", key, "--lang", "py"])
+            .env("SUDOKU_TEMPLATES", &own)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{key}: {err}");
+        assert!(err.contains(what), "{key}: {err}");
+    }
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "nothing written"
+    );
+}
