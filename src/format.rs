@@ -38,29 +38,15 @@ pub fn read_puzzle(text: &str) -> Result<Grid, ParseError> {
     }
     let mut cells = [0u8; CELLS];
     for (r, &(n, line)) in lines.iter().enumerate() {
-        let err = |col, kind| ParseError { line: n, col, kind };
         if r == 9 {
-            return Err(err(1, ParseErrorKind::TooManyLines { expected: 9 }));
+            let kind = ParseErrorKind::TooManyLines { expected: 9 };
+            return Err(ParseError {
+                line: n,
+                col: 1,
+                kind,
+            });
         }
-        let mut len = 0;
-        for (k, ch) in line.chars().enumerate() {
-            if k == 9 {
-                return Err(err(10, ParseErrorKind::TooLong { expected: 9 }));
-            }
-            cells[r * 9 + k] = match ch {
-                '.' | '0' => 0,
-                '1'..='9' => ch as u8 - b'0',
-                _ => return Err(err(k + 1, ParseErrorKind::BadChar(ch))),
-            };
-            len += 1;
-        }
-        if len < 9 {
-            let kind = ParseErrorKind::TooShort {
-                found: len,
-                expected: 9,
-            };
-            return Err(err(len + 1, kind));
-        }
+        cells[r * 9..r * 9 + 9].copy_from_slice(&parse_row(line, n)?);
     }
     if lines.len() < 9 {
         let line = lines.last().map_or(1, |&(n, _)| n + 1);
@@ -71,6 +57,33 @@ pub fn read_puzzle(text: &str) -> Result<Grid, ParseError> {
         return Err(ParseError { line, col: 1, kind });
     }
     Ok(Grid(cells))
+}
+
+/// Line `n`, one row of a 9-line puzzle: nine cells (`1`-`9`, `.` or `0`
+/// empty), or where and why not.
+fn parse_row(line: &str, n: usize) -> Result<[u8; 9], ParseError> {
+    let err = |col, kind| ParseError { line: n, col, kind };
+    let mut row = [0u8; 9];
+    let mut len = 0;
+    for (k, ch) in line.chars().enumerate() {
+        if k == 9 {
+            return Err(err(10, ParseErrorKind::TooLong { expected: 9 }));
+        }
+        row[k] = match ch {
+            '.' | '0' => 0,
+            '1'..='9' => ch as u8 - b'0',
+            _ => return Err(err(k + 1, ParseErrorKind::BadChar(ch))),
+        };
+        len += 1;
+    }
+    if len < 9 {
+        let kind = ParseErrorKind::TooShort {
+            found: len,
+            expected: 9,
+        };
+        return Err(err(len + 1, kind));
+    }
+    Ok(row)
 }
 
 /// [`read_puzzle`], then the check every other command makes: two equal
@@ -239,6 +252,9 @@ enum BatchLine {
     Puzzle(Result<Grid, ParseError>),
     /// One row of a 9-line puzzle.
     Row([u8; 9]),
+    /// Neither: why not as a whole puzzle, and why not as a row (which is
+    /// said when the line is inside a 9-line puzzle).
+    Malformed { puzzle: ParseError, row: ParseError },
 }
 
 /// One line of the batch format.
@@ -269,7 +285,10 @@ fn parse_batch_line(line: &str, n: usize) -> BatchLine {
             return BatchLine::Row(row);
         }
     }
-    BatchLine::Puzzle(Grid::from_line(trimmed, n))
+    match (Grid::from_line(trimmed, n), parse_row(trimmed, n)) {
+        (Err(puzzle), Err(row)) => BatchLine::Malformed { puzzle, row },
+        (parsed, _) => BatchLine::Puzzle(parsed),
+    }
 }
 
 /// The rows of a 9-line puzzle being read.
@@ -299,6 +318,12 @@ impl Rows {
             }
             BatchLine::Puzzle(_) if !self.cells.is_empty() => Some(self.cut_short(n)),
             BatchLine::Puzzle(result) => Some((n, result)),
+            // Inside a 9-line puzzle, a bad row, said at its own column.
+            BatchLine::Malformed { row, .. } if !self.cells.is_empty() => {
+                self.cells.clear();
+                Some((self.first, Err(row)))
+            }
+            BatchLine::Malformed { puzzle, .. } => Some((n, Err(puzzle))),
         }
     }
 

@@ -79,6 +79,51 @@ fn a_malformed_line_stops_the_run_with_line_and_column() {
     assert!(stderr.contains("line 1, column 81"), "{stderr}");
 }
 
+/// A bad row of a 9-line puzzle is said at its own line and column, in the
+/// words `trace` and `judge --input` use, not as the input ending early.
+#[test]
+fn a_bad_row_of_a_nine_line_puzzle_is_named_where_it_is() {
+    let rows: Vec<&str> = (0..9).map(|r| &LEETCODE[r * 9..r * 9 + 9]).collect();
+    for (row, text, said) in [
+        (8, "....8..7a", "line 9, column 9: unexpected character 'a'"),
+        (
+            1,
+            "6..195.",
+            "line 2, column 8: the line ends after 7 cells, expected 9",
+        ),
+        (
+            1,
+            "6..195....",
+            "line 2, column 10: the line goes on past 9 cells",
+        ),
+    ] {
+        let mut lines = rows.clone();
+        lines[row] = text;
+        let input = lines.join("\n") + "\n";
+        for command in ["solve", "count"] {
+            let (code, stdout, stderr) = sudoku(&[command], &input);
+            assert_eq!(
+                (code, stdout.as_str()),
+                (2, ""),
+                "{command} {text}: {stderr}"
+            );
+            assert_eq!(
+                stderr,
+                format!("error: -: malformed puzzle: {said}\n"),
+                "{command}"
+            );
+        }
+    }
+    // Rows cut short by a whole puzzle: the 9-line one ended early there.
+    let input = format!("{}\n{}\n{LEETCODE}\n", rows[0], rows[1]);
+    let (code, _, stderr) = sudoku(&["solve"], &input);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("line 3, column 1: the input ends after 2 lines, expected 9"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn unknown_solver_and_missing_file_exit_2() {
     for command in ["solve", "count"] {
