@@ -172,7 +172,10 @@ fn user_case(
         None => None,
     };
     let problem = named.unwrap_or_else(|| problem::detect(&input, expect_start.as_deref()));
-    let input = problem::as_input_of(problem, &input);
+    let input = problem::as_input_of(problem, &input).map_err(|why| Error::Parse {
+        path: own.input.clone(),
+        why,
+    })?;
     let reference = (problem.reference)(&input).map_err(|why| Error::Parse {
         path: own.input.clone(),
         why,

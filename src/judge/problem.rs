@@ -133,29 +133,31 @@ fn is_literal(input: &str) -> bool {
     input.trim_start().starts_with('[')
 }
 
-/// One puzzle on one line (81 characters, what `sudoku gen` writes).
+/// One puzzle on one line (81 characters, what `sudoku gen` writes), or a
+/// single line meant as one: longer than a row, which the one-line reader
+/// then says is malformed at its column.
 fn is_one_line(input: &str) -> bool {
     let mut lines = input
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'));
-    lines.next().is_some_and(|l| l.chars().count() == 81) && lines.next().is_none()
+    lines.next().is_some_and(|l| l.chars().count() > 9) && lines.next().is_none()
 }
 
 /// A user's `--input` in `problem`'s own format: a single 9×9 puzzle given
 /// as LeetCode's literal, one 81-character line or 9 lines of 9 becomes the
 /// literal for LeetCode and 9 lines of digits for Lanqiao; anything else is
-/// left as it is, for the problem's own parser to judge.
-pub fn as_input_of(problem: &Problem, input: &str) -> String {
+/// left as it is, for the problem's own parser to judge. A puzzle on one
+/// line, or anything but a literal for LeetCode, that the puzzle reader
+/// refuses is an error naming its line and column.
+pub fn as_input_of(problem: &Problem, input: &str) -> Result<String, String> {
     let literal = is_literal(input);
-    let converted = crate::format::read_puzzle(input)
-        .ok()
-        .and_then(|grid| match problem.key {
-            "lc36" | "lc37" if !literal => Some(format_board(&grid.to_board())),
-            "lanqiao" if literal || is_one_line(input) => Some(grid.to_rows()),
-            _ => None,
-        });
-    converted.unwrap_or_else(|| input.to_string())
+    let read = || crate::format::read_puzzle(input).map_err(|e| e.to_string());
+    Ok(match problem.key {
+        "lc36" | "lc37" if !literal => format_board(&read()?.to_board()),
+        "lanqiao" if literal || is_one_line(input) => read()?.to_rows(),
+        _ => input.to_string(),
+    })
 }
 
 const LC36: Problem = Problem {

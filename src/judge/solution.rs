@@ -1144,8 +1144,9 @@ fn build(
 /// below that folder, each read once through a descriptor, no link
 /// followed at any part of its path below the folder. The rest (a header
 /// outside the folder, a `tests/1.out` included) the compiler does not
-/// find; a link named as a header (`o0.h -> tests/1.out`) is a CE saying
-/// so, as a link could lead to an expected output or a private file.
+/// find; a link named as a header (`o0.h -> tests/1.out`, or a hard link
+/// to it) is a CE saying so, as a link could lead to an expected output or
+/// a private file.
 fn headers_to_copy(source: &Path, depends: &[PathBuf]) -> Result<Vec<(PathBuf, Vec<u8>)>, String> {
     let home = source.parent().unwrap_or(Path::new(""));
     let mut taken: Vec<(PathBuf, Vec<u8>)> = Vec::new();

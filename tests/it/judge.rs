@@ -541,6 +541,54 @@ fn judge_input_reads_lanqiao_with_the_programs_parser() {
     assert!(out.is_empty(), "no verdict for a malformed input: {out}");
 }
 
+/// A puzzle on one line is LeetCode 37's (as a literal is); one that is
+/// malformed is said at its column by the one-line reader, exit 2.
+#[test]
+fn judge_input_reads_a_one_line_puzzle_and_names_its_mistake() {
+    let dir = temp_dir("one-line");
+    let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    for (name, text, said) in [
+        (
+            "short",
+            &line[..80],
+            "line 1, column 81: the line ends after 80 cells, expected 81",
+        ),
+        (
+            "x",
+            &format!("{}x", &line[..80]),
+            "line 1, column 81: unexpected character 'x'",
+        ),
+    ] {
+        let path = dir.join(format!("{name}.txt"));
+        std::fs::write(&path, format!("{text}\n")).unwrap();
+        let (code, out, err) = sudoku(&["judge", "--input", path.to_str().unwrap()]);
+        assert_eq!(code, 2, "{name}: {out}{err}");
+        assert_eq!(
+            err,
+            format!("error: {}: {said}\n", path.display()),
+            "{name}"
+        );
+        assert!(
+            out.is_empty(),
+            "{name}: no verdict for a malformed input: {out}"
+        );
+    }
+    let path = dir.join("whole.txt");
+    std::fs::write(&path, format!("{line}\n")).unwrap();
+    let (code, out, err) = sudoku(&[
+        "judge",
+        "--input",
+        path.to_str().unwrap(),
+        "--solution",
+        "lc37_04_bitmasks",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("LeetCode 37") && out.contains("1/1 AC"),
+        "{out}"
+    );
+}
+
 #[test]
 fn expect_is_compared_as_judges_do() {
     let dir = temp_dir("tolerant");
