@@ -1721,3 +1721,49 @@ fn a_template_that_is_not_a_file_is_said_so() {
         "nothing written"
     );
 }
+
+/// `sudoku new KEY PATH` writes the language PATH's extension names; a
+/// `--lang` that names another, or a PATH whose extension names none, is
+/// said so, exit 2, and nothing is written.
+#[test]
+fn new_writes_the_language_its_path_names_and_refuses_another() {
+    let dir = scratch("new-path");
+    let new = |args: &[&str]| {
+        let out = Command::new(SUDOKU)
+            .arg("new")
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.code(), text)
+    };
+    let (code, text) = new(&["lc37", "d1/mine.py"]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.starts_with("wrote d1/mine.py (lc37, python;"),
+        "{text}"
+    );
+    assert!(std::fs::read_to_string(dir.join("d1/mine.py"))
+        .unwrap()
+        .contains("def solveSudoku"));
+    let (code, text) = new(&["lc37", "--lang", "python", "d1/mine.cpp"]);
+    assert_eq!(code, Some(2), "{text}");
+    assert_eq!(
+        text,
+        "error: d1/mine.cpp: a cpp file's name, and --lang python writes python: end it in .py, or give --lang cpp\n"
+    );
+    let (code, text) = new(&["lc37", "d1/mine"]);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        text.contains("d1/mine: the judge knows a file's language by its extension"),
+        "{text}"
+    );
+    let mut left: Vec<_> = std::fs::read_dir(dir.join("d1"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["mine.py"]);
+}

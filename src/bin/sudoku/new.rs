@@ -22,8 +22,9 @@ then leetcode.EXT or stdin.EXT; {{key}}, {{title}}, {{statement}}, {{input}}, {{
 
 Exit codes:
   0    the file is written
-  2    an unknown problem or language, a file already there (never overwritten), or a
-       folder that cannot be written";
+  2    an unknown problem or language, a PATH whose extension names no language or
+       another than --lang, a file already there (never overwritten), or a folder that
+       cannot be written";
 
 #[derive(Args)]
 pub struct NewArgs {
@@ -31,9 +32,10 @@ pub struct NewArgs {
     /// hdu1426, hdu4069, abc327c, cf1335d.
     #[arg(value_name = "KEY")]
     key: String,
-    /// cpp, rust, c, java, python or javascript (or the extension: rs, py, js).
-    #[arg(long, value_name = "LANG", default_value = "cpp")]
-    lang: String,
+    /// cpp, rust, c, java, python or javascript (or the extension: rs, py, js)
+    /// [default: the language of PATH's extension, else cpp].
+    #[arg(long, value_name = "LANG")]
+    lang: Option<String>,
     /// Where to write it: a folder (the file gets its usual name there), or a file path
     /// [default: the usual name in the current folder: KEY.EXT, KEY/Main.java].
     #[arg(value_name = "PATH")]
@@ -41,14 +43,44 @@ pub struct NewArgs {
 }
 
 pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<ExitCode, Failure> {
-    let lang = Lang::parse(&args.lang).ok_or_else(|| {
-        let names: Vec<&str> = Lang::ALL.iter().map(|l| l.name()).collect();
-        Failure::msg(format!(
-            "--lang {}: expected one of {}",
-            args.lang,
-            names.join(", ")
-        ))
-    })?;
+    // A file PATH (not a folder) names its language by its extension, as
+    // `sudoku judge` reads it.
+    let file = args.path.as_ref().filter(|p| !p.is_dir());
+    let named = file.map(|p| {
+        p.extension()
+            .and_then(|e| e.to_str())
+            .and_then(|e| Lang::parse(&e.to_ascii_lowercase()))
+            .ok_or_else(|| {
+                Failure::msg(format!(
+                    "{}: the judge knows a file's language by its extension: end it in .cpp, .rs, .c, .java, .py or .js",
+                    p.display()
+                ))
+            })
+    });
+    let named = named.transpose()?;
+    let lang = match &args.lang {
+        Some(text) => Lang::parse(text).ok_or_else(|| {
+            let names: Vec<&str> = Lang::ALL.iter().map(|l| l.name()).collect();
+            Failure::msg(format!(
+                "--lang {text}: expected one of {}",
+                names.join(", ")
+            ))
+        })?,
+        None => named.unwrap_or(Lang::Cpp),
+    };
+    if let (Some(path), Some(by_name)) = (file, named) {
+        if by_name != lang {
+            return Err(Failure::msg(format!(
+                "{}: a {} file's name, and --lang {} writes {}: end it in .{}, or give --lang {}",
+                path.display(),
+                by_name.name(),
+                lang.name(),
+                lang.name(),
+                lang.ext(),
+                by_name.name()
+            )));
+        }
+    }
     let made = starter::starter(&args.key, lang).map_err(Failure::msg)?;
     let path = match args.path {
         Some(p) if p.is_dir() => p.join(&made.path),
