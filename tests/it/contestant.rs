@@ -1445,7 +1445,14 @@ fn the_editor_task_finds_a_ce_an_re_and_a_wa_at_their_lines() {
             Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs/trace/forgets_undo.py"),
             vec!["--fixture", "leetcode_example"],
             (1, 1),
-            "WA on leetcode_example (expected AC)",
+            "WA on leetcode_example (expected AC): line 1",
+        ),
+        // Five WAs are one problem, at the first case, counting the rest.
+        (
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs/trace/forgets_undo.py"),
+            vec![],
+            (1, 1),
+            "WA on hard_top1465_338 (expected AC) and 4 more cases: line 1",
         ),
     ];
     for (path, args, (line, col), message) in cases {

@@ -2,7 +2,8 @@
 //! an editor's problem matcher reads, `sudoku: PATH:LINE:COL: error:
 //! MESSAGE`: the compiler's own errors and warnings at their lines, a crash
 //! at the line of the file it names, any other failure (WA, TLE, MLE) at
-//! line 1 with its case and first difference. The documented VS Code task
+//! line 1 with its case and first difference; one line a kind of failure,
+//! at its first case, saying how many more cases failed so. The documented VS Code task
 //! (docs/judge.md) matches them with one regex.
 
 use super::{verdict_text, Part};
@@ -35,14 +36,21 @@ pub fn lines(part: &Part, results: &[CaseResult]) -> Vec<String> {
             }
             continue;
         }
-        // One line a failure kind: the same verdict on several cases once.
+        // One line a failure kind: the same verdict on several cases once,
+        // at its first case, with how many more there are.
         let mut seen: Vec<String> = Vec::new();
-        for r in failed {
+        for r in &failed {
             let kind = verdict_text(r);
             if seen.contains(&kind) {
                 continue;
             }
             seen.push(kind.clone());
+            let more = failed.iter().filter(|o| verdict_text(o) == kind).count() - 1;
+            let more = match more {
+                0 => String::new(),
+                1 => " and 1 more case".to_string(),
+                n => format!(" and {n} more cases"),
+            };
             let (line, col) = if r.verdict == Verdict::Re {
                 crash_line(&r.detail, &name).unwrap_or((1, 1))
             } else {
@@ -64,7 +72,7 @@ pub fn lines(part: &Part, results: &[CaseResult]) -> Vec<String> {
                 None => r.detail.lines().next().unwrap_or("").trim().to_string(),
             };
             out.push(format!(
-                "{PREFIX}{path}:{line}:{col}: error: {kind} on {} (expected {}): {what}",
+                "{PREFIX}{path}:{line}:{col}: error: {kind} on {} (expected {}){more}: {what}",
                 r.fixture, r.expected
             ));
         }
