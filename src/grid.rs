@@ -124,13 +124,15 @@ impl fmt::Display for ParseError {
         match &self.kind {
             ParseErrorKind::BadChar(c) => write!(f, "unexpected character {c:?}"),
             ParseErrorKind::TooShort { found, expected } => {
-                write!(f, "the line ends after {found} cells, expected {expected}")
+                let s = if *found == 1 { "" } else { "s" };
+                write!(f, "the line ends after {found} cell{s}, expected {expected}")
             }
             ParseErrorKind::TooLong { expected } => {
                 write!(f, "the line goes on past {expected} cells")
             }
             ParseErrorKind::TooFewLines { found, expected } => {
-                write!(f, "the input ends after {found} lines, expected {expected}")
+                let s = if *found == 1 { "" } else { "s" };
+                write!(f, "the input ends after {found} line{s}, expected {expected}")
             }
             ParseErrorKind::TooManyLines { expected } => {
                 write!(f, "more than {expected} lines")

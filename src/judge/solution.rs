@@ -820,6 +820,16 @@ pub fn from_file(
     let python2 = (language.extensions == ["py"] && profile.python2)
         .then(|| judges::python2_marks(&text))
         .flatten();
+    if language.extensions == ["py"] && !profile.python2 {
+        // Judged as Python 3, as this judge would: the error it gets is
+        // Python 3's, so the note says where the Python 2 is.
+        if let Some((mark, line)) = judges::python2_marks(&text) {
+            early_notes.push(format!(
+                "line {line} uses `{mark}` as Python 2 does: {} runs Python 3 only (print(...), input(), range)",
+                profile.name
+            ));
+        }
+    }
     let mut toolchain = match python2 {
         Some((mark, line)) => match language::python::python2() {
             Some(found) => {

@@ -79,6 +79,40 @@ fn a_malformed_line_stops_the_run_with_line_and_column() {
     assert!(stderr.contains("line 1, column 81"), "{stderr}");
 }
 
+/// No puzzle at all, a `--limit` of 0 and one row alone are mistakes
+/// said so (exit 2), in words that count right.
+#[test]
+fn an_empty_input_a_zero_limit_and_one_row_are_said_so() {
+    for command in ["solve", "count"] {
+        for input in ["", "# only a comment\n\n"] {
+            let (code, stdout, stderr) = sudoku(&[command], input);
+            assert_eq!((code, stdout.as_str()), (2, ""), "{command} {input:?}");
+            assert_eq!(
+                stderr,
+                "error: -: no puzzle in the input (only blank lines and # comments, or nothing)\n"
+            );
+        }
+    }
+    let (code, stdout, stderr) = sudoku(&["count", "--limit", "0"], &format!("{LEETCODE}\n"));
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert!(
+        stderr.contains("invalid value '0' for '--limit <N>'"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = sudoku(&["solve"], "530070000\n");
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "error: -: malformed puzzle: line 2, column 1: the input ends after 1 line, expected 9\n"
+    );
+    let (code, _, stderr) = sudoku(&["solve"], "530070000\n6\n");
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "error: -: malformed puzzle: line 2, column 2: the line ends after 1 cell, expected 9\n"
+    );
+}
+
 /// A bad row of a 9-line puzzle is said at its own line and column, in the
 /// words `trace` and `judge --input` use, not as the input ending early.
 #[test]

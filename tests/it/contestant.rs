@@ -934,6 +934,26 @@ fn a_word_in_a_comment_reads_no_stdin() {
 
 #[test]
 fn python_2_runs_where_the_judge_offers_it_or_is_not_judged_here() {
+    // Lanqiao offers Python 3 alone: judged so, with a note at the line.
+    let source = b"rows = [raw_input() for _ in range(9)]\nprint \"\\n\".join(rows)\n";
+    if let Some((code, text)) = judge_text(
+        "python2-lanqiao",
+        "lanqiao_py2.py",
+        source,
+        &["--fixture", "sample1"],
+    ) {
+        assert_eq!(code, 1, "{text}");
+        assert!(
+            text.contains("1/1 CE") && text.contains("SyntaxError"),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "note: line 1 uses `raw_input` as Python 2 does: Lanqiao runs Python 3 only"
+            ),
+            "{text}"
+        );
+    }
     let Some((code, text)) = judge("lc36_python2.py", &[]) else {
         return;
     };

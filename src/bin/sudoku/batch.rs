@@ -47,7 +47,7 @@ pub fn batch_help(mode: Mode) -> String {
         Mode::Count { .. } => "",
     };
     format!(
-        "{}\nExit codes:\n  0    every puzzle done{}\n{two}  2    bad command line, unreadable file, or a malformed line (the message names line and\n       column; the lines above it are already printed)\n  141  stdout was closed early (e.g. piped into head): the run stops quietly",
+        "{}\nExit codes:\n  0    every puzzle done{}\n{two}  2    bad command line, unreadable file, a malformed line (the message names line and\n       column; the lines above it are already printed), or no puzzle in the input\n  141  stdout was closed early (e.g. piped into head): the run stops quietly",
         batch::solvers_help(mode),
         if matches!(mode, Mode::Solve) { " (every one unique)" } else { "" },
     )
@@ -78,6 +78,11 @@ pub fn run(args: BatchArgs, mode: Mode, stdout: &mut impl Write) -> Result<ExitC
             e @ batch::BatchError::Write(_) => Failure::from(e),
             e => Failure::msg(format!("{name}: {e}")),
         })?;
+    if summary.puzzles == 0 {
+        return Err(Failure::msg(format!(
+            "{name}: no puzzle in the input (only blank lines and # comments, or nothing)"
+        )));
+    }
     if args.stats {
         eprintln!("{}", summary.stats_line(solver, jobs));
     }

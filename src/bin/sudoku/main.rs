@@ -63,9 +63,10 @@ enum Command {
     Count {
         #[command(flatten)]
         batch: batch::BatchArgs,
-        /// Count up to this many solutions (a LeetCode 37 paste file counts at most 1).
-        #[arg(long, value_name = "N", default_value_t = 2)]
-        limit: usize,
+        /// Count up to this many solutions, at least 1 (a LeetCode 37 paste file counts at most 1).
+        #[arg(long, value_name = "N", default_value_t = 2,
+              value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+        limit: u64,
     },
     /// Generate puzzles with exactly one solution, the same for the same seed on every machine.
     #[command(after_help = gen::GEN_HELP)]
@@ -106,7 +107,11 @@ fn main() -> ExitCode {
         Command::Trace(args) => trace::run(args, &mut stdout),
         Command::New(args) => new::run(args, &mut stdout),
         Command::Solve(args) => batch::run(args, Mode::Solve, &mut stdout),
-        Command::Count { batch, limit } => batch::run(batch, Mode::Count { limit }, &mut stdout),
+        Command::Count { batch, limit } => {
+            // At most 10^9: a usize on every platform.
+            let limit = limit as usize;
+            batch::run(batch, Mode::Count { limit }, &mut stdout)
+        }
         Command::Gen(args) => gen::run(args, &mut stdout),
         Command::Stress(args) => stress::run(args),
         Command::RunSolution { solution, file } => {
