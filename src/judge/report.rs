@@ -475,10 +475,10 @@ fn write_trace_hint(out: &mut dyn Write, part: &Part, failed: &[&CaseResult]) ->
             .map_or("mine".into(), |s| s.to_string_lossy().into_owned());
         writeln!(
             out,
-            "\nsee its search on {} ({}): sudoku trace --html {stem}-{}.html --approach {} {}",
+            "\nsee its search on {} ({}): sudoku trace --html {} --approach {} {}",
             case.fixture,
             verdict_text(case),
-            case.fixture,
+            shell_word(&format!("{stem}-{}.html", case.fixture)),
             shell_word(&path),
             grid.to_line()
         )?;
@@ -486,15 +486,34 @@ fn write_trace_hint(out: &mut dyn Write, part: &Part, failed: &[&CaseResult]) ->
     Ok(())
 }
 
-/// `word` as one shell word: quoted when it holds more than letters,
-/// digits and `-_./+,:@`.
+/// `word` as one shell word, to paste: as it is when it holds only
+/// letters, digits and `-_./+,:@`; in single quotes otherwise; in `$'…'`
+/// with escapes (bash, zsh) when it holds a character a terminal would
+/// obey or not draw (a control, a bidi override), so the line shows what
+/// it runs.
 fn shell_word(word: &str) -> String {
+    use crate::judge::text::unseen;
     if !word.is_empty()
         && word
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "-_./+,:@".contains(c))
     {
         word.to_string()
+    } else if word.chars().any(|c| c.is_control() || unseen(c)) {
+        let mut out = String::from("$'");
+        for c in word.chars() {
+            match c {
+                '\'' | '\\' => {
+                    out.push('\\');
+                    out.push(c);
+                }
+                c if c.is_ascii_control() => out += &format!("\\x{:02x}", u32::from(c)),
+                c if c.is_control() || unseen(c) => out += &format!("\\u{:04x}", u32::from(c)),
+                c => out.push(c),
+            }
+        }
+        out.push('\'');
+        out
     } else {
         format!("'{}'", word.replace('\'', "'\\''"))
     }

@@ -83,7 +83,7 @@ pub fn printable(line: &str) -> String {
 /// the bidi marks, embeddings, overrides and isolates (U+061C, U+200E-F,
 /// U+202A-E, U+2066-9), the line and paragraph separators (U+2028-9), and
 /// the zero-width ones (U+200B-D, U+2060-4, U+FEFF).
-fn unseen(c: char) -> bool {
+pub fn unseen(c: char) -> bool {
     matches!(
         c,
         '\u{061C}'

@@ -434,9 +434,11 @@ fn header(
     name: &str,
     puzzle: &Grid,
 ) -> io::Result<()> {
-    writeln!(out, "trace: {title}")?;
-    writeln!(out, "files: {files}")?;
-    writeln!(out, "puzzle: {name}")?;
+    // A file's name may hold escape codes or bidi controls: shown escaped.
+    let shown = crate::judge::text::printable;
+    writeln!(out, "trace: {}", shown(title))?;
+    writeln!(out, "files: {}", shown(files))?;
+    writeln!(out, "puzzle: {}", shown(name))?;
     writeln!(out, "        {}", puzzle.to_line())?;
     if !opts.terminal {
         writeln!(out, "legend: {LEGEND}")?;

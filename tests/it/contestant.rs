@@ -1794,3 +1794,58 @@ fn new_writes_the_language_its_path_names_and_refuses_another() {
     left.sort();
     assert_eq!(left, ["mine.py"]);
 }
+
+/// The trace command a failing file gets is pasted as it is: its words
+/// quoted for the shell (`;` and `#` in a name run nothing), and a name's
+/// escape codes written as `$'\x1b…'`, never raw.
+#[cfg(unix)] // Windows refuses control characters in a file's name
+#[test]
+fn the_trace_command_printed_for_a_failing_file_runs_as_pasted() {
+    let name = "x;touch PWNED;#\u{1b}[31m.py";
+    let source =
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs/trace/forgets_undo.py"))
+            .unwrap();
+    let Some((code, text)) = judge_text(
+        "paste-hint",
+        name,
+        &source,
+        &["--problem", "lc37", "--fixture", "leetcode_example"],
+    ) else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    assert!(!text.contains('\u{1b}'), "raw: {text:?}");
+    let line = text
+        .lines()
+        .find_map(|l| l.split_once("(WA): ").map(|(_, c)| c.to_string()))
+        .unwrap_or_else(|| panic!("no trace command: {text}"));
+    assert!(
+        line.starts_with(
+            "sudoku trace --html $'x;touch PWNED;#\\x1b[31m-leetcode_example.html' --approach "
+        ),
+        "{line}"
+    );
+    if !installed("bash") {
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("contestant/paste-hint");
+    let pasted = line.replacen("sudoku", &format!("'{SUDOKU}'"), 1);
+    let out = Command::new("bash")
+        .args(["-c", &pasted])
+        .current_dir(&dir)
+        .env("SUDOKU_CACHE_DIR", cache())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(dir
+        .join("x;touch PWNED;#\u{1b}[31m-leetcode_example.html")
+        .is_file());
+    assert!(
+        !dir.join("PWNED").exists(),
+        "the pasted line ran another command"
+    );
+}

@@ -260,7 +260,10 @@ fn watch(opts: &judge::Options, out: &mut impl Write) -> Result<ExitCode, Failur
         if opts.colour {
             write!(out, "\x1b[2J\x1b[H")?;
         }
-        let shown: Vec<String> = watched.iter().map(|p| p.display().to_string()).collect();
+        let shown: Vec<String> = watched
+            .iter()
+            .map(|p| sudoku_workspace::judge::text::printable(&p.display().to_string()))
+            .collect();
         writeln!(
             out,
             "sudoku: judging {} ({})",
