@@ -1613,7 +1613,8 @@ else:
 /// run by another road: io_uring (its queue makes sockets and sets their
 /// buffers with no `socket` or `setsockopt` call), inotify (it hears the
 /// host's file opens), System V IPC (segments no poll sees, which outlive a
-/// run without namespaces), a Linux AIO context (from the machine's shared
+/// run without namespaces, and the machine's own where a run shares its
+/// IPC namespace), a Linux AIO context (from the machine's shared
 /// count), another descriptor by pidfd, a perf counter,
 /// a pipe's buffer grown to 1 MB; prints `LEAK` and what worked, or
 /// solves the case.
@@ -1624,8 +1625,10 @@ libc = ctypes.CDLL(None, use_errno=True)
 libc.syscall.restype = ctypes.c_long
 numbers = {
     'x86_64': dict(io_setup=206, io_uring_setup=425, inotify_init1=294, shmget=29, msgget=68, semget=64,
+                   shmctl=31, msgctl=71, semctl=66,
                    pidfd_open=434, pidfd_getfd=438, perf_event_open=298),
     'aarch64': dict(io_setup=0, io_uring_setup=425, inotify_init1=26, shmget=194, msgget=186, semget=190,
+                    shmctl=195, msgctl=187, semctl=191,
                     pidfd_open=434, pidfd_getfd=438, perf_event_open=241),
 }[platform.machine()]
 leaks = []
@@ -1643,6 +1646,13 @@ IPC_PRIVATE, IPC_CREAT = 0, 0o1000
 tried('shmget', IPC_PRIVATE, 1 << 20, IPC_CREAT | 0o600)
 tried('msgget', IPC_PRIVATE, IPC_CREAT | 0o600)
 tried('semget', IPC_PRIVATE, 1, IPC_CREAT | 0o600)
+# The machine's segments, queues and sets, which exist without this run
+# making any: IPC_INFO (3) reads their limits, and answers where they reach.
+info = ctypes.create_string_buffer(256)
+IPC_INFO = 3
+tried('shmctl', 0, IPC_INFO, info)
+tried('msgctl', 0, IPC_INFO, info)
+tried('semctl', 0, 0, IPC_INFO, info)
 pidfd = libc.syscall(numbers['pidfd_open'], os.getpid(), 0)
 if pidfd >= 0:
     tried('pidfd_getfd', pidfd, 0, 0)

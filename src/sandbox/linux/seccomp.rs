@@ -202,10 +202,12 @@ fn errno(e: libc::c_int) -> u32 {
 /// Calls answered as by a kernel built without them (ENOSYS): io_uring
 /// (its queue makes sockets and sets their options with no `socket` or
 /// `setsockopt` call), inotify and fanotify (they hear files opened outside
-/// the run), System V IPC (its segments and queues outlive the run without
-/// namespaces, and no poll sees them), Linux AIO (its contexts come from a
-/// count the whole machine shares, `fs.aio-max-nr`).
-const MISSING: [libc::c_long; 9] = [
+/// the run), System V IPC, every call of it (its segments and queues
+/// outlive the run without namespaces, no poll sees them, and without an
+/// IPC namespace of its own a run would reach the machine's), Linux AIO
+/// (its contexts come from a count the whole machine shares,
+/// `fs.aio-max-nr`).
+const MISSING: [libc::c_long; 18] = [
     libc::SYS_io_setup,
     libc::SYS_io_uring_setup,
     libc::SYS_io_uring_enter,
@@ -213,8 +215,17 @@ const MISSING: [libc::c_long; 9] = [
     libc::SYS_inotify_init1,
     libc::SYS_fanotify_init,
     libc::SYS_shmget,
+    libc::SYS_shmat,
+    libc::SYS_shmctl,
+    libc::SYS_shmdt,
     libc::SYS_msgget,
+    libc::SYS_msgsnd,
+    libc::SYS_msgrcv,
+    libc::SYS_msgctl,
     libc::SYS_semget,
+    libc::SYS_semop,
+    libc::SYS_semtimedop,
+    libc::SYS_semctl,
 ];
 
 /// The filter's program. `fork_allowed`: more than one process may run.
