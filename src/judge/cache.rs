@@ -97,10 +97,12 @@ fn hash_file(path: &Path) -> io::Result<(u64, u64)> {
 
 /// The cache root.
 pub fn root() -> PathBuf {
-    if let Some(dir) = std::env::var_os("SUDOKU_CACHE_DIR") {
+    // Empty is unset, as for XDG_CACHE_HOME.
+    if let Some(dir) = std::env::var_os("SUDOKU_CACHE_DIR").filter(|d| !d.is_empty()) {
         return PathBuf::from(dir);
     }
     let base = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|d| !d.is_empty())
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
         .or_else(local_app_data)

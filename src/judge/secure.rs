@@ -262,8 +262,17 @@ pub fn is_link(path: &Path) -> bool {
 /// (`/tmp`). The error says what is wrong and how to mend it.
 #[cfg(unix)]
 pub fn private_dir(path: &Path) -> Result<(), String> {
-    use std::os::unix::fs::{DirBuilderExt, MetadataExt};
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
     let how = "; the judge keeps its builds only in a folder of its own user that no one else can write (set SUDOKU_CACHE_DIR to one, or remove this one)";
+    // Before anything is made: a link of another user's on the way would
+    // put the folder where they choose, and could be re-pointed at will.
+    if let Some((link, uid)) = others_link_on(path) {
+        return Err(format!(
+            "the build cache {} is reached through {}, a symbolic link of another user (uid {uid}){how}",
+            path.display(),
+            link.display()
+        ));
+    }
     let made = std::fs::DirBuilder::new()
         .recursive(true)
         .mode(0o711)
@@ -318,6 +327,12 @@ pub fn private_dir(path: &Path) -> Result<(), String> {
             meta.mode() & 0o7777
         ));
     }
+    if meta.mode() & 0o044 != 0 {
+        // Its own, and readable by others (made by hand, or by an older
+        // judge): the copies of sources inside are not theirs to list.
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o711))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
     let full = std::fs::canonicalize(path).map_err(|e| format!("{}: {e}", path.display()))?;
     for above in full.ancestors().skip(1) {
         let Ok(m) = std::fs::metadata(above) else {
@@ -338,6 +353,22 @@ pub fn private_dir(path: &Path) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The first symbolic link on the way to `path` (a folder above it; the
+/// caller looks at `path` itself) that a user other than this one and
+/// root owns, with its owner: following it would write where they choose.
+#[cfg(unix)]
+pub fn others_link_on(path: &Path) -> Option<(PathBuf, u32)> {
+    use std::os::unix::fs::MetadataExt;
+    let full = std::path::absolute(path).ok()?;
+    let me = euid();
+    full.ancestors()
+        .skip(1)
+        .filter_map(|a| std::fs::symlink_metadata(a).ok().map(|m| (a, m)))
+        .filter(|(_, m)| m.file_type().is_symlink() && m.uid() != me && m.uid() != 0)
+        .last()
+        .map(|(a, m)| (a.to_path_buf(), m.uid()))
 }
 
 #[cfg(not(unix))]

@@ -539,7 +539,7 @@ fn new_refuses_a_huge_template_by_its_size() {
     sparse(&dir.join("lanqiao.cpp"), 4 << 30);
     let mut cmd = Command::new(SUDOKU);
     cmd.args(["new", "lanqiao", "--lang", "cpp"])
-        .arg(dir.join("out"))
+        .arg(dir.join("out.cpp"))
         .env("SUDOKU_TEMPLATES", &dir);
     let run = common::run_measured(cmd, Stdio::null(), Duration::from_secs(60));
     assert_eq!(run.code, Some(2), "{run:?}");
@@ -688,4 +688,67 @@ fn a_toolchain_file_where_the_judge_runs_is_never_followed() {
         "the planted toolchain ran: {}",
         std::fs::read_to_string(&log).unwrap_or_default()
     );
+}
+
+/// A build cache, or a file `sudoku new` writes, reached through a link of
+/// another user's (in a sticky folder anyone can write) is refused before
+/// anything is made where the link leads; the judge's own cache folder
+/// that others may read is made private; an empty `SUDOKU_CACHE_DIR` is
+/// unset.
+#[test]
+fn nothing_is_made_through_another_users_link_and_the_cache_is_kept_private() {
+    if !common::need("unshare") || !as_root() || !common::need("python3") {
+        return;
+    }
+    let shared = scratch("others-link-shared", 0o1777);
+    let mine = scratch("others-link-target", 0o700);
+    std::os::unix::fs::symlink(&mine, shared.join("lnk")).unwrap();
+    give_away(&shared.join("lnk"));
+    let work = scratch("others-link-work", 0o755);
+    let file = work.join("lanqiao_echo.py");
+    std::fs::write(&file, "import sys\nsys.stdout.write(sys.stdin.read())\n").unwrap();
+    let judge = |env: &[(&str, &str)]| {
+        contained(
+            &work,
+            &["judge", file.to_str().unwrap(), "--fixture", "sample1"],
+            env,
+            &["SUDOKU_CACHE_DIR", "XDG_CACHE_HOME"],
+        )
+    };
+    let through = shared.join("lnk/cache");
+    let (code, text) = judge(&[("SUDOKU_CACHE_DIR", through.to_str().unwrap())]);
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.contains(&format!(
+            "is reached through {}, a symbolic link of another user (uid 65534)",
+            shared.join("lnk").display()
+        )),
+        "{text}"
+    );
+    let folder = shared.join("lnk");
+    let (code, text) = contained(&work, &["new", "lc37", folder.to_str().unwrap()], &[], &[]);
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.contains("a symbolic link of another user (uid 65534)"),
+        "{text}"
+    );
+    assert_eq!(
+        std::fs::read_dir(&mine).unwrap().count(),
+        0,
+        "made through the link"
+    );
+    // Empty is unset: the cache is XDG_CACHE_HOME's, made 0711; one of
+    // the judge's own user that others may read is made so too.
+    let xdg = scratch("others-link-xdg", 0o755);
+    let (code, text) = judge(&[
+        ("SUDOKU_CACHE_DIR", ""),
+        ("XDG_CACHE_HOME", xdg.to_str().unwrap()),
+    ]);
+    assert_eq!(code, 1, "{text}");
+    let made = xdg.join("sudoku-workspace");
+    assert_eq!(std::fs::metadata(&made).unwrap().mode() & 0o777, 0o711);
+    std::fs::set_permissions(&made, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (code, text) = judge(&[("XDG_CACHE_HOME", xdg.to_str().unwrap())]);
+    assert_eq!(code, 1, "{text}");
+    assert_eq!(std::fs::metadata(&made).unwrap().mode() & 0o777, 0o711);
 }

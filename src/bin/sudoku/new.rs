@@ -93,6 +93,16 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<ExitCode, Failure> {
             path.display()
         )));
     }
+    // A folder on the way that is another user's link would put the file
+    // where they choose (a root user's file in their folder).
+    #[cfg(unix)]
+    if let Some((link, uid)) = sudoku_workspace::judge::secure::others_link_on(&path) {
+        return Err(Failure::msg(format!(
+            "{}: {} is a symbolic link of another user (uid {uid}); `sudoku new` writes only through your own (give another PATH)",
+            path.display(),
+            link.display()
+        )));
+    }
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
             .map_err(|e| Failure::msg(format!("{}: {e}", dir.display())))?;
