@@ -178,7 +178,11 @@ pub fn read_named(path: &Path, cap: u64) -> Result<Vec<u8>, Refused> {
         let file = File::options()
             .read(true)
             .custom_flags(libc::O_NONBLOCK)
-            .open(path)?;
+            .open(path)
+            .map_err(|e| match e.kind() {
+                io::ErrorKind::NotFound => Refused::NotFile("a symbolic link to nothing"),
+                _ => e.into(),
+            })?;
         read_opened(file, cap)
     }
     #[cfg(not(unix))]

@@ -1160,6 +1160,7 @@ fn build(
 fn headers_to_copy(source: &Path, depends: &[PathBuf]) -> Result<Vec<(PathBuf, Vec<u8>)>, String> {
     let home = source.parent().unwrap_or(Path::new(""));
     let mut taken: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    let mut total = 0;
     for header in depends {
         let Some(inside) = header
             .strip_prefix(home)
@@ -1172,7 +1173,17 @@ fn headers_to_copy(source: &Path, depends: &[PathBuf]) -> Result<Vec<(PathBuf, V
             continue;
         }
         match super::secure::read_beneath(home, &inside, language::cpp::HEADER_CAP) {
-            Ok(bytes) => taken.push((inside, bytes)),
+            Ok(bytes) => {
+                total += bytes.len() as u64;
+                if total > language::cpp::HEADERS_TOTAL_CAP {
+                    return Err(format!(
+                        "{}: the headers beside the file come to more than {} MiB in all, which the judge does not take",
+                        inside.display(),
+                        language::cpp::HEADERS_TOTAL_CAP >> 20
+                    ));
+                }
+                taken.push((inside, bytes));
+            }
             Err(super::secure::Refused::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {}
             Err(why) => {
                 return Err(format!(

@@ -1718,8 +1718,9 @@ fn a_leetcode_paste_named_with_a_quote_builds_and_its_errors_name_it() {
     );
 }
 
-/// A user's template that is there but is not a file (a FIFO, a folder)
-/// is said so, exit 2, rather than passed over for the built-in starter.
+/// A user's template that is there but is not a file (a FIFO, a folder, a
+/// broken link) is said so, exit 2, rather than passed over for the
+/// built-in starter.
 #[cfg(unix)]
 #[test]
 fn a_template_that_is_not_a_file_is_said_so() {
@@ -1731,7 +1732,12 @@ fn a_template_that_is_not_a_file_is_said_so() {
         .status()
         .unwrap()
         .success());
-    for (key, what) in [("lc37", "a FIFO"), ("lc36", "a folder")] {
+    std::os::unix::fs::symlink("nowhere.py", own.join("lanqiao.py")).unwrap();
+    for (key, what) in [
+        ("lc37", "a FIFO"),
+        ("lc36", "a folder"),
+        ("lanqiao", "a symbolic link to nothing"),
+    ] {
         let out = Command::new(SUDOKU)
             .args(["new", key, "--lang", "py"])
             .env("SUDOKU_TEMPLATES", &own)

@@ -752,3 +752,35 @@ fn nothing_is_made_through_another_users_link_and_the_cache_is_kept_private() {
     assert_eq!(code, 1, "{text}");
     assert_eq!(std::fs::metadata(&made).unwrap().mode() & 0o777, 0o711);
 }
+
+/// Headers beside a file are capped in all, not only each: forty of 1 MiB
+/// are refused by their total before anything is copied or built, and the
+/// judge's memory stays bounded.
+#[test]
+fn headers_are_capped_in_all() {
+    if !common::need("g++") {
+        return;
+    }
+    let dir = scratch("headers-total", 0o755);
+    let mut source = String::new();
+    for i in 0..40 {
+        sparse(&dir.join(format!("h{i}.h")), 1 << 20);
+        source += &format!("#include \"h{i}.h\"\n");
+    }
+    source += "int main() { return 0; }\n";
+    let file = dir.join("lanqiao_many.cpp");
+    std::fs::write(&file, source).unwrap();
+    let mut cmd = Command::new(SUDOKU);
+    cmd.args(["judge", "--fixture", "sample1"])
+        .arg(&file)
+        .env("SUDOKU_CACHE_DIR", dir.join("cache"));
+    let run = common::run_measured(cmd, Stdio::null(), Duration::from_secs(120));
+    let text = String::from_utf8_lossy(&run.stdout).into_owned() + &run.stderr;
+    assert_eq!(run.code, Some(1), "{text}");
+    assert!(text.contains("1/1 CE"), "{text}");
+    assert!(
+        text.contains("come to more than 16 MiB in all, which the judge does not take"),
+        "{text}"
+    );
+    assert!(run.max_rss_kb < common::RSS_LIMIT_KB, "{run:?}");
+}

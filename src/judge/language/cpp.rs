@@ -85,6 +85,10 @@ pub fn beside(_source: &Source<'_>) -> Vec<std::ffi::OsString> {
 /// The largest local header followed (and hashed into the cache key).
 pub const HEADER_CAP: u64 = 4 << 20;
 
+/// The most a build takes of local headers in all: each is copied into
+/// the build folder and held in the judge's memory while it is.
+pub const HEADERS_TOTAL_CAP: u64 = 16 << 20;
+
 /// The headers `#include "…"` names, looked up as the compiler does (the
 /// including file's folder, then the user's folder, which `-iquote .` is in the build),
 /// and theirs in turn (system headers come with the compiler's version).
@@ -99,17 +103,21 @@ pub fn local_headers(source: &Source<'_>) -> Vec<std::path::PathBuf> {
         .unwrap_or_default();
     let mut found: Vec<std::path::PathBuf> = Vec::new();
     let mut todo = vec![(source.path.to_path_buf(), source.text.to_string())];
-    let follow = |header: std::path::PathBuf,
-                  found: &mut Vec<std::path::PathBuf>,
-                  todo: &mut Vec<(std::path::PathBuf, String)>| {
+    // Past HEADERS_TOTAL_CAP read, a header is listed unread, and the build
+    // refuses the lot by its size.
+    let mut total = 0;
+    let mut follow = |header: std::path::PathBuf,
+                      found: &mut Vec<std::path::PathBuf>,
+                      todo: &mut Vec<(std::path::PathBuf, String)>| {
         if found.len() < 256 && !found.contains(&header) {
             // A link is listed unread: the build refuses it by name.
-            if crate::judge::secure::is_link(&header) {
+            if crate::judge::secure::is_link(&header) || total > HEADERS_TOTAL_CAP {
                 found.push(header);
                 return;
             }
             let read = crate::judge::secure::read_named(&header, HEADER_CAP);
             if let Ok(text) = read.map(|b| String::from_utf8_lossy(&b).into_owned()) {
+                total += text.len() as u64;
                 found.push(header.clone());
                 todo.push((header, text));
             }
