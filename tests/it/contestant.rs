@@ -1855,3 +1855,30 @@ fn the_trace_command_printed_for_a_failing_file_runs_as_pasted() {
         "the pasted line ran another command"
     );
 }
+
+/// A file's name that holds a line break or an escape code is escaped in
+/// the compiler's words too: it cannot forge a line of the CE text of its
+/// own (`#error pwn`) or recolour the terminal.
+#[cfg(unix)] // Windows refuses control characters in a file's name
+#[test]
+fn a_compile_error_escapes_the_files_name() {
+    let name = "lanqiao_nl\n#error pwn\n\u{1b}[31m.cpp";
+    let Some((code, text)) = judge_text(
+        "ce-name",
+        name,
+        b"int main() { return x; }\n",
+        &["--fixture", "sample1"],
+    ) else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    assert!(!text.contains('\u{1b}'), "raw: {text:?}");
+    assert!(
+        !text.lines().any(|l| l.starts_with("#error pwn")),
+        "a line forged by the name: {text}"
+    );
+    assert!(
+        text.contains("lanqiao_nl\\n#error pwn\\n\\u{1b}[31m.cpp:1:21: error:"),
+        "{text}"
+    );
+}

@@ -476,15 +476,14 @@ pub fn c_string_literal(text: &str) -> String {
 }
 
 /// A program's output with control characters escaped (a crash message may
-/// hold anything), tabs kept.
+/// hold anything), and the characters a terminal would not draw as
+/// themselves (bidi controls, zero-width ones); tabs and line breaks kept.
 pub fn printable(text: &str) -> String {
-    text.chars()
-        .flat_map(|c| match c {
-            '\t' | '\n' => vec![c],
-            c if c.is_control() => c.escape_default().collect(),
-            c => vec![c],
-        })
-        .collect()
+    let mut out = crate::judge::text::printable_lines(text);
+    if text.ends_with('\n') {
+        out.push('\n');
+    }
+    out
 }
 
 /// The first error of a compiler's output, at most 12 lines: the build
@@ -504,6 +503,14 @@ pub fn first_error(
     for (staged, user) in aliases {
         text = text.replace(&format!("{staged}:"), &format!("{user}:"));
     }
+    // A name holding a line break or an escape code is escaped where the
+    // compiler wrote it, before lines are told apart: it cannot make a
+    // line of its own or reach the terminal raw.
+    let escaped = crate::judge::text::printable(shown);
+    if escaped != shown {
+        text = text.replace(shown, &escaped);
+    }
+    let shown = escaped.as_str();
     let lines: Vec<&str> = text
         .lines()
         .filter(|l| !l.trim_start().starts_with("at ") || !l.contains("node:internal"))
