@@ -33,7 +33,7 @@
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-/// The README, every page of `docs/`, and `mine/README.md`.
+/// The README (English and Chinese), every page of `docs/`, and `mine/README.md`.
 fn documents() -> Vec<PathBuf> {
     let mut docs: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
         .unwrap()
@@ -42,6 +42,7 @@ fn documents() -> Vec<PathBuf> {
         .collect();
     docs.sort();
     docs.insert(0, root().join("README.md"));
+    docs.insert(1, root().join("README.zh-CN.md"));
     docs.push(root().join("mine/README.md"));
     docs
 }
@@ -983,13 +984,14 @@ fn the_chart_names_its_cpu_commit_and_date() {
     }
 }
 
-/// The README's commands under "Judge your own file" and "The other
-/// commands", run as written (`cargo run --release --` is this build's
-/// `sudoku`) in a fresh clone: each exits as the README says (0, or 1 for
+/// The commands of the README ("Judge your own file", "The other
+/// commands") and of README.zh-CN.md ("评测你自己的代码"), run as written
+/// (`cargo run --release --` is this build's `sudoku`), each document's in
+/// a fresh clone of its own: each exits as its document says (0, or 1 for
 /// a starter's WA and the failing case `stress` finds in it), and git
 /// finds nothing new in the clone after them. The `--watch` line runs
 /// until Ctrl-C (`contestant::watch_judges_on_every_save…` tests it).
-#[cfg(unix)] // `sh` for the README's `>` and `&&`
+#[cfg(unix)] // `sh` for the README's `>`
 #[test]
 fn the_readmes_commands_run_as_written_in_a_fresh_clone() {
     for tool in ["git", "python3", "g++"] {
@@ -997,86 +999,99 @@ fn the_readmes_commands_run_as_written_in_a_fresh_clone() {
             return;
         }
     }
-    let clone = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("readme-clone");
-    let _ = std::fs::remove_dir_all(&clone);
-    let cloned = Command::new("git")
-        .args(["clone", "-q"])
-        .arg(root())
-        .arg(&clone)
-        .status()
-        .unwrap();
-    assert!(cloned.success());
-    // The README as it is here (committed or not), run in the clone, whose
-    // `.gitignore` and `mine/` are the committed ones.
-    let text = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let mut section = "";
-    let mut commands = Vec::new();
-    for line in text.lines() {
-        if let Some(title) = line.strip_prefix("## ") {
-            section = title;
-        } else if matches!(section, "Judge your own file" | "The other commands")
-            && line.starts_with("cargo run --release -- ")
-            && !line.contains("--watch")
-        {
-            let command = line.split("  #").next().unwrap().trim();
-            commands.push(command.to_string());
-        }
-    }
+    let documents: [(&str, &[&str], usize); 2] = [
+        (
+            "README.md",
+            &["Judge your own file", "The other commands"],
+            7,
+        ),
+        ("README.zh-CN.md", &["评测你自己的代码"], 4),
+    ];
     // The exit each documents: a starter gets WA until it is solved, and
     // `stress` finds and saves a failing case of it.
-    let expected = |command: &str| match command {
-        c if c.contains("judge mine/lc37.py") || c.contains("stress mine/lanqiao.cpp") => 1,
-        _ => 0,
+    let expected = |command: &str| {
+        let fails = [
+            "judge mine/lc37.py",
+            "judge mine/lc37.cpp",
+            "judge mine/lanqiao.cpp",
+            "stress mine/lanqiao.cpp",
+        ];
+        i32::from(fails.iter().any(|f| command.contains(f)))
     };
-    assert!(commands.len() >= 7, "{commands:#?}");
     let sudoku = env!("CARGO_BIN_EXE_sudoku");
-    let log = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("readme-clone.log");
-    for command in &commands {
-        let shell = command.replace("cargo run --release --", &format!("'{sudoku}'"));
-        // No address-space cap here (a JVM reserves more than 1 GiB): a
-        // plain child, its output to a file, killed past 10 minutes.
-        let out = std::fs::File::create(&log).unwrap();
-        let mut child = Command::new("sh")
-            .args(["-c", &shell])
-            .current_dir(&clone)
-            .env("NO_COLOR", "1")
-            .env(
-                "SUDOKU_CACHE_DIR",
-                PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("readme-clone-cache"),
-            )
-            .stdin(Stdio::null())
-            .stdout(out.try_clone().unwrap())
-            .stderr(out)
-            .spawn()
+    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    for (n, (document, sections, at_least)) in documents.into_iter().enumerate() {
+        let clone = tmp.join(format!("readme-clone-{n}"));
+        let _ = std::fs::remove_dir_all(&clone);
+        let cloned = Command::new("git")
+            .args(["clone", "-q"])
+            .arg(root())
+            .arg(&clone)
+            .status()
             .unwrap();
-        let start = std::time::Instant::now();
-        let status = loop {
-            if let Some(status) = child.try_wait().unwrap() {
-                break status;
+        assert!(cloned.success());
+        // The document as it is here (committed or not), run in the clone,
+        // whose `.gitignore` and `mine/` are the committed ones.
+        let text = std::fs::read_to_string(root().join(document)).unwrap();
+        let mut section = "";
+        let mut commands = Vec::new();
+        for line in text.lines() {
+            if let Some(title) = line.strip_prefix("## ") {
+                section = title;
+            } else if sections.contains(&section)
+                && line.starts_with("cargo run --release -- ")
+                && !line.contains("--watch")
+            {
+                let command = line.split("  #").next().unwrap().trim();
+                commands.push(command.to_string());
             }
-            if start.elapsed() > std::time::Duration::from_secs(600) {
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!("{command}: did not end in 10 minutes");
-            }
-            std::thread::sleep(std::time::Duration::from_millis(20));
-        };
+        }
+        assert!(commands.len() >= at_least, "{document}: {commands:#?}");
+        let log = tmp.join(format!("readme-clone-{n}.log"));
+        for command in &commands {
+            let shell = command.replace("cargo run --release --", &format!("'{sudoku}'"));
+            // No address-space cap here (a JVM reserves more than 1 GiB): a
+            // plain child, its output to a file, killed past 10 minutes.
+            let out = std::fs::File::create(&log).unwrap();
+            let mut child = Command::new("sh")
+                .args(["-c", &shell])
+                .current_dir(&clone)
+                .env("NO_COLOR", "1")
+                .env("SUDOKU_CACHE_DIR", tmp.join("readme-clone-cache"))
+                .stdin(Stdio::null())
+                .stdout(out.try_clone().unwrap())
+                .stderr(out)
+                .spawn()
+                .unwrap();
+            let start = std::time::Instant::now();
+            let status = loop {
+                if let Some(status) = child.try_wait().unwrap() {
+                    break status;
+                }
+                if start.elapsed() > std::time::Duration::from_secs(600) {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    panic!("{document}: {command}: did not end in 10 minutes");
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            };
+            assert_eq!(
+                status.code(),
+                Some(expected(command)),
+                "{document}: {command}\n{}",
+                std::fs::read_to_string(&log).unwrap_or_default()
+            );
+        }
+        let status = Command::new("git")
+            .args(["status", "--porcelain"])
+            .current_dir(&clone)
+            .output()
+            .unwrap();
+        assert!(status.status.success());
         assert_eq!(
-            status.code(),
-            Some(expected(command)),
-            "{command}\n{}",
-            std::fs::read_to_string(&log).unwrap_or_default()
+            String::from_utf8_lossy(&status.stdout),
+            "",
+            "{document}: its commands left files git sees"
         );
     }
-    let status = Command::new("git")
-        .args(["status", "--porcelain"])
-        .current_dir(&clone)
-        .output()
-        .unwrap();
-    assert!(status.status.success());
-    assert_eq!(
-        String::from_utf8_lossy(&status.stdout),
-        "",
-        "the README's commands left files git sees"
-    );
 }
