@@ -277,33 +277,27 @@ fn a_link_named_as_a_header_is_refused() {
     let file = dir.join("lanqiao_linked.cpp");
     std::fs::write(&file, prints_header("o0.h")).unwrap();
     let cache = dir.join("cache");
-    let (code, text) = contained(
-        &dir,
-        &["judge", file.to_str().unwrap(), "--fixture", "sample1"],
-        &[("SUDOKU_CACHE_DIR", cache.to_str().unwrap())],
-        &[],
-    );
-    assert!(
-        !text.contains(" AC"),
-        "an answer read through a link: {text}"
-    );
-    assert_eq!(code, 1, "{text}");
-    assert!(text.contains("1/1 CE"), "{text}");
+    let judged = |how: &str| {
+        let (code, text) = contained(
+            &dir,
+            &["judge", file.to_str().unwrap(), "--fixture", "sample1"],
+            &[("SUDOKU_CACHE_DIR", cache.to_str().unwrap())],
+            &[],
+        );
+        assert!(
+            !text.contains(" AC"),
+            "an answer read through {how}: {text}"
+        );
+        assert_eq!(code, 1, "{text}");
+        assert!(text.contains("1/1 CE"), "{text}");
+        text
+    };
+    let text = judged("a link");
     assert!(text.contains("o0.h: a symbolic link"), "{text}");
     // A hard link is the expected output under a header's name too.
     std::fs::remove_file(dir.join("o0.h")).unwrap();
     std::fs::hard_link(dir.join("tests/sample1.out"), dir.join("o0.h")).unwrap();
-    let (code, text) = contained(
-        &dir,
-        &["judge", file.to_str().unwrap(), "--fixture", "sample1"],
-        &[("SUDOKU_CACHE_DIR", cache.to_str().unwrap())],
-        &[],
-    );
-    assert!(
-        !text.contains(" AC"),
-        "an answer read through a hard link: {text}"
-    );
-    assert_eq!(code, 1, "{text}");
+    let text = judged("a hard link");
     assert!(text.contains("o0.h: a hard link (2 names"), "{text}");
 }
 
