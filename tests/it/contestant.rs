@@ -1882,3 +1882,26 @@ fn a_compile_error_escapes_the_files_name() {
         "{text}"
     );
 }
+
+/// `--lines` puts a Java crash at the user's line whatever the file is
+/// called: `lc37.java` (the name `sudoku new lc37 --lang java` writes) is
+/// built as `Solution.java`, which the stack trace names.
+#[test]
+fn lines_puts_a_java_crash_at_its_line_whatever_the_files_name() {
+    let source = "class Solution {\n    public void solveSudoku(char[][] board) {\n        int[] none = new int[0];\n        board[0][0] = (char) none[1];\n    }\n}\n";
+    let Some((code, text)) = judge_text(
+        "java-lines",
+        "lc37.java",
+        source.as_bytes(),
+        &["--lines", "--fixture", "leetcode_example"],
+    ) else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("1/1 RE"), "{text}");
+    assert!(
+        text.lines().any(|l| l.starts_with("sudoku: ")
+            && l.contains("lc37.java:4:1: error: RE on leetcode_example")),
+        "{text}"
+    );
+}

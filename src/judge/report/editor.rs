@@ -156,7 +156,15 @@ fn crash_line(detail: &str, name: &str) -> Option<(u32, u32)> {
         let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
         digits.parse().ok()
     };
-    for file in [name, "Main.java"] {
+    // A Java file is built under its class's name (`Main.java`, or
+    // LeetCode's `Solution.java`), which its frames name, whatever the
+    // user called it (`lc37.java`).
+    let staged: &[&str] = if name.ends_with(".java") {
+        &["Main.java", "Solution.java"]
+    } else {
+        &[]
+    };
+    for &file in [name].iter().chain(staged) {
         if file.is_empty() {
             continue;
         }
@@ -207,10 +215,29 @@ mod tests {
                 "x.js",
                 (3, 14),
             ),
+            // A Java file named otherwise is built as its class.
+            (
+                "java.lang.ArrayIndexOutOfBoundsException: at Solution.solveSudoku(Solution.java:20)",
+                "lc37.java",
+                (20, 1),
+            ),
+            (
+                "java.lang.NullPointerException: at Main.main(Main.java:4)",
+                "poj2676.java",
+                (4, 1),
+            ),
         ] {
             assert_eq!(crash_line(detail, name), Some(want), "{detail}");
         }
         assert_eq!(crash_line("Segmentation fault", "x.cpp"), None);
+        // The harness's own frames are not the user's file.
+        assert_eq!(
+            crash_line(
+                "at SudokuJudgeHarness.main(SudokuJudgeHarness.java:19)",
+                "lc37.java"
+            ),
+            None
+        );
     }
 
     #[test]
