@@ -364,8 +364,41 @@ fn python_has(python: &Path, module: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// Python 2 in `text`, by what Python 3 lacks: the word and its line.
+/// Python 2 in `text`, by what Python 3 lacks, else by LeetCode's Python
+/// 2 templates (the `:type board:` / `:rtype:` docstring, or the older
+/// `# @param` / `# @return` comments, where no method is annotated as
+/// its Python 3 template's are): the mark and its line.
 pub fn python2_marks(text: &str) -> Option<(&'static str, usize)> {
+    python2_syntax(text).or_else(|| leetcode_python2_template(text))
+}
+
+/// LeetCode's Python 2 template, by its docstring or comments, in a file
+/// whose `def` lines carry no annotation (`board: List[List[str]]`, `->`).
+fn leetcode_python2_template(text: &str) -> Option<(&'static str, usize)> {
+    let annotated = text.lines().any(|line| {
+        let def = line.trim_start();
+        def.starts_with("def ")
+            && (def.contains("->")
+                || def
+                    .split_once('(')
+                    .and_then(|(_, args)| args.split(')').next())
+                    .is_some_and(|args| args.contains(':')))
+    });
+    if annotated {
+        return None;
+    }
+    const MARKS: [&str; 4] = [":type ", ":rtype:", "# @param ", "# @return"];
+    text.lines().enumerate().find_map(|(i, line)| {
+        let trimmed = line.trim_start();
+        MARKS
+            .iter()
+            .find(|&&mark| trimmed.starts_with(mark))
+            .map(|&mark| (mark.trim_end(), i + 1))
+    })
+}
+
+/// Python 2 by its syntax: what Python 3 lacks.
+fn python2_syntax(text: &str) -> Option<(&'static str, usize)> {
     const MARKS: [&str; 6] = [
         "xrange(",
         "raw_input(",
@@ -433,6 +466,13 @@ mod tests {
             Some(("xrange", 2))
         );
         assert_eq!(python2_marks("print 'hi'\n"), Some(("print", 1)));
+        // LeetCode's Python 2 templates, both generations; not its Python 3 one.
+        let two = "class Solution(object):\n    def solveSudoku(self, board):\n        \"\"\"\n        :type board: List[List[str]]\n        :rtype: None\n        \"\"\"\n        i = 4 / 3\n";
+        assert_eq!(python2_marks(two), Some((":type", 4)));
+        let older = "class Solution:\n    # @param board, a 9x9 2D array\n    # @return nothing\n    def solveSudoku(self, board):\n        pass\n";
+        assert_eq!(python2_marks(older), Some(("# @param", 2)));
+        let three = "class Solution:\n    def solveSudoku(self, board: List[List[str]]) -> None:\n        \"\"\"\n        :type board: List[List[str]]\n        \"\"\"\n";
+        assert_eq!(python2_marks(three), None);
         assert_eq!(python2_marks("print('hi')\n# xrange(3)\n"), None);
         assert_eq!(python2_marks("def myxrange(n): pass\n"), None);
     }

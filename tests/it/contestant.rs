@@ -954,6 +954,22 @@ fn python_2_runs_where_the_judge_offers_it_or_is_not_judged_here() {
             "{text}"
         );
     }
+    // LeetCode's Python 2 template, no Python 2 syntax: `i / 3` is
+    // integer division there, a float in Python 3.
+    let template = b"class Solution(object):\n    def isValidSudoku(self, board):\n        \"\"\"\n        :type board: List[List[str]]\n        :rtype: bool\n        \"\"\"\n        seen = set()\n        for i in range(9):\n            for j in range(9):\n                c = board[i][j]\n                if c == '.':\n                    continue\n                for key in ((i, c), (c, j), (i / 3, j / 3, c)):\n                    if key in seen:\n                        return False\n                    seen.add(key)\n        return True\n";
+    if let Some((code, text)) = judge_text("python2-template", "lc36_template.py", template, &[]) {
+        if text.contains("run as Python 2") {
+            assert_eq!(code, 0, "{text}");
+            assert!(text.contains("line 4 uses `:type`"), "{text}");
+        } else {
+            assert_eq!(code, 3, "{text}");
+            assert!(
+                text.contains("not judged here: needs Python 2")
+                    && text.contains("lc36_template.py:4 uses `:type`"),
+                "{text}"
+            );
+        }
+    }
     let Some((code, text)) = judge("lc36_python2.py", &[]) else {
         return;
     };
