@@ -468,11 +468,20 @@ fn write_trace_hint(out: &mut dyn Write, part: &Part, failed: &[&CaseResult]) ->
         else {
             continue;
         };
-        let path = user.path.display().to_string();
-        let stem = user
-            .path
-            .file_stem()
-            .map_or("mine".into(), |s| s.to_string_lossy().into_owned());
+        // A word starting with `-` would be read as a flag: `./` first.
+        let not_a_flag = |word: String| {
+            if word.starts_with('-') {
+                format!("./{word}")
+            } else {
+                word
+            }
+        };
+        let path = not_a_flag(user.path.display().to_string());
+        let stem = not_a_flag(
+            user.path
+                .file_stem()
+                .map_or("mine".into(), |s| s.to_string_lossy().into_owned()),
+        );
         writeln!(
             out,
             "\nsee its search on {} ({}): sudoku trace --html {} --approach {} {}",

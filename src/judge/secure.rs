@@ -268,14 +268,23 @@ pub fn is_link(path: &Path) -> bool {
 pub fn private_dir(path: &Path) -> Result<(), String> {
     use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
     let how = "; the judge keeps its builds only in a folder of its own user that no one else can write (set SUDOKU_CACHE_DIR to one, or remove this one)";
+    // `dir/` and `dir/.` name what `dir` does, and are looked at as `dir`
+    // (a trailing slash would follow a link there).
+    let named: PathBuf = path.components().collect();
+    let path = named.as_path();
     // Before anything is made: a link of another user's on the way would
-    // put the folder where they choose, and could be re-pointed at will.
+    // put the folder where they choose, and could be re-pointed at will;
+    // a folder above of another user's, or that others can write, is
+    // theirs to fill.
     if let Some((link, uid)) = others_link_on(path) {
         return Err(format!(
             "the build cache {} is reached through {}, a symbolic link of another user (uid {uid}){how}",
             path.display(),
             link.display()
         ));
+    }
+    if let Ok(parent) = resolve_own(path.parent().unwrap_or(Path::new("/"))) {
+        folders_above_are_safe(path, &parent, how)?;
     }
     let made = std::fs::DirBuilder::new()
         .recursive(true)
@@ -338,7 +347,17 @@ pub fn private_dir(path: &Path) -> Result<(), String> {
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     let full = std::fs::canonicalize(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    for above in full.ancestors().skip(1) {
+    folders_above_are_safe(path, full.parent().unwrap_or(Path::new("/")), how)
+}
+
+/// Each existing folder from `from` up is this user's or root's and
+/// writable by no one else unless sticky (`/tmp`); else an error for the
+/// build cache `path`.
+#[cfg(unix)]
+fn folders_above_are_safe(path: &Path, from: &Path, how: &str) -> Result<(), String> {
+    use std::os::unix::fs::MetadataExt;
+    let me = euid();
+    for above in from.ancestors() {
         let Ok(m) = std::fs::metadata(above) else {
             continue;
         };
@@ -359,20 +378,125 @@ pub fn private_dir(path: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Makes the file `path`, new (never one that is there), and the folders
+/// missing above it: the path is resolved through this user's and root's
+/// links ([`resolve_own`]), then walked a part at a time by descriptor,
+/// no link followed, so a link put on the way since (another user's
+/// folder swapped for one) is refused, not written through.
+#[cfg(unix)]
+pub fn create_new_file(path: &Path) -> io::Result<File> {
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::io::{AsRawFd, FromRawFd};
+    let full = std::path::absolute(path)?;
+    let (Some(parent), Some(name)) = (full.parent(), full.file_name()) else {
+        return Err(io::Error::from(io::ErrorKind::InvalidInput));
+    };
+    let parent = resolve_own(parent).map_err(|(link, uid)| {
+        io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            format!(
+                "{} is a symbolic link of another user (uid {uid})",
+                link.display()
+            ),
+        )
+    })?;
+    let c = |part: &std::ffi::OsStr| {
+        std::ffi::CString::new(part.as_bytes())
+            .map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))
+    };
+    let mut dir = File::open("/")?;
+    for part in parent.components() {
+        let Component::Normal(part) = part else {
+            continue;
+        };
+        dir = match open_at(Some(&dir), Path::new(part), true) {
+            Ok(next) => next,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                let name = c(part)?;
+                // SAFETY: a valid descriptor and C string.
+                if unsafe { libc::mkdirat(dir.as_raw_fd(), name.as_ptr(), 0o777) } != 0 {
+                    let e = io::Error::last_os_error();
+                    if e.kind() != io::ErrorKind::AlreadyExists {
+                        return Err(e);
+                    }
+                }
+                open_at(Some(&dir), Path::new(part), true)?
+            }
+            Err(e) => return Err(e),
+        };
+    }
+    let name = c(name)?;
+    let flags = libc::O_WRONLY | libc::O_CREAT | libc::O_EXCL | libc::O_NOFOLLOW | libc::O_CLOEXEC;
+    // SAFETY: a valid descriptor and C string; a new descriptor or -1.
+    let fd = unsafe { libc::openat(dir.as_raw_fd(), name.as_ptr(), flags, 0o666) };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: fd is a fresh descriptor of ours.
+    Ok(unsafe { File::from_raw_fd(fd) })
+}
+
 /// The first symbolic link on the way to `path` (a folder above it; the
 /// caller looks at `path` itself) that a user other than this one and
 /// root owns, with its owner: following it would write where they choose.
+/// Links of this user's or root's are followed hop by hop, so one of
+/// theirs that leads through another's is caught too.
 #[cfg(unix)]
 pub fn others_link_on(path: &Path) -> Option<(PathBuf, u32)> {
+    let parent = std::path::absolute(path).ok()?.parent()?.to_path_buf();
+    resolve_own(&parent).err()
+}
+
+/// `path` with every symbolic link on it resolved, hop by hop, where each
+/// is this user's or root's (what does not exist yet is kept as named): a
+/// path with no link on it. Another user's link is the error, with its
+/// owner; past 40 links the path is taken as it stands.
+#[cfg(unix)]
+pub fn resolve_own(path: &Path) -> Result<PathBuf, (PathBuf, u32)> {
     use std::os::unix::fs::MetadataExt;
-    let full = std::path::absolute(path).ok()?;
     let me = euid();
-    full.ancestors()
-        .skip(1)
-        .filter_map(|a| std::fs::symlink_metadata(a).ok().map(|m| (a, m)))
-        .filter(|(_, m)| m.file_type().is_symlink() && m.uid() != me && m.uid() != 0)
-        .last()
-        .map(|(a, m)| (a.to_path_buf(), m.uid()))
+    let mut todo: std::collections::VecDeque<std::ffi::OsString> =
+        std::collections::VecDeque::new();
+    let push_front = |todo: &mut std::collections::VecDeque<std::ffi::OsString>, p: &Path| {
+        for part in p.components().rev() {
+            todo.push_front(part.as_os_str().to_os_string());
+        }
+    };
+    let Ok(full) = std::path::absolute(path) else {
+        return Ok(path.to_path_buf());
+    };
+    push_front(&mut todo, &full);
+    let mut at = PathBuf::from("/");
+    let mut hops = 0;
+    while let Some(part) = todo.pop_front() {
+        match part.to_str() {
+            Some("/") => at = PathBuf::from("/"),
+            Some(".") => {}
+            Some("..") => {
+                at.pop();
+            }
+            _ => {
+                let next = at.join(&part);
+                match std::fs::symlink_metadata(&next) {
+                    Ok(m) if m.file_type().is_symlink() => {
+                        if m.uid() != me && m.uid() != 0 {
+                            return Err((next, m.uid()));
+                        }
+                        hops += 1;
+                        let Ok(target) = std::fs::read_link(&next) else {
+                            return Ok(full);
+                        };
+                        if hops > 40 {
+                            return Ok(full);
+                        }
+                        push_front(&mut todo, &target);
+                    }
+                    _ => at = next,
+                }
+            }
+        }
+    }
+    Ok(at)
 }
 
 #[cfg(not(unix))]

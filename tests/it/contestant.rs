@@ -1870,6 +1870,28 @@ fn the_trace_command_printed_for_a_failing_file_runs_as_pasted() {
         !dir.join("PWNED").exists(),
         "the pasted line ran another command"
     );
+    // A name starting with `-` is not read as a flag.
+    std::fs::write(dir.join("-x.py"), &source).unwrap();
+    let (_, text) = judge_path(
+        &cache(),
+        &dir.join("-x.py"),
+        &["--problem", "lc37", "--fixture", "leetcode_example"],
+    );
+    let line = text
+        .lines()
+        .find_map(|l| l.split_once("(WA): ").map(|(_, c)| c.to_string()))
+        .unwrap_or_else(|| panic!("no trace command: {text}"));
+    let out = Command::new("bash")
+        .args(["-c", &line.replacen("sudoku", &format!("'{SUDOKU}'"), 1)])
+        .current_dir(&dir)
+        .env("SUDOKU_CACHE_DIR", cache())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{line}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// A file's name that holds a line break or an escape code is escaped in

@@ -203,7 +203,10 @@ fn a_cache_folder_another_user_made_first_is_refused() {
         "the judge wrote into another user's folder: {written:?}; {text}"
     );
     assert_eq!(code, 2, "{text}");
-    assert!(text.contains("is a symbolic link, not a folder"), "{text}");
+    assert!(
+        text.contains("sudoku-workspace-0, which belongs to another user (uid 65534)"),
+        "{text}"
+    );
     // Their folder without the link: the judge's own folder inside it
     // would be theirs to rename and replace.
     std::fs::remove_file(theirs.join("sudoku-workspace")).unwrap();
@@ -719,18 +722,49 @@ fn nothing_is_made_through_another_users_link_and_the_cache_is_kept_private() {
         )),
         "{text}"
     );
-    let folder = shared.join("lnk");
-    let (code, text) = contained(&work, &["new", "lc37", folder.to_str().unwrap()], &[], &[]);
-    assert_eq!(code, 2, "{text}");
-    assert!(
-        text.contains("a symbolic link of another user (uid 65534)"),
-        "{text}"
-    );
+    // The link itself, named with a trailing `/` or `/.` (which a lookup
+    // would follow), and a link of root's that leads through theirs.
+    let theirs = shared.join("lnk");
+    let ours = scratch("others-link-ours", 0o755).join("via");
+    std::os::unix::fs::symlink(&theirs, &ours).unwrap();
+    for named in [
+        format!("{}/", theirs.display()),
+        format!("{}/.", theirs.display()),
+        format!("{}/cache", ours.display()),
+    ] {
+        let (code, text) = judge(&[("SUDOKU_CACHE_DIR", named.as_str())]);
+        assert_eq!(code, 2, "{named}: {text}");
+        assert!(
+            text.contains("a symbolic link, not a folder")
+                || text.contains("a symbolic link of another user (uid 65534)"),
+            "{named}: {text}"
+        );
+    }
+    for folder in [theirs.clone(), ours.clone(), ours.join("sub/x.cpp")] {
+        let (code, text) = contained(&work, &["new", "lc37", folder.to_str().unwrap()], &[], &[]);
+        assert_eq!(code, 2, "{}: {text}", folder.display());
+        assert!(
+            text.contains("a symbolic link of another user (uid 65534)"),
+            "{text}"
+        );
+    }
     assert_eq!(
         std::fs::read_dir(&mine).unwrap().count(),
         0,
         "made through the link"
     );
+    // A cache path inside another user's folder is refused before any
+    // folder of it is made there.
+    let owned = scratch("others-folder", 0o755);
+    give_away(&owned);
+    let deep = owned.join("a/b/c");
+    let (code, text) = judge(&[("SUDOKU_CACHE_DIR", deep.to_str().unwrap())]);
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.contains("which belongs to another user (uid 65534)"),
+        "{text}"
+    );
+    assert!(!owned.join("a").exists(), "a folder made inside theirs");
     // Empty is unset: the cache is XDG_CACHE_HOME's, made 0711; one of
     // the judge's own user that others may read is made so too.
     let xdg = scratch("others-link-xdg", 0o755);

@@ -103,17 +103,22 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<ExitCode, Failure> {
             link.display()
         )));
     }
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Failure::msg(format!("{}: {e}", dir.display())))?;
-    }
-    // create_new: a file made between the check and the write is not
-    // overwritten either.
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&path)
-        .map_err(|e| Failure::msg(format!("{}: {e}", path.display())))?;
+    // New, and never through a link put on the way: a file made between
+    // the check and the write is not overwritten either.
+    #[cfg(unix)]
+    let opened = sudoku_workspace::judge::secure::create_new_file(&path);
+    #[cfg(not(unix))]
+    let opened = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|()| {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+        });
+    let mut file = opened.map_err(|e| Failure::msg(format!("{}: {e}", path.display())))?;
     file.write_all(made.text.as_bytes())
         .map_err(|e| Failure::msg(format!("{}: {e}", path.display())))?;
     let from = made
