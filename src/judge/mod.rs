@@ -375,12 +375,26 @@ fn judge_and_report(opts: &Options, out: &mut dyn Write) -> Result<Report, Error
         .into_inner()
         .unwrap_or_else(|e| e.into_inner())
         .finish();
-    let not_judged_here = plan
+    let mut not_judged_here: Vec<(String, String)> = plan
         .problems
         .iter()
         .flat_map(|p| &p.solutions)
         .filter_map(|s| Some((s.name.clone(), s.not_judged_here()?.to_string())))
         .collect();
+    // A file in a language this judge does not run is not judged here,
+    // with a record of its own under --json.
+    for (path, why) in &plan.not_run {
+        let name = path.display().to_string();
+        if opts.json {
+            let record = serde_json::json!({
+                "file": name,
+                "verdict": "not judged here",
+                "detail": why,
+            });
+            writeln!(out, "{record}")?;
+        }
+        not_judged_here.push((name, why.clone()));
+    }
     let report = Report {
         results,
         wall: started.elapsed(),

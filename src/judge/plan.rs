@@ -13,6 +13,7 @@
 //! reported apart.
 
 use super::checker::Answer;
+use super::language;
 use super::problem::{self, Problem};
 use super::runner::TEST_ONLY;
 use super::solution::{self, Solution};
@@ -116,6 +117,8 @@ pub struct Plan {
     pub folder: bool,
     /// Files of that folder that could not be judged, and why.
     pub not_judged: Vec<(PathBuf, String)>,
+    /// Files in a language this judge does not run (`lc37.ts`), and why.
+    pub not_run: Vec<(PathBuf, String)>,
 }
 
 /// Reads at most [`USER_INPUT_CAP`] bytes of `path`, once.
@@ -205,6 +208,21 @@ fn builtin(problem: &'static Problem, names: &[String]) -> Vec<Solution> {
     all
 }
 
+/// The files of a folder in a language this judge does not run, sorted,
+/// each with why.
+fn not_run_in(dir: &Path) -> Vec<(PathBuf, String)> {
+    let mut found: Vec<(PathBuf, String)> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_file())
+        .filter_map(|p| language::not_run(&p).map(|why| (p, why)))
+        .collect();
+    found.sort();
+    found
+}
+
 /// The files of a folder the judge can build (a known extension), sorted;
 /// `README*` and dot files are skipped.
 fn files_in(dir: &Path) -> Result<Vec<PathBuf>, Error> {
@@ -292,7 +310,13 @@ pub fn plan(opts: &Options) -> Result<Plan, Error> {
         if path.is_dir() {
             plan.folder = true;
             let mut found = Vec::new();
-            for file in files_in(path)? {
+            plan.not_run = not_run_in(path);
+            // A folder of files this judge does not run alone says so for each.
+            let files = match files_in(path) {
+                Err(_) if !plan.not_run.is_empty() => Vec::new(),
+                files => files?,
+            };
+            for file in files {
                 match solution::from_file(&file, named.first().copied(), &opts.build) {
                     Ok(s) => found.push(s),
                     Err(e @ (Error::Toolchain(_) | Error::Usage(_) | Error::Parse { .. })) => {
@@ -302,6 +326,9 @@ pub fn plan(opts: &Options) -> Result<Plan, Error> {
                 }
             }
             users = Some(found);
+        } else if let Some(why) = language::not_run(path) {
+            plan.not_run.push((path.clone(), why));
+            users = Some(Vec::new());
         } else {
             users = Some(vec![solution::from_file(
                 path,
@@ -355,7 +382,10 @@ pub fn plan(opts: &Options) -> Result<Plan, Error> {
             }
         }
     }
-    if plan.problems.iter().all(|p| p.solutions.is_empty()) && plan.not_judged.is_empty() {
+    if plan.problems.iter().all(|p| p.solutions.is_empty())
+        && plan.not_judged.is_empty()
+        && plan.not_run.is_empty()
+    {
         let house = if opts.file.is_some() && !opts.strict {
             " (a FILE is judged on the judge's cases; --strict adds the house cases)"
         } else {

@@ -507,3 +507,56 @@ fn pastes_with_their_own_declarations_build() {
         assert!(common::all_pass(&text, 1), "{text}");
     }
 }
+
+/// A file in a language the judges offer and this judge does not run is
+/// said so, exit 3, with a `--json` record; a folder's run lists it.
+#[test]
+fn a_language_this_judge_does_not_run_is_said_so() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("user_file/not-run");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let ts = dir.join("lc37.ts");
+    std::fs::write(&ts, "function solveSudoku(board: string[][]): void {}\n").unwrap();
+    let said = "TypeScript is not a language this judge runs (it runs Rust, C++, C, Java, Python 3, JavaScript: ";
+    let out = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .arg("judge")
+        .arg(&ts)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{text}");
+    assert!(
+        text.contains(&format!("lc37.ts: not judged here: {said}")),
+        "{text}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["judge", "--json"])
+        .arg(&ts)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let record: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).lines().next().unwrap()).unwrap();
+    assert_eq!(record["verdict"], "not judged here");
+    assert!(
+        record["detail"].as_str().unwrap().starts_with(said),
+        "{record}"
+    );
+    // A folder of such files: each said so.
+    std::fs::write(dir.join("abc327c.go"), "package main\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .arg("judge")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{text}");
+    assert!(
+        text.contains("abc327c.go: not judged here: Go is not a language"),
+        "{text}"
+    );
+    assert!(
+        text.contains("lc37.ts: not judged here: TypeScript"),
+        "{text}"
+    );
+}

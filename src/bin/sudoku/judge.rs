@@ -31,8 +31,9 @@ Exit codes:
        a source over 1 MiB, not a regular file (a FIFO) or another user's link; a build cache
        folder that is a link, another user's or writable by others (the message says which)
   3    a file this machine cannot judge as its judge would (a compiler, interpreter or
-       library the judge has and this machine lacks: 'not judged here: needs ...'), every
-       other verdict as expected
+       library the judge has and this machine lacks: 'not judged here: needs ...'), or in
+       a language this judge does not run (TypeScript, Go, C#, ...), every other verdict
+       as expected
   130  interrupted (SIGINT, Ctrl-C); 143: terminated (SIGTERM); every running case is killed first
   141  stdout was closed early (e.g. piped into head): the run stops quietly";
 

@@ -407,6 +407,43 @@ pub fn of(path: &Path) -> Option<&'static Language> {
         .find(|l| l.extensions.contains(&ext.as_str()))
 }
 
+/// Languages the judges offer and this judge does not run, by extension:
+/// a file in one is said so, not refused as an unknown extension.
+const NOT_RUN: [(&str, &str); 18] = [
+    ("ts", "TypeScript"),
+    ("go", "Go"),
+    ("cs", "C#"),
+    ("kt", "Kotlin"),
+    ("swift", "Swift"),
+    ("dart", "Dart"),
+    ("rb", "Ruby"),
+    ("php", "PHP"),
+    ("scala", "Scala"),
+    ("hs", "Haskell"),
+    ("ex", "Elixir"),
+    ("erl", "Erlang"),
+    ("rkt", "Racket"),
+    ("lua", "Lua"),
+    ("pas", "Pascal"),
+    ("ml", "OCaml"),
+    ("jl", "Julia"),
+    ("d", "D"),
+];
+
+/// Why `path` is not judged, where its extension names a language this
+/// judge does not run: `TypeScript is not a language this judge runs (it
+/// runs Rust, C++, …)`.
+pub fn not_run(path: &Path) -> Option<String> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    let (_, name) = NOT_RUN.iter().find(|(e, _)| *e == ext)?;
+    let runs: Vec<&str> = LANGUAGES.iter().map(|l| l.name).collect();
+    Some(format!(
+        "{name} is not a language this judge runs (it runs {}: {})",
+        runs.join(", "),
+        extensions()
+    ))
+}
+
 /// The known extensions, for messages: `.rs, .cpp, …`.
 pub fn extensions() -> String {
     LANGUAGES
