@@ -1788,6 +1788,10 @@ fn new_writes_the_language_its_path_names_and_refuses_another() {
             + &String::from_utf8_lossy(&out.stderr);
         (out.status.code(), text)
     };
+    // A folder named with a trailing `/` is made.
+    let (code, text) = new(&["lc36", "--lang", "python", "d0/"]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(dir.join("d0/lc36.py").is_file(), "{text}");
     let (code, text) = new(&["lc37", "d1/mine.py"]);
     assert_eq!(code, Some(0), "{text}");
     assert!(

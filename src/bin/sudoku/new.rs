@@ -36,7 +36,7 @@ pub struct NewArgs {
     /// [default: the language of PATH's extension, else cpp].
     #[arg(long, value_name = "LANG")]
     lang: Option<String>,
-    /// Where to write it: a folder (the file gets its usual name there), or a file path
+    /// Where to write it: a folder (one ending in `/` is made if missing; the file gets its usual name there), or a file path
     /// [default: the usual name in the current folder: KEY.EXT, KEY/Main.java].
     #[arg(value_name = "PATH")]
     path: Option<PathBuf>,
@@ -45,7 +45,14 @@ pub struct NewArgs {
 pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<ExitCode, Failure> {
     // A file PATH (not a folder) names its language by its extension, as
     // `sudoku judge` reads it.
-    let file = args.path.as_ref().filter(|p| !p.is_dir());
+    // A PATH ending in a separator is a folder, made if missing.
+    let folder = |p: &PathBuf| {
+        p.is_dir()
+            || p.as_os_str()
+                .to_string_lossy()
+                .ends_with(['/', std::path::MAIN_SEPARATOR])
+    };
+    let file = args.path.as_ref().filter(|p| !folder(p));
     let named = file.map(|p| {
         p.extension()
             .and_then(|e| e.to_str())
@@ -83,7 +90,7 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<ExitCode, Failure> {
     }
     let made = starter::starter(&args.key, lang).map_err(Failure::msg)?;
     let path = match args.path {
-        Some(p) if p.is_dir() => p.join(&made.path),
+        Some(p) if folder(&p) => p.join(&made.path),
         Some(p) => p,
         None => made.path.clone(),
     };
