@@ -429,11 +429,11 @@ fn write_failures(out: &mut dyn Write, part: &Part, results: &[CaseResult]) -> i
     write_trace_hint(out, part, &failed)
 }
 
-/// For a user's LeetCode 37 file that failed a case (not a compile error):
-/// the `sudoku trace` command that shows its search on that case, the
-/// puzzle inline so the command works wherever it is run.
+/// For a user's LeetCode 37 or Lanqiao file that failed a case (not a
+/// compile error): the `sudoku trace` command that shows its search on
+/// that case, the puzzle inline so the command works wherever it is run.
 fn write_trace_hint(out: &mut dyn Write, part: &Part, failed: &[&CaseResult]) -> io::Result<()> {
-    if part.problem.key != "lc37" {
+    if !matches!(part.problem.key, "lc37" | "lanqiao") {
         return Ok(());
     }
     let mut hinted: Vec<&str> = Vec::new();
@@ -456,9 +456,7 @@ fn write_trace_hint(out: &mut dyn Write, part: &Part, failed: &[&CaseResult]) ->
             part.cases
                 .iter()
                 .find(|k| k.name == c.fixture)
-                .and_then(|k| crate::format::parse_board(&k.input).ok())
-                .filter(|b| b.len() == 9 && b.iter().all(|row| row.len() == 9))
-                .map(|b| crate::grid::Grid::from_board(&b))
+                .and_then(|k| crate::format::read_puzzle(&k.input).ok())
         };
         let Some((case, grid)) = failed
             .iter()
@@ -482,9 +480,15 @@ fn write_trace_hint(out: &mut dyn Write, part: &Part, failed: &[&CaseResult]) ->
                 .file_stem()
                 .map_or("mine".into(), |s| s.to_string_lossy().into_owned()),
         );
+        // A stdin program is traced where it keeps the board in a table.
+        let table = if part.problem.key == "lanqiao" {
+            ", where it keeps its board in a 9x9 table"
+        } else {
+            ""
+        };
         writeln!(
             out,
-            "\nsee its search on {} ({}): sudoku trace --html {} --approach {} {}",
+            "\nsee its search on {} ({}){table}: sudoku trace --html {} --approach {} {}",
             case.fixture,
             verdict_text(case),
             shell_word(&format!("{stem}-{}.html", case.fixture)),

@@ -1947,3 +1947,40 @@ fn lines_puts_a_java_crash_at_its_line_whatever_the_files_name() {
         "{text}"
     );
 }
+
+/// A failing Lanqiao program gets the trace command of its search too,
+/// and the command works as printed where the program keeps its board in
+/// a 9x9 table.
+#[test]
+fn a_failing_lanqiao_program_gets_a_trace_command_that_works() {
+    let source = "#include <cstdio>\nint g[9][9];\nint main() {\n    for (int r = 0; r < 9; r++)\n        for (int c = 0; c < 9; c++)\n            if (scanf(\"%1d\", &g[r][c]) != 1) return 1;\n    for (int r = 0; r < 9; r++)\n        for (int c = 0; c < 9; c++)\n            if (g[r][c] == 0) g[r][c] = 1;\n    for (int r = 0; r < 9; r++) {\n        for (int c = 0; c < 9; c++) printf(\"%d\", g[r][c]);\n        printf(\"\\n\");\n    }\n}\n";
+    let Some((code, text)) = judge_text(
+        "lanqiao-hint",
+        "lanqiao_ones.cpp",
+        source.as_bytes(),
+        &["--fixture", "sample1"],
+    ) else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    let command = text
+        .lines()
+        .find_map(|l| {
+            l.split_once("in a 9x9 table: sudoku ")
+                .map(|(_, c)| c.to_string())
+        })
+        .unwrap_or_else(|| panic!("no trace command: {text}"));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("contestant/lanqiao-hint");
+    let out = Command::new(SUDOKU)
+        .args(command.split_whitespace())
+        .current_dir(&dir)
+        .env("SUDOKU_CACHE_DIR", cache())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{command}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(dir.join("lanqiao_ones-sample1.html").is_file());
+}
