@@ -272,20 +272,14 @@ pub fn private_dir(path: &Path) -> Result<(), String> {
     // (a trailing slash would follow a link there).
     let named: PathBuf = path.components().collect();
     let path = named.as_path();
-    // Before anything is made: a link of another user's on the way would
-    // put the folder where they choose, and could be re-pointed at will;
-    // a folder above of another user's, or that others can write, is
-    // theirs to fill.
-    if let Some((link, uid)) = others_link_on(path) {
-        return Err(format!(
-            "the build cache {} is reached through {}, a symbolic link of another user (uid {uid}){how}",
-            path.display(),
-            link.display()
-        ));
-    }
-    if let Ok(parent) = resolve_own(path.parent().unwrap_or(Path::new("/"))) {
-        folders_above_are_safe(path, &parent, how)?;
-    }
+    let walked = || {
+        walk_checked(path)
+            .map_err(|why| format!("the build cache {} is {why}{how}", path.display()))
+    };
+    // Before anything is made, and again once it is (a link put on the way
+    // meanwhile is caught then): every folder the path passes through, its
+    // links followed hop by hop.
+    walked()?;
     let made = std::fs::DirBuilder::new()
         .recursive(true)
         .mode(0o711)
@@ -311,19 +305,14 @@ pub fn private_dir(path: &Path) -> Result<(), String> {
             });
         }
     }
+    let real = walked()?;
     let me = euid();
-    let meta = std::fs::symlink_metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let meta = std::fs::symlink_metadata(&real).map_err(|e| format!("{}: {e}", path.display()))?;
     if !meta.is_dir() {
         return Err(format!(
             "the build cache {} is {}, not a folder; the judge keeps its builds only in a folder of its own user that no one else can write (set SUDOKU_CACHE_DIR to one)",
             path.display(),
-            if meta.file_type().is_symlink() {
-                "a symbolic link"
-            } else if meta.is_file() {
-                "a file"
-            } else {
-                kind(&meta)
-            }
+            if meta.is_file() { "a file" } else { kind(&meta) }
         ));
     }
     if meta.uid() != me {
@@ -343,39 +332,82 @@ pub fn private_dir(path: &Path) -> Result<(), String> {
     if meta.mode() & 0o044 != 0 {
         // Its own, and readable by others (made by hand, or by an older
         // judge): the copies of sources inside are not theirs to list.
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o711))
+        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o711))
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
-    let full = std::fs::canonicalize(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    folders_above_are_safe(path, full.parent().unwrap_or(Path::new("/")), how)
+    Ok(())
 }
 
-/// Each existing folder from `from` up is this user's or root's and
-/// writable by no one else unless sticky (`/tmp`); else an error for the
-/// build cache `path`.
+/// `path` walked a part at a time, as the kernel would, links of this
+/// user's or root's followed hop by hop: the folder each part is looked
+/// up in must be this user's or root's and writable by no one else unless
+/// sticky (`/tmp`), and a link on the way this user's or root's, since
+/// anyone else could replace what the path leads to. The path reached
+/// (no link on it), or why not.
 #[cfg(unix)]
-fn folders_above_are_safe(path: &Path, from: &Path, how: &str) -> Result<(), String> {
+fn walk_checked(path: &Path) -> Result<PathBuf, String> {
     use std::os::unix::fs::MetadataExt;
     let me = euid();
-    for above in from.ancestors() {
-        let Ok(m) = std::fs::metadata(above) else {
-            continue;
-        };
-        let sticky = m.mode() & 0o1000 != 0;
-        if (m.uid() != me && m.uid() != 0) || (m.mode() & 0o022 != 0 && !sticky) {
-            return Err(format!(
-                "the build cache {} is inside {}, which {}{how}",
-                path.display(),
-                above.display(),
-                if m.uid() != me && m.uid() != 0 {
-                    format!("belongs to another user (uid {})", m.uid())
-                } else {
-                    format!("others can write (mode {:o})", m.mode() & 0o7777)
+    let full = std::path::absolute(path).map_err(|e| e.to_string())?;
+    let mut todo: std::collections::VecDeque<std::ffi::OsString> = full
+        .components()
+        .map(|c| c.as_os_str().to_os_string())
+        .collect();
+    let mut at = PathBuf::from("/");
+    let mut hops = 0;
+    while let Some(part) = todo.pop_front() {
+        match part.to_str() {
+            Some("/") => at = PathBuf::from("/"),
+            Some(".") => {}
+            Some("..") => {
+                at.pop();
+            }
+            _ => {
+                if let Ok(m) = std::fs::symlink_metadata(&at) {
+                    let sticky = m.mode() & 0o1000 != 0;
+                    if m.uid() != me && m.uid() != 0 {
+                        return Err(format!(
+                            "inside {}, which belongs to another user (uid {})",
+                            at.display(),
+                            m.uid()
+                        ));
+                    }
+                    if m.mode() & 0o022 != 0 && !sticky {
+                        return Err(format!(
+                            "inside {}, which others can write (mode {:o})",
+                            at.display(),
+                            m.mode() & 0o7777
+                        ));
+                    }
                 }
-            ));
+                let next = at.join(&part);
+                match std::fs::symlink_metadata(&next) {
+                    Ok(m) if m.file_type().is_symlink() => {
+                        if m.uid() != me && m.uid() != 0 {
+                            return Err(format!(
+                                "reached through {}, a symbolic link of another user (uid {})",
+                                next.display(),
+                                m.uid()
+                            ));
+                        }
+                        hops += 1;
+                        let target = std::fs::read_link(&next).map_err(|e| e.to_string())?;
+                        if hops > 40 {
+                            return Err(format!(
+                                "reached through more than 40 links ({})",
+                                next.display()
+                            ));
+                        }
+                        for piece in target.components().rev() {
+                            todo.push_front(piece.as_os_str().to_os_string());
+                        }
+                    }
+                    _ => at = next,
+                }
+            }
         }
     }
-    Ok(())
+    Ok(at)
 }
 
 /// Makes the file `path`, new (never one that is there), and the folders
@@ -405,10 +437,12 @@ pub fn create_new_file(path: &Path) -> io::Result<File> {
             .map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))
     };
     let mut dir = File::open("/")?;
+    let mut walked = PathBuf::from("/");
     for part in parent.components() {
         let Component::Normal(part) = part else {
             continue;
         };
+        walked.push(part);
         dir = match open_at(Some(&dir), Path::new(part), true) {
             Ok(next) => next,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -421,6 +455,16 @@ pub fn create_new_file(path: &Path) -> io::Result<File> {
                     }
                 }
                 open_at(Some(&dir), Path::new(part), true)?
+            }
+            // What was a folder at the check is a link now: someone swapped it.
+            Err(_) if is_link(&walked) => {
+                return Err(io::Error::new(
+                    io::ErrorKind::PermissionDenied,
+                    format!(
+                        "{} became a link while the file was made; nothing was written",
+                        walked.display()
+                    ),
+                ));
             }
             Err(e) => return Err(e),
         };

@@ -765,6 +765,27 @@ fn nothing_is_made_through_another_users_link_and_the_cache_is_kept_private() {
         "{text}"
     );
     assert!(!owned.join("a").exists(), "a folder made inside theirs");
+    // A link of root's inside their folder: theirs to swap, so refused too.
+    std::os::unix::fs::symlink(&mine, owned.join("rl")).unwrap();
+    let via = owned.join("rl/c");
+    let (code, text) = judge(&[("SUDOKU_CACHE_DIR", via.to_str().unwrap())]);
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.contains("which belongs to another user (uid 65534)"),
+        "{text}"
+    );
+    assert_eq!(
+        std::fs::read_dir(&mine).unwrap().count(),
+        0,
+        "made through the link"
+    );
+    // The cache folder named by a link of the judge's own user is taken.
+    let target = scratch("own-cache-target", 0o700);
+    let link = scratch("own-cache-link", 0o755).join("l");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let (code, text) = judge(&[("SUDOKU_CACHE_DIR", link.to_str().unwrap())]);
+    assert_eq!(code, 1, "{text}");
+    assert!(std::fs::read_dir(&target).unwrap().count() > 0, "{text}");
     // Empty is unset: the cache is XDG_CACHE_HOME's, made 0711; one of
     // the judge's own user that others may read is made so too.
     let xdg = scratch("others-link-xdg", 0o755);
