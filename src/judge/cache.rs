@@ -255,7 +255,8 @@ impl Cache {
     /// The cache at `root`, made private if missing; an `Err` (saying what
     /// to do) where another user owns it or can write it.
     pub fn at(root: PathBuf) -> Result<Cache, String> {
-        secure::private_dir(&root)?;
+        // The folder the path reached, checked: used from here on.
+        let root = secure::private_dir(&root)?;
         Ok(Cache { root })
     }
 

@@ -212,8 +212,7 @@ fn cargo_home(cache: &Path) -> Result<PathBuf, String> {
         }
     }
     let own = cache.join("crates").join("cargo-home");
-    super::secure::private_dir(&own)?;
-    Ok(own)
+    super::secure::private_dir(&own)
 }
 
 /// Whether `path` (not followed) is this user's and writable by no one else.

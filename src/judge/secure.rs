@@ -265,8 +265,8 @@ pub fn is_link(path: &Path) -> bool {
 /// owned by this user or root and writable by no one else unless sticky
 /// (`/tmp`). The error says what is wrong and how to mend it.
 #[cfg(unix)]
-pub fn private_dir(path: &Path) -> Result<(), String> {
-    use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
+pub fn private_dir(path: &Path) -> Result<PathBuf, String> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
     let how = "; the judge keeps its builds only in a folder of its own user that no one else can write (set SUDOKU_CACHE_DIR to one, or remove this one)";
     // `dir/` and `dir/.` name what `dir` does, and are looked at as `dir`
     // (a trailing slash would follow a link there).
@@ -276,45 +276,43 @@ pub fn private_dir(path: &Path) -> Result<(), String> {
         walk_checked(path)
             .map_err(|why| format!("the build cache {} is {why}{how}", path.display()))
     };
-    // Before anything is made, and again once it is (a link put on the way
-    // meanwhile is caught then): every folder the path passes through, its
-    // links followed hop by hop.
-    walked()?;
-    let made = std::fs::DirBuilder::new()
-        .recursive(true)
-        .mode(0o711)
-        .create(path);
-    if let Err(e) = made {
-        // Something there already (a file, a link) is said below, as a
-        // folder above that is not one is here.
-        if std::fs::symlink_metadata(path).is_err() {
-            let blocker = path
-                .ancestors()
-                .skip(1)
-                .find(|a| std::fs::metadata(a).is_ok_and(|m| !m.is_dir()));
-            return Err(match blocker {
-                Some(file) => format!(
-                    "the build cache {} cannot be made: {} is not a folder (set SUDOKU_CACHE_DIR to a folder of your own)",
-                    path.display(),
-                    file.display()
-                ),
-                None => format!(
-                    "the build cache {} cannot be made: {e} (set SUDOKU_CACHE_DIR to a folder of your own)",
-                    path.display()
-                ),
-            });
-        }
-    }
+    // Every folder the path passes through, its links followed hop by hop:
+    // the folder it reaches (no link, no `..` on the way) is the one made,
+    // a part at a time by descriptor (a link put on the way meanwhile is
+    // met, not followed), checked, and used from then on.
     let real = walked()?;
-    let me = euid();
-    let meta = std::fs::symlink_metadata(&real).map_err(|e| format!("{}: {e}", path.display()))?;
-    if !meta.is_dir() {
+    if let Err(e) = make_dirs(&real) {
+        let blocker = real
+            .ancestors()
+            .find(|a| std::fs::symlink_metadata(a).is_ok_and(|m| !m.is_dir()));
+        return Err(match blocker {
+            Some(file) if file == real => {
+                let meta = std::fs::symlink_metadata(file).map_err(|e| e.to_string())?;
+                format!(
+                    "the build cache {} is {}, not a folder; the judge keeps its builds only in a folder of its own user that no one else can write (set SUDOKU_CACHE_DIR to one)",
+                    path.display(),
+                    if meta.is_file() { "a file" } else { kind(&meta) }
+                )
+            }
+            Some(file) => format!(
+                "the build cache {} cannot be made: {} is not a folder (set SUDOKU_CACHE_DIR to a folder of your own)",
+                path.display(),
+                file.display()
+            ),
+            None => format!(
+                "the build cache {} cannot be made: {e} (set SUDOKU_CACHE_DIR to a folder of your own)",
+                path.display()
+            ),
+        });
+    }
+    if walked()? != real {
         return Err(format!(
-            "the build cache {} is {}, not a folder; the judge keeps its builds only in a folder of its own user that no one else can write (set SUDOKU_CACHE_DIR to one)",
-            path.display(),
-            if meta.is_file() { "a file" } else { kind(&meta) }
+            "the build cache {} led elsewhere while it was made{how}",
+            path.display()
         ));
     }
+    let me = euid();
+    let meta = std::fs::symlink_metadata(&real).map_err(|e| format!("{}: {e}", path.display()))?;
     if meta.uid() != me {
         return Err(format!(
             "the build cache {} belongs to another user (uid {}){how}",
@@ -334,6 +332,39 @@ pub fn private_dir(path: &Path) -> Result<(), String> {
         // judge): the copies of sources inside are not theirs to list.
         std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o711))
             .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(real)
+}
+
+/// Makes the folder `path` (a path with no link and no `..` on it) and
+/// what is missing above it, private (`0711`), a part at a time by
+/// descriptor, no link followed: a part that is a link, or became one, is
+/// an error, never a way elsewhere.
+#[cfg(unix)]
+fn make_dirs(path: &Path) -> io::Result<()> {
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::io::AsRawFd;
+    let mut dir = File::open("/")?;
+    for part in path.components() {
+        let Component::Normal(part) = part else {
+            continue;
+        };
+        dir = match open_at(Some(&dir), Path::new(part), true) {
+            Ok(next) => next,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                let name = std::ffi::CString::new(part.as_bytes())
+                    .map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
+                // SAFETY: a valid descriptor and C string.
+                if unsafe { libc::mkdirat(dir.as_raw_fd(), name.as_ptr(), 0o711) } != 0 {
+                    let e = io::Error::last_os_error();
+                    if e.kind() != io::ErrorKind::AlreadyExists {
+                        return Err(e);
+                    }
+                }
+                open_at(Some(&dir), Path::new(part), true)?
+            }
+            Err(e) => return Err(e),
+        };
     }
     Ok(())
 }
@@ -359,10 +390,9 @@ fn walk_checked(path: &Path) -> Result<PathBuf, String> {
         match part.to_str() {
             Some("/") => at = PathBuf::from("/"),
             Some(".") => {}
-            Some("..") => {
-                at.pop();
-            }
             _ => {
+                // The folder the part is looked up in (`..` included):
+                // whoever may replace its entries chooses where it leads.
                 if let Ok(m) = std::fs::symlink_metadata(&at) {
                     let sticky = m.mode() & 0o1000 != 0;
                     if m.uid() != me && m.uid() != 0 {
@@ -379,6 +409,10 @@ fn walk_checked(path: &Path) -> Result<PathBuf, String> {
                             m.mode() & 0o7777
                         ));
                     }
+                }
+                if part == ".." {
+                    at.pop();
+                    continue;
                 }
                 let next = at.join(&part);
                 match std::fs::symlink_metadata(&next) {
@@ -520,6 +554,10 @@ pub fn resolve_own(path: &Path) -> Result<PathBuf, (PathBuf, u32)> {
                 at.pop();
             }
             _ => {
+                if part == ".." {
+                    at.pop();
+                    continue;
+                }
                 let next = at.join(&part);
                 match std::fs::symlink_metadata(&next) {
                     Ok(m) if m.file_type().is_symlink() => {
@@ -544,8 +582,9 @@ pub fn resolve_own(path: &Path) -> Result<PathBuf, (PathBuf, u32)> {
 }
 
 #[cfg(not(unix))]
-pub fn private_dir(path: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(path).map_err(|e| format!("{}: {e}", path.display()))
+pub fn private_dir(path: &Path) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(path.to_path_buf())
 }
 
 /// Opens (creating) the file `path` for writing without following a link.

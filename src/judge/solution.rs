@@ -265,8 +265,8 @@ fn cache_root(weak: bool) -> Result<PathBuf, Error> {
     } else {
         super::cache::root()
     };
-    super::secure::private_dir(&root).map_err(Error::Toolchain)?;
-    Ok(root)
+    // The folder the path reached, checked: used from here on.
+    super::secure::private_dir(&root).map_err(Error::Toolchain)
 }
 
 /// How long and how much a compiler may take (`SUDOKU_BUILD_CPU_MS`

@@ -779,13 +779,28 @@ fn nothing_is_made_through_another_users_link_and_the_cache_is_kept_private() {
         0,
         "made through the link"
     );
-    // The cache folder named by a link of the judge's own user is taken.
+    // `..` after their folder goes through it (they can swap it for a link).
+    let back = owned.join("../others-folder-back");
+    let (code, text) = judge(&[("SUDOKU_CACHE_DIR", back.to_str().unwrap())]);
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.contains("which belongs to another user (uid 65534)"),
+        "{text}"
+    );
+    assert!(!owned.parent().unwrap().join("others-folder-back").exists());
+    // The cache folder named by a link of the judge's own user is taken,
+    // its target made where missing.
     let target = scratch("own-cache-target", 0o700);
     let link = scratch("own-cache-link", 0o755).join("l");
     std::os::unix::fs::symlink(&target, &link).unwrap();
     let (code, text) = judge(&[("SUDOKU_CACHE_DIR", link.to_str().unwrap())]);
     assert_eq!(code, 1, "{text}");
     assert!(std::fs::read_dir(&target).unwrap().count() > 0, "{text}");
+    let dangling = scratch("own-cache-dangling", 0o755);
+    std::os::unix::fs::symlink(dangling.join("later"), dangling.join("l")).unwrap();
+    let (code, text) = judge(&[("SUDOKU_CACHE_DIR", dangling.join("l").to_str().unwrap())]);
+    assert_eq!(code, 1, "{text}");
+    assert!(dangling.join("later").is_dir(), "{text}");
     // Empty is unset: the cache is XDG_CACHE_HOME's, made 0711; one of
     // the judge's own user that others may read is made so too.
     let xdg = scratch("others-link-xdg", 0o755);
