@@ -202,6 +202,10 @@ fn cargo_home(cache: &Path) -> Result<PathBuf, String> {
     let users = std::env::var_os("CARGO_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")));
+    // The whole way to it checked as the cache's is, and the folder it
+    // reached used by path from then on (cargo runs outside the sandbox).
+    #[cfg(unix)]
+    let users = users.and_then(|h| super::secure::walk_checked(&h).ok());
     if let Some(home) = users.filter(|h| owned_by_me(h)) {
         let config_ok = ["config.toml", "config"].iter().all(|name| {
             let path = home.join(name);

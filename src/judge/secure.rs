@@ -282,6 +282,9 @@ pub fn private_dir(path: &Path) -> Result<PathBuf, String> {
     // met, not followed), checked, and used from then on.
     let real = walked()?;
     if let Err(e) = make_dirs(&real) {
+        if e.kind() == io::ErrorKind::Other {
+            return Err(format!("the build cache {} is {e}{how}", path.display()));
+        }
         let blocker = real
             .ancestors()
             .find(|a| std::fs::symlink_metadata(a).is_ok_and(|m| !m.is_dir()));
@@ -343,12 +346,39 @@ pub fn private_dir(path: &Path) -> Result<PathBuf, String> {
 #[cfg(unix)]
 fn make_dirs(path: &Path) -> io::Result<()> {
     use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::fs::MetadataExt;
     use std::os::unix::io::AsRawFd;
+    // Each folder as opened (not as named, which could have changed since
+    // the walk): the judge's user's or root's, and writable by no one else
+    // unless sticky, so no one else can swap what lies below it.
+    let me = euid();
+    let safe = |dir: &File, at: &Path| -> io::Result<()> {
+        let m = dir.metadata()?;
+        let sticky = m.mode() & 0o1000 != 0;
+        if m.uid() != me && m.uid() != 0 {
+            return Err(io::Error::other(format!(
+                "inside {}, which belongs to another user (uid {})",
+                at.display(),
+                m.uid()
+            )));
+        }
+        if m.mode() & 0o022 != 0 && !sticky {
+            return Err(io::Error::other(format!(
+                "inside {}, which others can write (mode {:o})",
+                at.display(),
+                m.mode() & 0o7777
+            )));
+        }
+        Ok(())
+    };
     let mut dir = File::open("/")?;
+    let mut at = PathBuf::from("/");
     for part in path.components() {
         let Component::Normal(part) = part else {
             continue;
         };
+        safe(&dir, &at)?;
+        at.push(part);
         dir = match open_at(Some(&dir), Path::new(part), true) {
             Ok(next) => next,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -376,7 +406,7 @@ fn make_dirs(path: &Path) -> io::Result<()> {
 /// anyone else could replace what the path leads to. The path reached
 /// (no link on it), or why not.
 #[cfg(unix)]
-fn walk_checked(path: &Path) -> Result<PathBuf, String> {
+pub fn walk_checked(path: &Path) -> Result<PathBuf, String> {
     use std::os::unix::fs::MetadataExt;
     let me = euid();
     let full = std::path::absolute(path).map_err(|e| e.to_string())?;
