@@ -584,10 +584,6 @@ pub fn resolve_own(path: &Path) -> Result<PathBuf, (PathBuf, u32)> {
                 at.pop();
             }
             _ => {
-                if part == ".." {
-                    at.pop();
-                    continue;
-                }
                 let next = at.join(&part);
                 match std::fs::symlink_metadata(&next) {
                     Ok(m) if m.file_type().is_symlink() => {
