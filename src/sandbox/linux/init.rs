@@ -1,7 +1,8 @@
 //! The sandbox's init: the first process of the solution's namespaces (pid
 //! 1 there), or, without namespaces, a child subreaper of the supervisor.
 //! It builds the solution's view of the file system, starts the solution,
-//! measures the whole process tree every millisecond, kills it at a limit,
+//! measures the whole process tree every millisecond (less often as a long
+//! run goes on, up to every 8 ms; its end wakes init at once), kills it at a limit,
 //! reaps everything (orphans come to pid 1), and says how the run ended.
 //!
 //! ```text
@@ -29,8 +30,17 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// How often the tree is measured.
+/// How often the tree is measured at the start of a run: every millisecond
+/// for its first 64, then every 64th of the time the run has taken, up to
+/// `POLL_MAX`. A poll of a compiler's tree (its proportional set sizes)
+/// costs the kernel about half a millisecond, as much again as the build
+/// itself took at one poll a millisecond; a run's end is seen at once
+/// (its pidfd wakes the wait), whatever the interval.
 const POLL: Duration = Duration::from_millis(1);
+
+/// The longest interval between two polls: how far past a limit a run may
+/// get before it is killed.
+const POLL_MAX: Duration = Duration::from_millis(8);
 
 /// With a memory cgroup, the sockets' buffers are asked for one poll in this many.
 const SOCKETS_EVERY: u32 = 32;
@@ -458,6 +468,8 @@ fn monitor(
     let mut wall = Duration::ZERO;
     let mut polls = 0u32;
     let mut held_kib = 0;
+    // Readable once the solution has ended (none where the kernel has no pidfds).
+    let ended = sys::pidfd(pid);
     loop {
         // Reap whatever has ended; the solution's own status ends the run.
         if let Some(st) = reap_ended(pid) {
@@ -525,12 +537,16 @@ fn monitor(
                 cpu_at_kill = cpu;
             }
         }
-        if let Some(listener) = listener {
-            // Without a pid namespace its group is its pid: a signal to a
-            // member (a child of its own by pid) is sent for it.
-            answer(listener, pid);
+        // Without a pid namespace its group is its pid: a signal to a
+        // member (a child of its own by pid) is sent for it.
+        let asked_on = listener.is_some_and(|listener| answer(listener, pid));
+        let interval = (start.elapsed() / 64).clamp(POLL, POLL_MAX);
+        if asked_on {
+            // Questions left unanswered (or unreadable) wait a poll.
+            std::thread::sleep(POLL);
+        } else {
+            sys::wait_readable(&[ended.as_ref(), listener], interval);
         }
-        std::thread::sleep(POLL);
     }
     // The solution has ended: nothing it started outlives it.
     kill_tree(namespaces, me, pid, &mut status);
@@ -575,8 +591,8 @@ fn monitor(
 /// of a process of group `group` is sent (through a pidfd, so a pid reused
 /// meanwhile is not signalled); anything else fails with EPERM. At most
 /// `ANSWERS` a poll, so threads that ask without end do not keep the
-/// monitor from its limits.
-fn answer(listener: &std::os::fd::OwnedFd, group: libc::pid_t) {
+/// monitor from its limits; false once none is waiting.
+fn answer(listener: &std::os::fd::OwnedFd, group: libc::pid_t) -> bool {
     const ANSWERS: usize = 64;
     let fd = listener.as_raw_fd();
     for _ in 0..ANSWERS {
@@ -587,7 +603,7 @@ fn answer(listener: &std::os::fd::OwnedFd, group: libc::pid_t) {
         };
         // SAFETY: one valid pollfd; no wait.
         if unsafe { libc::poll(&mut ready, 1, 0) } != 1 || ready.revents & libc::POLLIN == 0 {
-            return;
+            return false;
         }
         // SAFETY: an all-zero seccomp_notif is valid, and RECV requires it zeroed.
         let mut asked: libc::seccomp_notif = unsafe { std::mem::zeroed() };
@@ -597,7 +613,7 @@ fn answer(listener: &std::os::fd::OwnedFd, group: libc::pid_t) {
             if io::Error::last_os_error().raw_os_error() == Some(libc::ENOENT) {
                 continue;
             }
-            return;
+            return true;
         }
         let target = asked.data.args[0] as libc::pid_t;
         let sig = asked.data.args[1] as libc::c_int;
@@ -615,6 +631,7 @@ fn answer(listener: &std::os::fd::OwnedFd, group: libc::pid_t) {
         // SAFETY: as above; a caller gone meanwhile makes it fail, harmlessly.
         unsafe { libc::ioctl(fd, libc::SECCOMP_IOCTL_NOTIF_SEND, &reply) };
     }
+    true
 }
 
 /// Kills the solution `pid` and everything it started: in a pid namespace

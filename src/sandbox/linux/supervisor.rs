@@ -182,6 +182,8 @@ fn supervise(spec: &Spec) -> io::Result<Measured> {
     let start = Instant::now();
     let deadline = backstop(&spec.limits);
     let mut killed = false;
+    // Readable once init has ended (none where the kernel has no pidfds).
+    let ended = sys::pidfd(pid);
     let (status, usage) = loop {
         let mut status = 0;
         // SAFETY: an all-zero rusage is a valid value of this plain C struct.
@@ -200,7 +202,7 @@ fn supervise(spec: &Spec) -> io::Result<Measured> {
             unsafe { libc::kill(pid, libc::SIGKILL) };
             killed = true;
         }
-        std::thread::sleep(Duration::from_millis(2));
+        sys::wait_readable(&[ended.as_ref()], Duration::from_millis(2));
     };
     let mut line = String::new();
     from_init.read_to_string(&mut line)?;

@@ -387,6 +387,45 @@ pub fn receive_fd(sock: &OwnedFd) -> Option<OwnedFd> {
     }
 }
 
+/// A pidfd of process `pid`, or `None` where the kernel has none (before 5.3).
+pub fn pidfd(pid: libc::pid_t) -> Option<OwnedFd> {
+    // SAFETY: pidfd_open takes two integers.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    // SAFETY: just opened, ours alone.
+    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as libc::c_int) })
+}
+
+/// Waits until one of `fds` is readable or `most` has passed; without a
+/// descriptor, sleeps `most`.
+pub fn wait_readable(fds: &[Option<&OwnedFd>], most: Duration) {
+    let mut polled: Vec<libc::pollfd> = fds
+        .iter()
+        .flatten()
+        .map(|fd| libc::pollfd {
+            fd: fd.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        })
+        .collect();
+    if polled.is_empty() {
+        std::thread::sleep(most);
+        return;
+    }
+    let timeout = libc::timespec {
+        tv_sec: most.as_secs() as libc::time_t,
+        tv_nsec: most.subsec_nanos().into(),
+    };
+    // SAFETY: valid pollfds and their count, a valid timespec, no signal mask.
+    unsafe {
+        libc::ppoll(
+            polled.as_mut_ptr(),
+            polled.len() as libc::nfds_t,
+            &timeout,
+            std::ptr::null(),
+        )
+    };
+}
+
 /// Sends `sig` to process `pid` if it is of process group `group`, through
 /// a pidfd (a pid reused after the check is not the one signalled); the
 /// errno otherwise.
