@@ -224,6 +224,11 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         javac.into_os_string(),
         // No /tmp/hsperfdata file (builds run side by side in pid namespaces).
         "-J-XX:-UsePerfData".into(),
+        // javac's own JVM with its quick compiler alone and one GC thread:
+        // a small file's build takes 0.4 s of CPU, not 0.7 (the classes
+        // it writes are the same).
+        "-J-XX:TieredStopAtLevel=1".into(),
+        "-J-XX:+UseSerialGC".into(),
         "-encoding".into(),
         encoding.into(),
         "-d".into(),
