@@ -880,7 +880,7 @@ pub fn from_file(
     };
     // How the judge counts a JVM, and the limits it states for Java.
     let (memory_extra_mb, own_limits) = if language.extensions == ["java"] {
-        let baseline = jvm_baseline(&opts.exe, &toolchain);
+        let baseline = jvm_baseline(&opts.exe, &toolchain, weak);
         if let Some(mb) = baseline {
             early_notes.push(format!(
                 "an idle JVM holds {mb} MB here (`java -version`, measured); {}",
@@ -1024,8 +1024,11 @@ pub fn from_file(
 }
 
 /// What an idle JVM holds here, in MB rounded up: `java -version` run in
-/// the sandbox with the flags a run has, measured once per toolchain.
-fn jvm_baseline(exe: &Path, toolchain: &Toolchain) -> Option<u64> {
+/// the sandbox with the flags a run has, measured once per toolchain and
+/// kept in the build cache beside the builds (keyed by the `java` binary's
+/// path, size, change time and version), so a judge of a Java file starts
+/// no JVM of its own before the build.
+fn jvm_baseline(exe: &Path, toolchain: &Toolchain, weak: bool) -> Option<u64> {
     static MEASURED: Mutex<Option<HashMap<PathBuf, Option<u64>>>> = Mutex::new(None);
     if let Some(known) = MEASURED
         .lock()
@@ -1035,6 +1038,55 @@ fn jvm_baseline(exe: &Path, toolchain: &Toolchain) -> Option<u64> {
         return known;
     }
     let java = toolchain.program.with_file_name("java");
+    let measured = jvm_baseline_cached(exe, toolchain, &java, weak)
+        .unwrap_or_else(|| measure_jvm(exe, toolchain, &java));
+    if let Ok(mut m) = MEASURED.lock() {
+        m.get_or_insert_with(HashMap::new)
+            .insert(toolchain.program.clone(), measured);
+    }
+    measured
+}
+
+/// [`measure_jvm`] through the build cache (a failed measure is not
+/// kept): `None` where there is no cache to use (its folder refused) or no
+/// `java` to key it by.
+fn jvm_baseline_cached(
+    exe: &Path,
+    toolchain: &Toolchain,
+    java: &Path,
+    weak: bool,
+) -> Option<Option<u64>> {
+    const FILE: &str = "idle-jvm-mb";
+    let meta = std::fs::metadata(java).ok()?;
+    let changed = meta
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
+    let mut key = Key::default();
+    key.add(b"idle JVM")
+        .add(java.as_os_str().as_encoded_bytes())
+        .add(&meta.len().to_le_bytes())
+        .add(&changed.to_le_bytes())
+        .add(toolchain.version.as_bytes());
+    let cache = Cache::at(cache_root(weak).ok()?).ok()?;
+    let built = cache
+        .entry(&key, |dir| match measure_jvm(exe, toolchain, java) {
+            Some(mb) => std::fs::write(dir.join(FILE), mb.to_string()).map_err(|_| ()),
+            None => Err(()),
+        })
+        .ok()?;
+    Some(built.ok().and_then(|(entry, _)| {
+        std::fs::read_to_string(entry.join(FILE))
+            .ok()?
+            .trim()
+            .parse()
+            .ok()
+    }))
+}
+
+/// `java -version` in the sandbox with a run's flags: its peak in MB.
+fn measure_jvm(exe: &Path, toolchain: &Toolchain, java: &Path) -> Option<u64> {
     let args: Vec<OsString> = [
         "-Xss256m",
         "-Xmx64m",
@@ -1056,16 +1108,11 @@ fn jvm_baseline(exe: &Path, toolchain: &Toolchain) -> Option<u64> {
             .collect(),
         work: None,
     };
-    let measured = Supervisor::of(exe)
+    Supervisor::of(exe)
         .run(java.as_os_str(), &args, None, &limits, &view)
         .ok()
         .filter(|run| run.end == sandbox::End::Exit(0))
-        .map(|run| run.peak_kib.div_ceil(1024));
-    if let Ok(mut m) = MEASURED.lock() {
-        m.get_or_insert_with(HashMap::new)
-            .insert(toolchain.program.clone(), measured);
-    }
-    measured
+        .map(|run| run.peak_kib.div_ceil(1024))
 }
 
 /// The cache entry for `plan` (of the user's `source`), built in the

@@ -199,12 +199,29 @@ fn four_cold_judges_of_one_file_all_get_ac() {
                     + &String::from_utf8_lossy(&out.stderr);
                 assert_eq!(out.status.code(), Some(0), "{name}, trial {trial}: {text}");
                 assert!(text.contains("2/2 AC"), "{name}, trial {trial}: {text}");
+                assert_eq!(
+                    text.contains("an idle JVM holds"),
+                    tool == "javac",
+                    "{name}, trial {trial}: {text}"
+                );
             }
-            let entries = std::fs::read_dir(dir.join("cache"))
+            // One build (and for Java the idle JVM's measure), no staging left.
+            let entries: Vec<PathBuf> = std::fs::read_dir(dir.join("cache"))
                 .unwrap()
-                .filter(|e| e.as_ref().unwrap().path().is_dir())
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.is_dir())
+                .collect();
+            let builds = entries
+                .iter()
+                .filter(|p| !p.join("idle-jvm-mb").exists())
                 .count();
-            assert_eq!(entries, 1, "{name}: one build, no staging left");
+            assert_eq!(builds, 1, "{name}: one build, no staging left: {entries:?}");
+            let measures = entries.len() - builds;
+            assert_eq!(
+                measures,
+                usize::from(tool == "javac"),
+                "{name}: {entries:?}"
+            );
         }
     }
 }
