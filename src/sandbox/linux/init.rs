@@ -2,7 +2,8 @@
 //! 1 there), or, without namespaces, a child subreaper of the supervisor.
 //! It builds the solution's view of the file system, starts the solution,
 //! measures the whole process tree every millisecond (less often as a long
-//! run goes on, up to every 8 ms; its end wakes init at once), kills it at a limit,
+//! run goes on, or where a poll is itself slow; its end wakes init at
+//! once), kills it at a limit,
 //! reaps everything (orphans come to pid 1), and says how the run ended.
 //!
 //! ```text
@@ -32,15 +33,22 @@ use std::time::{Duration, Instant};
 
 /// How often the tree is measured at the start of a run: every millisecond
 /// for its first 64, then every 64th of the time the run has taken, up to
-/// `POLL_MAX`. A poll of a compiler's tree (its proportional set sizes)
-/// costs the kernel about half a millisecond, as much again as the build
-/// itself took at one poll a millisecond; a run's end is seen at once
+/// `POLL_MAX`, and never more than a sixteenth of the time (up to
+/// `POLL_COSTLY` apart). Reading a 175 MB compiler's proportional set size
+/// costs the kernel 2.5 ms; at one poll a millisecond a build's tree
+/// cost as much again as the build itself. A run's end is seen at once
 /// (its pidfd wakes the wait), whatever the interval.
 const POLL: Duration = Duration::from_millis(1);
 
 /// The longest interval between two polls: how far past a limit a run may
 /// get before it is killed.
 const POLL_MAX: Duration = Duration::from_millis(8);
+
+/// The longest interval where a poll itself is slow: a tree of several
+/// processes of hundreds of megabytes each (a compiler's), whose memory
+/// a memory cgroup caps in any case, and otherwise each process's
+/// address space.
+const POLL_COSTLY: Duration = Duration::from_millis(40);
 
 /// With a memory cgroup, the sockets' buffers are asked for one poll in this many.
 const SOCKETS_EVERY: u32 = 32;
@@ -471,6 +479,7 @@ fn monitor(
     // Readable once the solution has ended (none where the kernel has no pidfds).
     let ended = sys::pidfd(pid);
     loop {
+        let poll_start = Instant::now();
         // Reap whatever has ended; the solution's own status ends the run.
         if let Some(st) = reap_ended(pid) {
             status = Some(st);
@@ -540,7 +549,12 @@ fn monitor(
         // Without a pid namespace its group is its pid: a signal to a
         // member (a child of its own by pid) is sent for it.
         let asked_on = listener.is_some_and(|listener| answer(listener, pid));
-        let interval = (start.elapsed() / 64).clamp(POLL, POLL_MAX);
+        // A poll costs a few microseconds for one process, milliseconds for
+        // a compiler's tree (its proportional set sizes): it takes no more
+        // than a sixteenth of the time between two polls.
+        let interval = (start.elapsed() / 64)
+            .clamp(POLL, POLL_MAX)
+            .max((poll_start.elapsed() * 16).min(POLL_COSTLY));
         if asked_on {
             // Questions left unanswered (or unreadable) wait a poll.
             std::thread::sleep(POLL);
