@@ -17,8 +17,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-/// How long one command may take.
-const TIMEOUT: Duration = Duration::from_secs(30);
+/// How long one command may take: a guard against a hang, not a measure,
+/// with room for a CPU a quarter as fast running two browsers at once.
+const TIMEOUT: Duration = Duration::from_secs(120);
 
 /// Where Chromium is: `$CHROMIUM`, else the first of its usual names on `PATH`.
 pub fn find() -> Option<PathBuf> {

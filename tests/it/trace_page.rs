@@ -38,14 +38,10 @@ use browser::Browser;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
 use std::time::Duration;
 use sudoku_workspace::grid::Grid;
 use sudoku_workspace::trace::record::{self, FrameOp, Recording, StackKind};
 use sudoku_workspace::trace::{self, Approach, Event, Kind, Options, Order};
-
-/// One browser at a time: the machine has two cores.
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 fn chromium() -> Option<PathBuf> {
     let found = browser::find();
@@ -390,7 +386,6 @@ fn assert_offline(browser: &Browser, page: &Path) {
 #[test]
 fn the_default_page_plays_the_trace() {
     let Some(chromium) = chromium() else { return };
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let page = make_page("trace_default", &[]);
     let mut browser = Browser::start(&chromium, 1400, 1250);
     let sides = vec![
@@ -500,7 +495,6 @@ fn the_default_page_plays_the_trace() {
 #[test]
 fn every_traceable_approach_has_a_working_page() {
     let Some(chromium) = chromium() else { return };
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut browser = Browser::start(&chromium, 1200, 900);
     let mut names: Vec<&str> = Order::ALL.iter().map(|o| o.key()).collect();
     names.extend(trace::SOURCES.iter().map(|s| s.name()));
@@ -569,7 +563,6 @@ fn own_files_have_working_pages() {
     let Some(chromium) = chromium_and_runtimes() else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut browser = Browser::start(&chromium, 1200, 900);
     // What ends each run must not depend on the CPU: the step limit or the
@@ -680,7 +673,6 @@ fn own_files_have_working_pages() {
 #[test]
 fn the_largest_page_opens_at_its_last_step() {
     let Some(chromium) = chromium() else { return };
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let puzzle = hard().to_line();
     let page = make_page(
         "trace_largest",
@@ -769,7 +761,6 @@ fn a_correct_own_file_is_the_same_search_as_the_right_dfs() {
     let Some(chromium) = chromium_and_runtimes() else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut browser = Browser::start(&chromium, 1366, 768);
     browser.viewport(1366, 768, false);
     for file in runnable(&[
@@ -835,7 +826,6 @@ fn a_file_that_forgets_to_undo_is_marked_at_its_first_wrong_write() {
     let Some(chromium) = chromium_and_runtimes() else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut browser = Browser::start(&chromium, 1366, 768);
     browser.viewport(1366, 768, false);
     for file in runnable(&[
@@ -935,7 +925,6 @@ fn the_stack_is_the_real_call_stack() {
     let Some(chromium) = chromium_and_runtimes() else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut browser = Browser::start(&chromium, 1366, 768);
     let dfs = |cells: &[i64]| -> Vec<Value> {
         cells
@@ -1103,7 +1092,6 @@ fn board_caption_and_line_fit_one_screen() {
     let Some(chromium) = chromium_and_runtimes() else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let (own, _, name) = own_page("inputs/trace/forgets_undo.py");
     let default = make_page("trace_screen_default", &[]);
     let mut browser = Browser::start(&chromium, 1366, 768);
@@ -1200,7 +1188,6 @@ fn the_page_is_accessible() {
         return;
     };
     let Some(axe) = axe_core() else { return };
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let (own, _, name) = own_page("inputs/trace/forgets_undo.py");
     let default = make_page("trace_axe_default", &[]);
     let mut browser = Browser::start(&chromium, 1366, 768);
@@ -1289,7 +1276,6 @@ fn the_page_is_accessible() {
 #[test]
 fn captions_are_true_and_cite_the_file_shown() {
     let Some(chromium) = chromium() else { return };
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut browser = Browser::start(&chromium, 1366, 768);
     let java = make_page("trace_captions_java", &["--approach", "lc37_000_wrong_dfs"]);
     let lines = trace::Source::named("lc37_000_wrong_dfs")
@@ -1393,7 +1379,6 @@ fn a_write_over_a_given_is_said_so() {
     let Some(chromium) = chromium_and_runtimes() else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace_over_a_given.py");
     std::fs::write(
         &file,
@@ -1451,7 +1436,6 @@ fn a_correct_file_in_another_order_is_named_as_an_order() {
     let Some(chromium) = chromium_and_runtimes() else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let (page, sides, name) = own_page("inputs/trace/column_order.py");
     assert!(sides[0].ending.contains("solved"), "{}", sides[0].ending);
     let mut browser = Browser::start(&chromium, 1366, 768);
@@ -1487,7 +1471,6 @@ fn on_a_phone_a_step_shows_board_caption_and_line_on_one_screen() {
     let Some(chromium) = chromium_and_runtimes() else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let (own, _, name) = own_page("inputs/trace/forgets_undo.py");
     let mut phone = Browser::start(&chromium, 375, 667);
     phone.viewport(375, 667, true);
@@ -1598,7 +1581,6 @@ fn printed(file: &str) -> Vec<String> {
 #[test]
 fn each_frame_holds_the_locals_the_program_prints() {
     let Some(chromium) = chromium() else { return };
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut browser = Browser::start(&chromium, 1366, 768);
     browser.viewport(1366, 768, false);
     for file in runnable(&[
