@@ -151,6 +151,14 @@ pub const TIME_PER_WRITE: Duration = Duration::from_millis(1);
 /// The CPU time a user's file gets on `puzzle` with at most `max` writes
 /// when none is given, and the writes of the right DFS it was sized from.
 pub fn default_time_limit(puzzle: &Grid, max: u64) -> (Duration, u64) {
+    time_limit_for(Order::RowMajor, puzzle, max)
+}
+
+/// [`default_time_limit`] sized from the search of `order`: a write-up
+/// original's own mirror, the same search as the file, so an original
+/// that stops writing and spins (the wrong DFS) is stopped a few seconds
+/// after its last write, not after the right DFS's thousands.
+pub fn time_limit_for(order: Order, puzzle: &Grid, max: u64) -> (Duration, u64) {
     /// Stops the search once it has written `.0` times.
     struct Writes(u64);
     impl Watch for Writes {
@@ -162,8 +170,8 @@ pub fn default_time_limit(puzzle: &Grid, max: u64) -> (Duration, u64) {
             }
         }
     }
-    let right = search(Order::RowMajor, puzzle, &mut Writes(max)).stats;
-    let writes = (right.placements + right.undos).min(max);
+    let done = search(order, puzzle, &mut Writes(max)).stats;
+    let writes = (done.placements + done.undos).min(max);
     let per_write = TIME_PER_WRITE.saturating_mul(u32::try_from(writes).unwrap_or(u32::MAX));
     (BASE_TIME.saturating_add(per_write), writes)
 }
@@ -574,6 +582,12 @@ pub fn recording(
         // so the page shows the run of the file it shows; where it cannot
         // run here, its mirror's steps, saying so.
         Approach::Mirror { key, source } if source.path.starts_with("examples/writeups/") => {
+            let mut run = run;
+            if opts.time_limit.is_none() {
+                let (limit, writes) = time_limit_for(source.order, puzzle, max);
+                run.time_limit = limit;
+                run.sized_from = Some((writes, "its mirror"));
+            }
             match run_original(source, puzzle, &run) {
                 Ok(mut rec) => {
                     rec.key = key.clone();

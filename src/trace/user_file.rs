@@ -41,8 +41,9 @@ pub struct Run {
     /// CPU time the program may use.
     pub time_limit: Duration,
     /// How [`Run::time_limit`] was sized, where the user did not give it:
-    /// the right DFS's writes on the puzzle.
-    pub sized_from: Option<u64>,
+    /// the writes of a search on the puzzle, and which search ("the right
+    /// DFS", or a write-up original's own mirror).
+    pub sized_from: Option<(u64, &'static str)>,
     /// Writes recorded at most.
     pub max_steps: u64,
     /// Run it even where the sandbox is a process group only.
@@ -57,7 +58,7 @@ impl Run {
             Some(limit) => (limit, None),
             None => {
                 let (limit, writes) = super::default_time_limit(puzzle, max);
-                (limit, Some(writes))
+                (limit, Some((writes, "the right DFS")))
             }
         };
         Run {
@@ -208,9 +209,9 @@ fn cut_by_limit(
     writes: usize,
     what: &str,
 ) -> Option<String> {
-    let sized = run.sized_from.map_or(String::new(), |right| {
+    let sized = run.sized_from.map_or(String::new(), |(writes, by)| {
         format!(
-            ", {} ms and {} ms for each of the {right} writes the right DFS makes on this puzzle",
+            ", {} ms and {} ms for each of the {writes} writes {by} makes on this puzzle",
             super::BASE_TIME.as_millis(),
             super::TIME_PER_WRITE.as_millis()
         )
