@@ -2008,3 +2008,90 @@ fn socket_buffers_under_the_limit_show_in_the_peak() {
         text.contains(r#""verdict":"WA""#) && memory_kb(text).is_some_and(|kb| kb > 80 << 10)
     });
 }
+
+/// Runs `cmd` to its end: its exit code, what it printed, and the CPU
+/// time of its whole tree (`wait4`: the process and every descendant it
+/// waited for, the judge's supervisor and init among them).
+#[allow(clippy::zombie_processes)] // reaped by wait4 below, which std cannot see
+fn with_tree_cpu(cmd: &mut Command) -> (i32, String, Duration) {
+    use std::io::Read;
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = out.read_to_string(&mut text);
+        text
+    });
+    let mut text_err = String::new();
+    let _ = err.read_to_string(&mut text_err);
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value of this plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: our own unreaped child; both pointers are valid.
+    let reaped = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    assert_eq!(reaped, child.id() as libc::pid_t);
+    let text = reader.join().unwrap() + &text_err;
+    let time = |tv: libc::timeval| {
+        Duration::from_secs(tv.tv_sec as u64) + Duration::from_micros(tv.tv_usec as u64)
+    };
+    let code = if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else {
+        -1
+    };
+    (code, text, time(usage.ru_utime) + time(usage.ru_stime))
+}
+
+#[test]
+fn a_solution_asking_to_signal_without_end_does_not_keep_the_monitor_busy() {
+    // Without namespaces each kill() is a question the monitor answers.
+    // A child of its own asked about for 3 s without a pause, against the
+    // same child slept beside for 3 s: the judge's tree may spend little
+    // more CPU time on the first than on the second, beyond the
+    // solution's own.
+    if !as_root() || !common::need("unshare") || !common::need("python3") {
+        return;
+    }
+    let program = |middle: &str| {
+        format!(
+            "{SOLVE}\nimport os, signal, time\ntext = sys.stdin.read()\npid = os.fork()\nif pid == 0:\n    time.sleep(30)\n    os._exit(0)\n{middle}\nos.kill(pid, signal.SIGKILL)\nos.waitpid(pid, 0)\nsolve_and_print(text)\n"
+        )
+    };
+    let spam = program("end = time.time() + 3\nwhile time.time() < end:\n    os.kill(pid, 0)");
+    let sleep = program("time.sleep(3)");
+    let mut overheads = Vec::new();
+    for (name, source) in [("spam.py", spam), ("sleep.py", sleep)] {
+        let dir = scratch(&format!("asking-{name}"));
+        let path = dir.join(name);
+        std::fs::write(&path, source).unwrap();
+        let (code, text, tree) = with_tree_cpu(
+            Command::new("unshare")
+                .args(["--fork", "--pid", "--mount-proc", SUDOKU, "judge", "--json"])
+                .arg(&path)
+                .args(["--problem", "lanqiao", "--fixture", "sample1"])
+                .args(["--trust", "--processes", "2", "--time-limit", "20000"])
+                .env("SUDOKU_SANDBOX", "group")
+                .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+                .env("NO_COLOR", "1"),
+        );
+        assert_eq!(code, 0, "{name}: {text}");
+        let record: serde_json::Value = text
+            .lines()
+            .find_map(|l| serde_json::from_str(l).ok())
+            .unwrap_or_else(|| panic!("{name}: no record: {text}"));
+        assert_eq!(record["verdict"], "AC", "{name}: {text}");
+        let solution = Duration::from_secs_f64(record["cpu_ms"].as_f64().unwrap() / 1000.0);
+        overheads.push(tree.saturating_sub(solution));
+    }
+    assert!(
+        overheads[0] < overheads[1] + Duration::from_secs(1),
+        "the judge's own CPU time: {:?} beside a solution asking without end, {:?} beside one asleep",
+        overheads[0],
+        overheads[1]
+    );
+}

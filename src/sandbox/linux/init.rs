@@ -507,60 +507,64 @@ fn monitor(
                         .sum::<Duration>()
             }
         };
-        // One process: its resident size. Several: their proportional
-        // shares, so a page that forks share is counted once.
-        if let Some((sockets, every)) = sockets {
-            if polls.is_multiple_of(every) {
-                held_kib = sockets.held_bytes().map_or(0, |b| b >> 10);
+        // The CPU time and the process count are checked before the memory
+        // is read: a tree can make that read slow (a process with tens of
+        // thousands of mappings), not these.
+        let mut over = None;
+        if killed.is_none() {
+            if cpu > limits.cpu {
+                over = Some(End::CpuLimit);
+            } else if live.len() > limits.processes as usize {
+                over = Some(End::ProcessLimit);
             }
         }
-        polls = polls.wrapping_add(1);
-        let rss: u64 = match &live[..] {
-            [one] => sys::rss_kib(*one).unwrap_or(0),
-            many => many.iter().filter_map(|&p| sys::pss_kib(p)).sum(),
-        } + held_kib;
-        peak_kib = peak_kib.max(rss);
-        if killed.is_none() {
+        if over.is_none() {
+            // One process: its resident size. Several: their proportional
+            // shares, so a page that forks share is counted once.
+            if let Some((sockets, every)) = sockets {
+                if polls.is_multiple_of(every) {
+                    held_kib = sockets.held_bytes().map_or(0, |b| b >> 10);
+                }
+            }
+            polls = polls.wrapping_add(1);
+            let rss: u64 = match &live[..] {
+                [one] => sys::rss_kib(*one).unwrap_or(0),
+                many => many.iter().filter_map(|&p| sys::pss_kib(p)).sum(),
+            } + held_kib;
+            peak_kib = peak_kib.max(rss);
             let elapsed = start.elapsed();
-            let over = if cpu > limits.cpu {
-                Some(End::CpuLimit)
-            } else if live.len() > limits.processes as usize {
-                Some(End::ProcessLimit)
-            } else if rss > limits.memory_kib {
-                Some(End::MemoryLimit)
-            } else if elapsed > limits.wall
+            if killed.is_none() && rss > limits.memory_kib {
+                over = Some(End::MemoryLimit);
+            } else if killed.is_none()
+                && elapsed > limits.wall
                 && elapsed.saturating_sub(sys::longest_run_queue_wait(pid)) > limits.wall
             {
                 // Asleep or blocked, not waiting for a CPU: a loaded machine
                 // does not end a run here.
-                Some(End::WallLimit)
-            } else {
-                None
-            };
-            if let Some(end) = over {
-                kill_tree(namespaces, me, pid, &mut status);
-                if status.is_some() {
-                    wall = start.elapsed();
-                }
-                killed = Some(end);
-                cpu_at_kill = cpu;
+                over = Some(End::WallLimit);
             }
+        }
+        if let Some(end) = over {
+            kill_tree(namespaces, me, pid, &mut status);
+            if status.is_some() {
+                wall = start.elapsed();
+            }
+            killed = Some(end);
+            cpu_at_kill = cpu;
         }
         // Without a pid namespace its group is its pid: a signal to a
         // member (a child of its own by pid) is sent for it.
-        let asked_on = listener.is_some_and(|listener| answer(listener, pid));
+        let asked = listener.is_some_and(|listener| answer(listener, pid));
         // A poll costs a few microseconds for one process, milliseconds for
         // a compiler's tree (its proportional set sizes): it takes no more
         // than a sixteenth of the time between two polls.
         let interval = (start.elapsed() / 64)
             .clamp(POLL, POLL_MAX)
             .max((poll_start.elapsed() * 16).min(POLL_COSTLY));
-        if asked_on {
-            // Questions left unanswered (or unreadable) wait a poll.
-            std::thread::sleep(POLL);
-        } else {
-            sys::wait_readable(&[ended.as_ref(), listener], interval);
-        }
+        // A question wakes the wait only when none came this poll: a
+        // program asking without end gets its answers a poll at a time.
+        let wake = if asked { None } else { listener };
+        sys::wait_readable(&[ended.as_ref(), wake], interval);
     }
     // The solution has ended: nothing it started outlives it.
     kill_tree(namespaces, me, pid, &mut status);
@@ -605,10 +609,11 @@ fn monitor(
 /// of a process of group `group` is sent (through a pidfd, so a pid reused
 /// meanwhile is not signalled); anything else fails with EPERM. At most
 /// `ANSWERS` a poll, so threads that ask without end do not keep the
-/// monitor from its limits; false once none is waiting.
+/// monitor from its limits; whether any question was there.
 fn answer(listener: &std::os::fd::OwnedFd, group: libc::pid_t) -> bool {
     const ANSWERS: usize = 64;
     let fd = listener.as_raw_fd();
+    let mut asked = false;
     for _ in 0..ANSWERS {
         let mut ready = libc::pollfd {
             fd,
@@ -617,8 +622,9 @@ fn answer(listener: &std::os::fd::OwnedFd, group: libc::pid_t) -> bool {
         };
         // SAFETY: one valid pollfd; no wait.
         if unsafe { libc::poll(&mut ready, 1, 0) } != 1 || ready.revents & libc::POLLIN == 0 {
-            return false;
+            return asked;
         }
+        asked = true;
         // SAFETY: an all-zero seccomp_notif is valid, and RECV requires it zeroed.
         let mut asked: libc::seccomp_notif = unsafe { std::mem::zeroed() };
         // SAFETY: the listener's ioctl with a pointer to a struct of its size.
