@@ -32,6 +32,9 @@ pub struct Run {
     pub stderr: String,
     /// Wall time until it ended.
     pub elapsed: Duration,
+    /// CPU time (user and system) of the child and of every descendant it
+    /// waited for, from `wait4` (`None` on Windows).
+    pub cpu: Option<Duration>,
 }
 
 /// Runs `cmd` with `input` written to its stdin (then closed) and returns
@@ -108,7 +111,7 @@ pub fn run_measured(mut cmd: Command, stdin: Stdio, timeout: Duration) -> Run {
         let _ = err.read_to_string(&mut text);
         text
     });
-    let (code, timed_out, max_rss_kb) = wait_measured(&mut child, start, timeout);
+    let (code, timed_out, max_rss_kb, cpu) = wait_measured(&mut child, start, timeout);
     let elapsed = start.elapsed();
     let (stdout, stdout_lines) = out_thread.join().unwrap();
     let stderr = err_thread.join().unwrap();
@@ -120,11 +123,13 @@ pub fn run_measured(mut cmd: Command, stdin: Stdio, timeout: Duration) -> Run {
         stdout_lines,
         stderr,
         elapsed,
+        cpu,
     }
 }
 
 /// Waits for `child`, killing it after `timeout`: its exit code, whether
-/// it timed out, and its peak resident size in KiB.
+/// it timed out, its peak resident size in KiB, and the CPU time of it and
+/// the descendants it waited for.
 ///
 /// On Linux the peak is the child's own `VmHWM`, read every millisecond
 /// while it runs: wait4's `ru_maxrss` also counts the memory of the test
@@ -136,7 +141,7 @@ fn wait_measured(
     child: &mut std::process::Child,
     start: Instant,
     timeout: Duration,
-) -> (Option<i32>, bool, i64) {
+) -> (Option<i32>, bool, i64, Option<Duration>) {
     let pid = child.id() as libc::pid_t;
     let mut status = 0;
     // SAFETY: an all-zero rusage is a valid value; wait4 fills it in.
@@ -173,7 +178,12 @@ fn wait_measured(
     } else {
         usage.ru_maxrss
     };
-    (code, timed_out, rss)
+    let time = |tv: libc::timeval| {
+        Duration::from_secs(tv.tv_sec.max(0) as u64)
+            + Duration::from_micros(tv.tv_usec.max(0) as u64)
+    };
+    let cpu = time(usage.ru_utime) + time(usage.ru_stime);
+    (code, timed_out, rss, Some(cpu))
 }
 
 /// The peak resident size of process `pid` since its `exec`, in KiB
@@ -196,7 +206,7 @@ fn wait_measured(
     child: &mut std::process::Child,
     start: Instant,
     timeout: Duration,
-) -> (Option<i32>, bool, i64) {
+) -> (Option<i32>, bool, i64, Option<Duration>) {
     use std::os::windows::io::AsRawHandle;
     use windows_sys::Win32::System::ProcessStatus::{
         K32GetProcessMemoryInfo, PROCESS_MEMORY_COUNTERS,
@@ -221,7 +231,7 @@ fn wait_measured(
         counters.PeakWorkingSetSize as i64 / 1024
     };
     let code = if timed_out { None } else { status.code() };
-    (code, timed_out, peak)
+    (code, timed_out, peak, None)
 }
 
 /// `/dev/zero` as stdin.

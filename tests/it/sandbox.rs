@@ -2009,44 +2009,6 @@ fn socket_buffers_under_the_limit_show_in_the_peak() {
     });
 }
 
-/// Runs `cmd` to its end: its exit code, what it printed, and the CPU
-/// time of its whole tree (`wait4`: the process and every descendant it
-/// waited for, the judge's supervisor and init among them).
-#[allow(clippy::zombie_processes)] // reaped by wait4 below, which std cannot see
-fn with_tree_cpu(cmd: &mut Command) -> (i32, String, Duration) {
-    use std::io::Read;
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut out = child.stdout.take().unwrap();
-    let mut err = child.stderr.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = out.read_to_string(&mut text);
-        text
-    });
-    let mut text_err = String::new();
-    let _ = err.read_to_string(&mut text_err);
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid value of this plain C struct.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: our own unreaped child; both pointers are valid.
-    let reaped = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
-    assert_eq!(reaped, child.id() as libc::pid_t);
-    let text = reader.join().unwrap() + &text_err;
-    let time = |tv: libc::timeval| {
-        Duration::from_secs(tv.tv_sec as u64) + Duration::from_micros(tv.tv_usec as u64)
-    };
-    let code = if libc::WIFEXITED(status) {
-        libc::WEXITSTATUS(status)
-    } else {
-        -1
-    };
-    (code, text, time(usage.ru_utime) + time(usage.ru_stime))
-}
-
 #[test]
 fn a_solution_asking_to_signal_without_end_does_not_keep_the_monitor_busy() {
     // Without namespaces each kill() is a question the monitor answers.
@@ -2069,17 +2031,21 @@ fn a_solution_asking_to_signal_without_end_does_not_keep_the_monitor_busy() {
         let dir = scratch(&format!("asking-{name}"));
         let path = dir.join(name);
         std::fs::write(&path, source).unwrap();
-        let (code, text, tree) = with_tree_cpu(
-            Command::new("unshare")
-                .args(["--fork", "--pid", "--mount-proc", SUDOKU, "judge", "--json"])
-                .arg(&path)
-                .args(["--problem", "lanqiao", "--fixture", "sample1"])
-                .args(["--trust", "--processes", "2", "--time-limit", "20000"])
-                .env("SUDOKU_SANDBOX", "group")
-                .env("SUDOKU_CACHE_DIR", dir.join("cache"))
-                .env("NO_COLOR", "1"),
-        );
-        assert_eq!(code, 0, "{name}: {text}");
+        let mut judge = Command::new("unshare");
+        judge
+            .args(["--fork", "--pid", "--mount-proc", SUDOKU, "judge", "--json"])
+            .arg(&path)
+            .args(["--problem", "lanqiao", "--fixture", "sample1"])
+            .args(["--trust", "--processes", "2", "--time-limit", "20000"])
+            .env("SUDOKU_SANDBOX", "group")
+            .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+            .env("NO_COLOR", "1");
+        // The judge's tree's CPU time: wait4's, for the judge and every
+        // descendant it waited for (its supervisor and init among them).
+        let run = common::run_measured(judge, Stdio::null(), Duration::from_secs(120));
+        let text = String::from_utf8_lossy(&run.stdout).into_owned() + &run.stderr;
+        assert!(!run.timed_out && run.code == Some(0), "{name}: {text}");
+        let tree = run.cpu.unwrap();
         let record: serde_json::Value = text
             .lines()
             .find_map(|l| serde_json::from_str(l).ok())
