@@ -477,7 +477,7 @@ fn monitor(
     let mut polls = 0u32;
     let mut held_kib = 0;
     // Readable once the solution has ended (none where the kernel has no pidfds).
-    let ended = sys::pidfd(pid);
+    let ended = sys::pidfd(pid).ok();
     loop {
         let poll_start = Instant::now();
         // Reap whatever has ended; the solution's own status ends the run.
@@ -533,15 +533,16 @@ fn monitor(
             } + held_kib;
             peak_kib = peak_kib.max(rss);
             let elapsed = start.elapsed();
-            if killed.is_none() && rss > limits.memory_kib {
-                over = Some(End::MemoryLimit);
-            } else if killed.is_none()
-                && elapsed > limits.wall
-                && elapsed.saturating_sub(sys::longest_run_queue_wait(pid)) > limits.wall
-            {
-                // Asleep or blocked, not waiting for a CPU: a loaded machine
-                // does not end a run here.
-                over = Some(End::WallLimit);
+            if killed.is_none() {
+                if rss > limits.memory_kib {
+                    over = Some(End::MemoryLimit);
+                } else if elapsed > limits.wall
+                    && elapsed.saturating_sub(sys::longest_run_queue_wait(pid)) > limits.wall
+                {
+                    // Asleep or blocked, not waiting for a CPU: a loaded
+                    // machine does not end a run here.
+                    over = Some(End::WallLimit);
+                }
             }
         }
         if let Some(end) = over {
@@ -613,7 +614,7 @@ fn monitor(
 fn answer(listener: &std::os::fd::OwnedFd, group: libc::pid_t) -> bool {
     const ANSWERS: usize = 64;
     let fd = listener.as_raw_fd();
-    let mut asked = false;
+    let mut any = false;
     for _ in 0..ANSWERS {
         let mut ready = libc::pollfd {
             fd,
@@ -622,9 +623,9 @@ fn answer(listener: &std::os::fd::OwnedFd, group: libc::pid_t) -> bool {
         };
         // SAFETY: one valid pollfd; no wait.
         if unsafe { libc::poll(&mut ready, 1, 0) } != 1 || ready.revents & libc::POLLIN == 0 {
-            return asked;
+            return any;
         }
-        asked = true;
+        any = true;
         // SAFETY: an all-zero seccomp_notif is valid, and RECV requires it zeroed.
         let mut asked: libc::seccomp_notif = unsafe { std::mem::zeroed() };
         // SAFETY: the listener's ioctl with a pointer to a struct of its size.

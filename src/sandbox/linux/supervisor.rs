@@ -183,7 +183,7 @@ fn supervise(spec: &Spec) -> io::Result<Measured> {
     let deadline = backstop(&spec.limits);
     let mut killed = false;
     // Readable once init has ended (none where the kernel has no pidfds).
-    let ended = sys::pidfd(pid);
+    let ended = sys::pidfd(pid).ok();
     let (status, usage) = loop {
         let mut status = 0;
         // SAFETY: an all-zero rusage is a valid value of this plain C struct.

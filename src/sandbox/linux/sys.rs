@@ -387,12 +387,14 @@ pub fn receive_fd(sock: &OwnedFd) -> Option<OwnedFd> {
     }
 }
 
-/// A pidfd of process `pid`, or `None` where the kernel has none (before 5.3).
-pub fn pidfd(pid: libc::pid_t) -> Option<OwnedFd> {
+/// A pidfd of process `pid` (an error where the kernel has none, before
+/// 5.3, or the process is gone).
+pub fn pidfd(pid: libc::pid_t) -> io::Result<OwnedFd> {
     // SAFETY: pidfd_open takes two integers.
-    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as libc::c_int;
+    check(fd)?;
     // SAFETY: just opened, ours alone.
-    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as libc::c_int) })
+    Ok(unsafe { OwnedFd::from_raw_fd(fd) })
 }
 
 /// Waits until one of `fds` is readable or `most` has passed; without a
@@ -435,13 +437,7 @@ pub fn signal_member(pid: libc::pid_t, sig: libc::c_int, group: libc::pid_t) -> 
             .raw_os_error()
             .unwrap_or(libc::EPERM)
     };
-    // SAFETY: pidfd_open takes two integers.
-    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
-    if pidfd < 0 {
-        return Err(errno());
-    }
-    // SAFETY: just opened, ours alone.
-    let pidfd = unsafe { OwnedFd::from_raw_fd(pidfd as libc::c_int) };
+    let pidfd = pidfd(pid).map_err(|e| e.raw_os_error().unwrap_or(libc::EPERM))?;
     let member = std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
         stat.rfind(')')
             .and_then(|i| stat[i + 1..].split_whitespace().nth(2)?.parse().ok())
