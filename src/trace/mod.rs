@@ -576,18 +576,13 @@ pub fn recording(
     puzzle: &Grid,
     max: u64,
 ) -> Result<Recording, Error> {
-    let run = user_file::Run::new(opts, puzzle, max);
     match approach {
         // A write-up's original (Java, C++, JavaScript) is run as written,
         // so the page shows the run of the file it shows; where it cannot
-        // run here, its mirror's steps, saying so.
+        // run here, its mirror's steps, saying so. Its mirror is its
+        // search: its time limit is sized from it.
         Approach::Mirror { key, source } if source.path.starts_with("examples/writeups/") => {
-            let mut run = run;
-            if opts.time_limit.is_none() {
-                let (limit, writes) = time_limit_for(source.order, puzzle, max);
-                run.time_limit = limit;
-                run.sized_from = Some((writes, "its mirror"));
-            }
+            let run = user_file::Run::sized_by(opts, puzzle, max, source.order, "its mirror");
             match run_original(source, puzzle, &run) {
                 Ok(mut rec) => {
                     rec.key = key.clone();
@@ -606,7 +601,9 @@ pub fn recording(
         Approach::Mirror { key, source } => {
             Ok(record::mirror(source, key, puzzle, max, captions(source)))
         }
-        Approach::UserFile(path) => user_file::record(path, puzzle, &run),
+        Approach::UserFile(path) => {
+            user_file::record(path, puzzle, &user_file::Run::new(opts, puzzle, max))
+        }
     }
 }
 

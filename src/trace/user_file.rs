@@ -54,11 +54,23 @@ impl Run {
     /// A run of `opts`'s user file on `puzzle` for at most `max` writes:
     /// its time limit given, or [`super::default_time_limit`].
     pub fn new(opts: &super::Options, puzzle: &Grid, max: u64) -> Run {
+        Run::sized_by(opts, puzzle, max, super::Order::RowMajor, "the right DFS")
+    }
+
+    /// [`Run::new`] with the time limit, where none is given, sized from
+    /// the search of `order` ([`super::time_limit_for`]), named `by`.
+    pub fn sized_by(
+        opts: &super::Options,
+        puzzle: &Grid,
+        max: u64,
+        order: super::Order,
+        by: &'static str,
+    ) -> Run {
         let (time_limit, sized_from) = match opts.time_limit {
             Some(limit) => (limit, None),
             None => {
-                let (limit, writes) = super::default_time_limit(puzzle, max);
-                (limit, Some((writes, "the right DFS")))
+                let (limit, writes) = super::time_limit_for(order, puzzle, max);
+                (limit, Some((writes, by)))
             }
         };
         Run {
