@@ -6,10 +6,12 @@
 
 #![allow(dead_code)] // each area uses part of it
 
+use std::collections::BTreeMap;
 use std::io::Read;
 #[cfg(unix)]
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Peak RSS every command must stay under on hostile or huge input.
@@ -253,14 +255,25 @@ pub fn dev_zero() -> Stdio {
     Stdio::from(reader)
 }
 
-/// Whether `tool` runs here (`tool --version` starts), quietly.
+/// Whether `tool` runs here (`tool --version` starts), quietly; asked once
+/// a run (the tests ask about the same few tools hundreds of times, and
+/// `javac --version` alone starts a JVM).
 pub fn installed(tool: &str) -> bool {
-    Command::new(tool)
+    static KNOWN: Mutex<BTreeMap<String, bool>> = Mutex::new(BTreeMap::new());
+    if let Some(&found) = KNOWN.lock().unwrap_or_else(|e| e.into_inner()).get(tool) {
+        return found;
+    }
+    let found = Command::new(tool)
         .arg("--version")
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status()
-        .is_ok()
+        .is_ok();
+    KNOWN
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(tool.to_string(), found);
+    found
 }
 
 /// Whether `tool` runs here; when it does not, the calling test is to
