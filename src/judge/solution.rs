@@ -787,6 +787,11 @@ pub fn from_file(
                 other => std::io::Error::other(other.to_string()),
             },
         })?;
+    // A LeetCode plugin's file is judged as the plugin submits it.
+    let (bytes, region) = match language::submit_region(&bytes) {
+        Some((kept, first, last)) => (kept, Some((first, last))),
+        None => (bytes, None),
+    };
     // The compiler takes the bytes; what is read or shown of the file here
     // is their UTF-8 reading, a byte that is not UTF-8 read as U+FFFD.
     let text = String::from_utf8_lossy(&bytes).into_owned();
@@ -811,6 +816,11 @@ pub fn from_file(
     let tool = chosen.program;
     let mut compiler_why = chosen.why;
     let mut early_notes = Vec::new();
+    if let Some((first, last)) = region {
+        early_notes.push(format!(
+            "lines {first}-{last}: the LeetCode plugin's submit region, judged alone as the plugin submits it (the lines around it are blanked, so each line keeps its number)"
+        ));
+    }
     // What the judge has and this machine lacks: the file is not judged.
     let mut not_judged_here =
         judges::missing_library(profile, &text, &tool).map(|(needs, line)| {

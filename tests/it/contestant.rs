@@ -321,6 +321,54 @@ fn leetcodes_frame_is_found_past_a_speed_up_and_under_another_class_name() {
     );
 }
 
+/// A LeetCode plugin's file is judged as the plugin submits it: the
+/// JetBrains plugin's submit region (inside an outer class with a package
+/// and a `main`), VS Code's `@lc code=start`/`end` (a local test below it);
+/// a compile error in the region is at the file's own line, `--lines` too.
+#[test]
+fn a_plugins_file_is_judged_as_the_plugin_submits_it() {
+    let jetbrains = "leetcode/editor/cn/SudokuSolver.java";
+    for (file, lines) in [
+        (jetbrains, "lines 19-44"),
+        ("lc37_vscode_marks.py", "lines 11-35"),
+    ] {
+        let Some((code, text)) = judge(file, &["--fixture", "leetcode_example"]) else {
+            continue;
+        };
+        assert_eq!(code, 0, "{file}: {text}");
+        assert!(common::all_pass(&text, 1), "{file}: {text}");
+        assert!(
+            text.contains(&format!("note: {lines}: the LeetCode plugin's submit region, judged alone as the plugin submits it")),
+            "{file}: {text}"
+        );
+    }
+    let source = std::fs::read_to_string(data(jetbrains)).unwrap();
+    let broken = source.replace("return fill(b, k + 1);", "return fil(b, k + 1);");
+    assert_ne!(broken, source);
+    let dir = scratch("plugin-ce").join("leetcode/editor/cn");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("SudokuSolver.java");
+    std::fs::write(&path, broken).unwrap();
+    if !common::need("javac") {
+        return;
+    }
+    let (code, text) = judge_path(&cache(), &path, &["--fixture", "leetcode_example"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("SudokuSolver.java:27: error: cannot find symbol"),
+        "{text}"
+    );
+    let (_, text) = judge_path(
+        &cache(),
+        &path,
+        &["--fixture", "leetcode_example", "--lines"],
+    );
+    assert!(
+        text.contains("SudokuSolver.java:27:1: error: cannot find symbol"),
+        "{text}"
+    );
+}
+
 /// The problem from the path, as people keep their files; the `judged as`
 /// line says which part decided.
 #[test]

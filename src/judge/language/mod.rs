@@ -463,6 +463,46 @@ pub fn bytes_without_bom(bytes: &[u8]) -> &[u8] {
     bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes)
 }
 
+/// The part of a LeetCode plugin's file that the plugin submits: the lines
+/// between the JetBrains leetcode-editor plugin's `leetcode submit region
+/// begin(…)` and `… end(…)` comments, or between the `@lc code=start` and
+/// `@lc code=end` comments of vsc-leetcode-cli (VS Code's LeetCode
+/// extension). The file with every other line blanked (so each line keeps
+/// its number, in errors and `--lines`), and the first and last line kept
+/// (from 1); `None` for a file without both marks in that order.
+pub fn submit_region(bytes: &[u8]) -> Option<(Vec<u8>, usize, usize)> {
+    let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    let comment = |line: &[u8]| -> Option<String> {
+        let text = String::from_utf8_lossy(line);
+        let text = text.trim_start_matches('\u{feff}').trim();
+        let body = text
+            .strip_prefix("//")
+            .or_else(|| text.strip_prefix('#'))?
+            .trim();
+        Some(body.to_ascii_lowercase())
+    };
+    let marks = [
+        ("leetcode submit region begin", "leetcode submit region end"),
+        ("@lc code=start", "@lc code=end"),
+    ];
+    marks.iter().find_map(|(begin, end)| {
+        let first = lines
+            .iter()
+            .position(|l| comment(l).is_some_and(|c| c.starts_with(begin)))?;
+        let last = first
+            + 1
+            + lines[first + 1..]
+                .iter()
+                .position(|l| comment(l).is_some_and(|c| c.starts_with(end)))?;
+        let kept: Vec<&[u8]> = lines
+            .iter()
+            .enumerate()
+            .map(|(i, &l)| if i > first && i < last { l } else { &b""[..] })
+            .collect();
+        Some((kept.join(&b'\n'), first + 2, last))
+    })
+}
+
 /// Where the bytes stop being UTF-8, as `line L, column C`; `None` for
 /// UTF-8 text.
 pub fn not_utf8_at(bytes: &[u8]) -> Option<String> {
@@ -591,6 +631,28 @@ pub fn last_words(stderr: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_plugins_submit_region_is_judged_alone_at_its_own_lines() {
+        let jetbrains = b"package leetcode.editor.cn;\nimport java.util.*;\npublic class SudokuSolver {\n  //leetcode submit region begin(Prohibit modification and deletion)\nclass Solution {\n}\n//leetcode submit region end(Prohibit modification and deletion)\n  public static void main(String[] a) {}\n}\n";
+        let (kept, first, last) = super::submit_region(jetbrains).unwrap();
+        assert_eq!((first, last), (5, 6));
+        assert_eq!(
+            String::from_utf8(kept).unwrap(),
+            "\n\n\n\nclass Solution {\n}\n\n\n\n"
+        );
+        let python = b"# @lc app=leetcode id=37 lang=python3\n# @lc code=start\nclass Solution:\n    pass\n# @lc code=end\n";
+        let (kept, first, last) = super::submit_region(python).unwrap();
+        assert_eq!((first, last), (3, 4));
+        assert_eq!(
+            String::from_utf8(kept).unwrap(),
+            "\n\nclass Solution:\n    pass\n\n"
+        );
+        // One mark alone, the end before the begin, a mark in code: the whole file.
+        assert!(super::submit_region(b"// @lc code=start\nclass Solution {};\n").is_none());
+        assert!(super::submit_region(b"// @lc code=end\nx\n// @lc code=start\n").is_none());
+        assert!(super::submit_region(b"s = '// @lc code=start'\n# @lc code=end\n").is_none());
+    }
+
     use super::*;
 
     #[cfg(unix)] // Unix paths
