@@ -702,5 +702,9 @@ fn read_source(path: &Path) -> Result<String, Error> {
         )),
         other => Error::Approach(format!("{}: {other}", path.display())),
     })?;
+    // A LeetCode plugin's file: its submit region, as the judge takes it
+    // (the copy the trace builds then has no marks for the judge to find,
+    // and the recorder put after its last line is kept).
+    let bytes = crate::judge::language::submit_region(&bytes).map_or(bytes, |(kept, _, _)| kept);
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }

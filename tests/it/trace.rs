@@ -935,3 +935,30 @@ fn a_page_of_two_orders_says_they_differ_from_the_first_step() {
         "{out}"
     );
 }
+
+/// A LeetCode plugin's file is traced as the judge takes it, its submit
+/// region alone: the JetBrains layout's outer class, `main` and package
+/// stay out, and the recorder the trace adds after the last line is kept.
+#[test]
+fn a_plugins_file_is_traced_as_its_submit_region() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (file, tool) in [
+        (
+            "tests/data/contestant/leetcode/editor/cn/SudokuSolver.java",
+            "javac",
+        ),
+        ("tests/data/contestant/lc37_vscode_marks.py", "python3"),
+    ] {
+        if !common::need(tool) {
+            continue;
+        }
+        let path = root.join(file);
+        let (code, out, err) = sudoku(&["trace", "--approach", path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{file}: {err}");
+        assert!(
+            out.contains("returned: the board is solved (checked)")
+                && out.contains("summary: 4208 placements, 4157 undos"),
+            "{file}: {out}"
+        );
+    }
+}
