@@ -652,6 +652,48 @@ fn names_in(parts: &[Part]) -> Vec<Found> {
     found
 }
 
+/// A judge's problem number in the file's name that is none of the
+/// problems here (`P1784.cpp`, `poj_1000.c`, `hdu1234.java`), as written;
+/// `None` when the name has none (a stdin program's file is then Lanqiao's).
+/// Luogu's `P`/`B` numbers count with 4 or 5 digits, so `p2.cpp` is no one's.
+fn unknown_number(path: &Path) -> Option<String> {
+    const JUDGES: [&str; 20] = [
+        "poj",
+        "hdu",
+        "hdoj",
+        "lc",
+        "leetcode",
+        "cf",
+        "codeforces",
+        "luogu",
+        "lg",
+        "uva",
+        "acwing",
+        "spoj",
+        "zoj",
+        "abc",
+        "arc",
+        "agc",
+        "cses",
+        "timus",
+        "lq",
+        "lanqiao",
+    ];
+    let stem = path.file_stem()?.to_string_lossy().into_owned();
+    let part = Part::of(&stem, &stem);
+    let pair = part.runs.windows(2).find(|w| {
+        let digits = w[1].chars().all(|c| c.is_ascii_digit());
+        let luogu = matches!(w[0].as_str(), "p" | "b") && (4..=5).contains(&w[1].len());
+        digits && (luogu || JUDGES.contains(&w[0].as_str()))
+    })?;
+    let at = stem.to_lowercase().find(&pair[0])?;
+    let shown: String = stem[at..]
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
+        .collect();
+    Some(shown)
+}
+
 /// Every problem whose title (or its short form, [`Problem::titles`]) a
 /// part of `parts` has as its words (`D_Anti_Sudoku`, `靶形数独`).
 fn titles_in(parts: &[Part]) -> Vec<Found> {
@@ -750,6 +792,17 @@ pub fn place(
             ))
         }
         (None, None) => {
+            if let Some(id) = unknown_number(path) {
+                return Err(Error::Usage(format!(
+                    "{}: its name says {id}, a problem this judge does not have (it has {}); give --problem KEY to judge it as one of them",
+                    path.display(),
+                    problem::PROBLEMS
+                        .iter()
+                        .map(|p| p.key)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )));
+            }
             let p = problem::by_key("lanqiao").expect("Lanqiao exists");
             Ok((
                 p,

@@ -369,6 +369,50 @@ fn a_plugins_file_is_judged_as_the_plugin_submits_it() {
     );
 }
 
+/// A stdin program whose name gives a judge's number that is no problem
+/// here (Luogu P1784, POJ 1000) is refused, exit 2, with the problems there
+/// are, never judged as Lanqiao's; a name without one (`p2.cpp`) is Lanqiao's,
+/// and `--problem` judges either.
+#[test]
+fn an_unknown_problem_number_is_refused_not_judged_as_another() {
+    let source = std::fs::read(data("lanqiao_ok.cpp")).unwrap();
+    for (name, says) in [("P1784.cpp", "P1784"), ("poj_1000.cpp", "poj_1000")] {
+        let Some((code, text)) =
+            judge_text("unknown-number", name, &source, &["--fixture", "sample1"])
+        else {
+            return;
+        };
+        assert_eq!(code, 2, "{name}: {text}");
+        assert!(
+            text.contains(&format!("{name}: its name says {says}, a problem this judge does not have (it has lc36, lc37, lanqiao,")),
+            "{name}: {text}"
+        );
+        assert!(!text.contains("AC"), "{name}: {text}");
+        let Some((code, text)) = judge_text(
+            "unknown-number",
+            name,
+            &source,
+            &["--fixture", "sample1", "--problem", "lanqiao"],
+        ) else {
+            return;
+        };
+        assert_eq!(code, 0, "{name} --problem lanqiao: {text}");
+    }
+    let Some((code, text)) = judge_text(
+        "unknown-number",
+        "p2.cpp",
+        &source,
+        &["--fixture", "sample1"],
+    ) else {
+        return;
+    };
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("judged as: Lanqiao (a main that reads stdin"),
+        "{text}"
+    );
+}
+
 /// The problem from the path, as people keep their files; the `judged as`
 /// line says which part decided.
 #[test]
