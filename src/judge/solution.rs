@@ -816,6 +816,77 @@ pub fn place(
     }
 }
 
+/// A compile error at the judge's own call of LeetCode's method (the file
+/// defines it with another signature, so LeetCode's call does not compile
+/// there either): said first at the method's line of the file, with
+/// LeetCode's signature, then the compiler's words at the call. Any other
+/// compile error is returned as it is.
+fn at_leetcodes_call(
+    ce: String,
+    method: Method,
+    extension: &str,
+    text: &str,
+    name: &str,
+) -> String {
+    let own_lines = text.lines().count();
+    // The line number after `NAME:` in a compiler's line, if any.
+    let line_in = |l: &str| -> Option<usize> {
+        let at = l.find(&format!("{name}:"))? + name.len() + 1;
+        l[at..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()?
+            .parse()
+            .ok()
+    };
+    let at_call = ce.lines().take(3).any(|l| {
+        l.contains("SudokuJudgeHarness.java:")
+            || l.contains("sudoku-judge-harness.")
+            || line_in(l).is_some_and(|n| n > own_lines)
+    });
+    let (called, signature) = match (extension, method) {
+        ("java", Method::SolveSudoku) => ("solveSudoku", "public void solveSudoku(char[][] board)"),
+        ("java", Method::IsValidSudoku) => (
+            "isValidSudoku",
+            "public boolean isValidSudoku(char[][] board)",
+        ),
+        ("rs", Method::SolveSudoku) => (
+            "solve_sudoku",
+            "pub fn solve_sudoku(board: &mut Vec<Vec<char>>)",
+        ),
+        ("rs", Method::IsValidSudoku) => (
+            "is_valid_sudoku",
+            "pub fn is_valid_sudoku(board: Vec<Vec<char>>) -> bool",
+        ),
+        ("c", Method::SolveSudoku) => (
+            "solveSudoku",
+            "void solveSudoku(char** board, int boardSize, int* boardColSize)",
+        ),
+        ("c", Method::IsValidSudoku) => (
+            "isValidSudoku",
+            "bool isValidSudoku(char** board, int boardSize, int* boardColSize)",
+        ),
+        (_, Method::SolveSudoku) => (
+            "solveSudoku",
+            "void solveSudoku(vector<vector<char>>& board)",
+        ),
+        (_, Method::IsValidSudoku) => (
+            "isValidSudoku",
+            "bool isValidSudoku(vector<vector<char>>& board)",
+        ),
+    };
+    let defined = text.lines().position(|l| {
+        l.match_indices(called)
+            .any(|(at, _)| l[at + called.len()..].trim_start().starts_with('('))
+    });
+    match defined {
+        Some(line) if at_call => format!(
+            "{name}:{}: error: LeetCode calls `{signature}`, and this definition does not take that call; the compiler, at the judge's call:\n{ce}",
+            line + 1
+        ),
+        _ => ce,
+    }
+}
+
 /// A user's file as a solution of its problem: placed, then built (or
 /// found in the cache) in the sandbox, so a compile error is a CE row.
 pub fn from_file(
@@ -990,10 +1061,14 @@ pub fn from_file(
         (None, Err(why)) => (Vec::new(), Err(why)),
         (None, Ok(plan)) => {
             let notes = plan.notes.clone();
-            (
-                notes,
-                build(language, entry, &plan, &toolchain, opts, &source, weak)?,
-            )
+            let built = build(language, entry, &plan, &toolchain, opts, &source, weak)?;
+            let built = match entry {
+                Entry::LeetCode(method) => built.map_err(|ce| {
+                    at_leetcodes_call(ce, method, language.extensions[0], &text, &name)
+                }),
+                Entry::Program => built,
+            };
+            (notes, built)
         }
     };
     // g++ refused a function that falls off its end, which the judge's

@@ -369,6 +369,86 @@ fn a_plugins_file_is_judged_as_the_plugin_submits_it() {
     );
 }
 
+/// LeetCode's driver calls the method from the class's own package: one
+/// that is not `public` is AC; one whose signature is not LeetCode's is a
+/// CE, said first at the method's own line with LeetCode's signature, in
+/// each compiled language (`--lines` too).
+#[test]
+fn a_method_is_called_as_leetcodes_driver_calls_it() {
+    let java = std::fs::read_to_string(data("SudokuSolver.java"))
+        .unwrap()
+        .replace("public class SudokuSolver", "class Solution")
+        .replace("new SudokuSolver()", "new Solution()");
+    let package_private = java.replace("    public void solveSudoku", "    void solveSudoku");
+    assert_ne!(package_private, java);
+    if let Some((code, text)) = judge_text(
+        "driver",
+        "Solution.java",
+        package_private.as_bytes(),
+        &["--fixture", "leetcode_example"],
+    ) {
+        assert_eq!(code, 0, "{text}");
+        assert!(common::all_pass(&text, 1), "{text}");
+    }
+    let main_at = java.find("    public static void main").unwrap();
+    let wrong_java = format!(
+        "{}}}\n",
+        &java[..main_at]
+            .replace("solveSudoku(char[][] board)", "solveSudoku(char[] board)")
+            .replace("dfs(board, 0)", "dfs(null, 0)")
+    );
+    let wrong_cpp = "class Solution {\npublic:\n    void solveSudoku(vector<vector<int>>& board) {\n        board[0][0] = 1;\n    }\n};\n";
+    let wrong_rust = "impl Solution {\n    pub fn solve_sudoku(board: &mut Vec<Vec<u8>>) {\n        board[0][0] = b'1';\n    }\n}\n";
+    for (name, source, line, signature) in [
+        (
+            "Solution.java",
+            wrong_java.as_str(),
+            6,
+            "public void solveSudoku(char[][] board)",
+        ),
+        (
+            "lc37_sig.cpp",
+            wrong_cpp,
+            3,
+            "void solveSudoku(vector<vector<char>>& board)",
+        ),
+        (
+            "lc37_sig.rs",
+            wrong_rust,
+            2,
+            "pub fn solve_sudoku(board: &mut Vec<Vec<char>>)",
+        ),
+    ] {
+        let said = format!("{name}:{line}: error: LeetCode calls `{signature}`, and this definition does not take that call");
+        let args = ["--fixture", "leetcode_example"];
+        let Some((code, text)) = judge_text("driver", name, source.as_bytes(), &args) else {
+            continue;
+        };
+        assert_eq!(code, 1, "{name}: {text}");
+        assert!(text.contains("1/1 CE"), "{name}: {text}");
+        assert!(
+            text.contains(&format!("CE, compilation error on every case:\n{said}")),
+            "{name}: {text}"
+        );
+        let Some((_, text)) = judge_text(
+            "driver",
+            name,
+            source.as_bytes(),
+            &["--fixture", "leetcode_example", "--lines"],
+        ) else {
+            continue;
+        };
+        let first = text
+            .lines()
+            .find(|l| l.starts_with("sudoku: "))
+            .unwrap_or("");
+        assert!(
+            first.contains(&format!("{name}:{line}:1: error: LeetCode calls")),
+            "{name}: {text}"
+        );
+    }
+}
+
 /// A stdin program whose name gives a judge's number that is no problem
 /// here (Luogu P1784, POJ 1000) is refused, exit 2, with the problems there
 /// are, never judged as Lanqiao's; a name without one (`p2.cpp`) is Lanqiao's,

@@ -6,7 +6,7 @@
 //! A LeetCode paste is compiled beside the harness, with LeetCode's usual
 //! imports put on its first line.
 
-use super::{methods_named, Entry, Language, Options, Plan, Source, Toolchain};
+use super::{methods_named, Entry, Language, Method, Options, Plan, Source, Toolchain};
 use std::path::Path;
 
 pub static JAVA: Language = Language {
@@ -33,6 +33,18 @@ pub static JAVA: Language = Language {
 };
 
 const HARNESS: &str = include_str!("harness/SudokuJudgeHarness.java");
+
+/// The harness calling `method` by name, as LeetCode's driver does (a
+/// boolean for LeetCode 36, the board for 37).
+fn harness(method: Method) -> String {
+    let call = match method {
+        Method::IsValidSudoku => {
+            "boolean valid = new Solution().isValidSudoku(b); answer = String.valueOf(valid);"
+        }
+        Method::SolveSudoku => "new Solution().solveSudoku(b); answer = board(b);",
+    };
+    HARNESS.replace("/*CALL*/", call)
+}
 
 /// The JDK's home (two folders above the real `javac`), its `java`, and the
 /// version from its `release` file: no JVM is started to ask.
@@ -200,7 +212,7 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
             };
             (vec![(format!("{class}.java"), bytes)], class)
         }
-        Entry::LeetCode(_) => {
+        Entry::LeetCode(method) => {
             // On the first line, so the paste's line numbers stay its own.
             let mut staged =
                 b"import java.util.*; import java.util.stream.*; import java.util.function.*; "
@@ -212,7 +224,7 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
                     (format!("{file}.java"), staged),
                     (
                         "SudokuJudgeHarness.java".into(),
-                        HARNESS.as_bytes().to_vec(),
+                        harness(method).into_bytes(),
                     ),
                 ],
                 "SudokuJudgeHarness".to_string(),

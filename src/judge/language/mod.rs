@@ -593,10 +593,21 @@ pub fn first_error(
         .filter(|l| !l.trim_start().starts_with("at ") || !l.contains("node:internal"))
         .filter(|l| !l.starts_with("Node.js v"))
         .collect();
+    let errors_at = |i: usize| lines[i].contains("error") || lines[i].contains("Error");
     let start = lines
         .windows(2)
         .position(|w| w[0].starts_with("error") && w[1].contains(shown))
-        .or_else(|| lines.iter().position(|l| l.contains(shown)))
+        .or_else(|| {
+            // The first line naming the file; a note there (clang's
+            // "passing argument to parameter here") comes after the error
+            // it explains, which is then the start.
+            let at = lines.iter().position(|l| l.contains(shown))?;
+            Some(if lines[at].contains(": note:") {
+                (0..at).find(|&i| errors_at(i)).unwrap_or(at)
+            } else {
+                at
+            })
+        })
         .or_else(|| {
             lines
                 .iter()

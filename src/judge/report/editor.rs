@@ -86,9 +86,18 @@ pub fn lines(part: &Part, results: &[CaseResult]) -> Vec<String> {
 /// The compiler's `FILE:LINE:COL: error|warning: MESSAGE` lines, at the
 /// user's path (the build names its own copy).
 fn compiler_lines(ce: &str, path: &str) -> Vec<String> {
+    // The user's file as the compiler names it (`x.cpp`, `./x.cpp`); a
+    // line of the judge's harness (`SudokuJudgeHarness.java:19`) is not one
+    // of the file's.
+    let own = std::path::Path::new(path)
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
     ce.lines()
         .filter_map(|l| {
             let (file, rest) = l.split_once(':')?;
+            if file.rsplit('/').next() != Some(own.as_str()) {
+                return None;
+            }
             let (line, rest) = rest.split_once(':')?;
             // javac gives no column: `x.java:3: error: ...`.
             let (col, rest) = match rest.split_once(':') {
@@ -247,6 +256,11 @@ mod tests {
         assert_eq!(
             compiler_lines(gcc, "src/x.cpp"),
             ["sudoku: src/x.cpp:3:55: error: expected expression"]
+        );
+        let javac = "x.java:6: error: LeetCode calls it\nSudokuJudgeHarness.java:19: error: incompatible types";
+        assert_eq!(
+            compiler_lines(javac, "src/x.java"),
+            ["sudoku: src/x.java:6:1: error: LeetCode calls it"]
         );
         let rustc = "error[E0425]: cannot find value `y` in this scope\n --> x.rs:2:13\n  |";
         assert_eq!(
