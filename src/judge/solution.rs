@@ -657,7 +657,7 @@ fn names_in(parts: &[Part]) -> Vec<Found> {
 /// `None` when the name has none (a stdin program's file is then Lanqiao's).
 /// Luogu's `P`/`B` numbers count with 4 or 5 digits, so `p2.cpp` is no one's.
 fn unknown_number(path: &Path) -> Option<String> {
-    const JUDGES: [&str; 20] = [
+    const JUDGES: [&str; 18] = [
         "poj",
         "hdu",
         "hdoj",
@@ -676,8 +676,6 @@ fn unknown_number(path: &Path) -> Option<String> {
         "agc",
         "cses",
         "timus",
-        "lq",
-        "lanqiao",
     ];
     let stem = path.file_stem()?.to_string_lossy().into_owned();
     let part = Part::of(&stem, &stem);
