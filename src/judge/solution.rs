@@ -546,9 +546,18 @@ pub fn problem_by_path(path: &Path) -> Result<Option<(&'static Problem, String)>
     let Some(nearest) = found.iter().max_by_key(|f| (f.last, f.first)) else {
         return Ok(None);
     };
+    // Two problems are an error, unless the file's own name says one and
+    // a single folder's name above it the other (`lanqiao/P1074.cpp`, a
+    // repository named for one problem holding another's file): the name is
+    // the file's. A judge's folder above a number (`poj/2676/hdu1426.cpp`)
+    // still makes two.
+    let last = parts.len() - 1;
+    let in_name = |f: &&Found| f.first == last;
+    let one_folder = |f: &&Found| f.first == f.last && f.last < last;
     if let Some(other) = found
         .iter()
         .filter(|f| f.problem.key != nearest.problem.key)
+        .filter(|f| !(in_name(&nearest) && one_folder(f)))
         .max_by_key(|f| (f.last, f.first))
     {
         return Err(Error::Usage(format!(
@@ -652,10 +661,14 @@ fn names_in(parts: &[Part]) -> Vec<Found> {
     found
 }
 
-/// A judge's problem number in the file's name that is none of the
-/// problems here (`P1784.cpp`, `poj_1000.c`, `hdu1234.java`), as written;
-/// `None` when the name has none (a stdin program's file is then Lanqiao's).
-/// Luogu's `P`/`B` numbers count with 4 or 5 digits, so `p2.cpp` is no one's.
+/// A judge's problem number in the path that is none of the problems here,
+/// as written: in the file's name (`P1784.cpp`, `poj_1000.c`, `HDU 3111
+/// Sudoku.cpp`, Codeforces' `1352A.cpp`), or in a folder that starts with
+/// one (`Luogu/P1784/main.cpp`, `abc327/d.py`), or a judge's folder above a
+/// number (`poj/1000/main.cpp`, `hdu/1234.cpp`, `codeforces/1234/A.cpp`);
+/// `None` when the path has none (a stdin program's file is then
+/// Lanqiao's). Luogu's `P`/`B` numbers count with 4 or 5 digits, so
+/// `p2.cpp` is no one's. SPOJ's codes are letters and not told apart.
 fn unknown_number(path: &Path) -> Option<String> {
     const JUDGES: [&str; 18] = [
         "poj",
@@ -677,19 +690,70 @@ fn unknown_number(path: &Path) -> Option<String> {
         "cses",
         "timus",
     ];
-    let stem = path.file_stem()?.to_string_lossy().into_owned();
-    let part = Part::of(&stem, &stem);
-    let pair = part.runs.windows(2).find(|w| {
-        let digits = w[1].chars().all(|c| c.is_ascii_digit());
+    let is_number = |run: &str| run.chars().all(|c| c.is_ascii_digit());
+    let judge_number = |w: &[String]| {
         let luogu = matches!(w[0].as_str(), "p" | "b") && (4..=5).contains(&w[1].len());
-        digits && (luogu || JUDGES.contains(&w[0].as_str()))
-    })?;
-    let at = stem.to_lowercase().find(&pair[0])?;
-    let shown: String = stem[at..]
-        .chars()
-        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
+        is_number(&w[1]) && (luogu || JUDGES.contains(&w[0].as_str()))
+    };
+    // The part as written from its judge's name through the number and
+    // what follows it without a space (`HDU 3111`, `CF1234A`, `poj_1000`).
+    let shown_from = |text: &str, word: &str| -> Option<String> {
+        let at = text.to_lowercase().find(word)?;
+        let rest = &text[at..];
+        let letters = rest.len() - rest.trim_start_matches(char::is_alphabetic).len();
+        let after = &rest[letters..];
+        let gap = after.len()
+            - after
+                .trim_start_matches(|c: char| !c.is_alphanumeric())
+                .len();
+        let id = after[gap..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric())
+            .map(char::len_utf8)
+            .sum::<usize>();
+        Some(rest[..letters + gap + id].to_string())
+    };
+    let full = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let stem = full.file_stem()?.to_string_lossy().into_owned();
+    let file = Part::of(&stem, &stem);
+    if let Some(w) = file.runs.windows(2).find(|w| judge_number(w)) {
+        return shown_from(&stem, &w[0]);
+    }
+    // Codeforces' `1352A`: the whole name a contest number and a task letter.
+    if let [number, task] = &file.runs[..] {
+        if is_number(number)
+            && (3..=4).contains(&number.len())
+            && task.len() == 1
+            && task.chars().all(|c| c.is_ascii_alphabetic())
+        {
+            return Some(format!("Codeforces {stem}"));
+        }
+    }
+    let folders: Vec<String> = full
+        .parent()
+        .into_iter()
+        .flat_map(Path::components)
+        .filter_map(|c| match c {
+            std::path::Component::Normal(n) => Some(n.to_string_lossy().into_owned()),
+            _ => None,
+        })
         .collect();
-    Some(shown)
+    let folders = &folders[folders.len().saturating_sub(FOLDERS)..];
+    for (i, folder) in folders.iter().enumerate() {
+        let part = Part::of(folder, folder);
+        if part.runs.len() >= 2 && judge_number(&part.runs[..2]) {
+            return shown_from(folder, &part.runs[0]);
+        }
+        // A judge's folder, then a number: the next folder's, else the file's.
+        if part.runs.len() == 1 && JUDGES.contains(&part.runs[0].as_str()) {
+            let next = folders.get(i + 1).map_or(stem.as_str(), String::as_str);
+            let below = Part::of(next, next);
+            if below.runs.first().is_some_and(|r| is_number(r)) {
+                return Some(format!("{folder}/{next}"));
+            }
+        }
+    }
+    None
 }
 
 /// Every problem whose title (or its short form, [`Problem::titles`]) a
@@ -836,11 +900,26 @@ fn at_leetcodes_call(
             .parse()
             .ok()
     };
-    let at_call = ce.lines().take(3).any(|l| {
+    // An error anywhere at the call, the first or after the body's own.
+    let at_call = ce.lines().any(|l| {
         l.contains("SudokuJudgeHarness.java:")
             || l.contains("sudoku-judge-harness.")
             || line_in(l).is_some_and(|n| n > own_lines)
     });
+    // Rust's harness follows the file's last line in the one file rustc
+    // reads: its lines are named as the harness's, not the file's.
+    let ce: String = ce
+        .lines()
+        .map(|l| match line_in(l) {
+            Some(n) if n > own_lines => l.replacen(
+                &format!("{name}:{n}"),
+                &format!("the judge's harness after {name}, line {n}"),
+                1,
+            ),
+            _ => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
     let (called, signature) = match (extension, method) {
         ("java", Method::SolveSudoku) => ("solveSudoku", "public void solveSudoku(char[][] board)"),
         ("java", Method::IsValidSudoku) => (
@@ -872,10 +951,41 @@ fn at_leetcodes_call(
             "bool isValidSudoku(vector<vector<char>>& board)",
         ),
     };
-    let defined = text.lines().position(|l| {
-        l.match_indices(called)
-            .any(|(at, _)| l[at + called.len()..].trim_start().starts_with('('))
-    });
+    // The method's definitions (a name after a type, `fn` or a modifier, not
+    // a call after `return`, `=` or `.`); the one with LeetCode's number of
+    // parameters first, where the file overloads the name.
+    let arity = if extension == "c" { 3 } else { 1 };
+    let definitions: Vec<(usize, usize)> = text
+        .lines()
+        .enumerate()
+        .filter_map(|(i, l)| {
+            let (at, _) = l.match_indices(called).find(|(at, _)| {
+                let before = l[..*at].trim_end();
+                let word = before
+                    .rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .next();
+                l[at + called.len()..].trim_start().starts_with('(')
+                    && before.ends_with(|c: char| c.is_alphanumeric() || "_*&>:]".contains(c))
+                    && !before.ends_with("->")
+                    && !matches!(word, Some("return" | "if" | "while" | "new" | "await"))
+            })?;
+            let params = l[at + called.len()..].split(')').next().unwrap_or("");
+            let count = if params
+                .trim_start_matches(|c: char| c == '(' || c.is_whitespace())
+                .is_empty()
+            {
+                0
+            } else {
+                params.matches(',').count() + 1
+            };
+            Some((i, count))
+        })
+        .collect();
+    let defined = definitions
+        .iter()
+        .find(|&&(_, count)| count == arity)
+        .or(definitions.first())
+        .map(|&(i, _)| i);
     match defined {
         Some(line) if at_call => format!(
             "{name}:{}: error: LeetCode calls `{signature}`, and this definition does not take that call; the compiler, at the judge's call:\n{ce}",

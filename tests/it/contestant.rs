@@ -90,6 +90,7 @@ fn judge(file: &str, args: &[&str]) -> Option<(i32, String)> {
 fn judge_text(test: &str, name: &str, source: &[u8], args: &[&str]) -> Option<(i32, String)> {
     let dir = scratch(test);
     let path = dir.join(name);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(&path, source).unwrap();
     if !common::need(tool_of(&path)) {
         return None;
@@ -397,6 +398,11 @@ fn a_method_is_called_as_leetcodes_driver_calls_it() {
             .replace("solveSudoku(char[][] board)", "solveSudoku(char[] board)")
             .replace("dfs(board, 0)", "dfs(null, 0)")
     );
+    // A private entry beside a public helper of the same name: the entry's line.
+    let overloaded = java[..main_at].replace(
+        "    public void solveSudoku(char[][] board) {",
+        "    public boolean solveSudoku(char[][] board, int from) {\n        return dfs(board, from);\n    }\n\n    private void solveSudoku(char[][] board) {",
+    ) + "}\n";
     let wrong_cpp = "class Solution {\npublic:\n    void solveSudoku(vector<vector<int>>& board) {\n        board[0][0] = 1;\n    }\n};\n";
     let wrong_rust = "impl Solution {\n    pub fn solve_sudoku(board: &mut Vec<Vec<u8>>) {\n        board[0][0] = b'1';\n    }\n}\n";
     for (name, source, line, signature) in [
@@ -404,6 +410,12 @@ fn a_method_is_called_as_leetcodes_driver_calls_it() {
             "Solution.java",
             wrong_java.as_str(),
             6,
+            "public void solveSudoku(char[][] board)",
+        ),
+        (
+            "Solution.java",
+            overloaded.as_str(),
+            10,
             "public void solveSudoku(char[][] board)",
         ),
         (
@@ -456,7 +468,15 @@ fn a_method_is_called_as_leetcodes_driver_calls_it() {
 #[test]
 fn an_unknown_problem_number_is_refused_not_judged_as_another() {
     let source = std::fs::read(data("lanqiao_ok.cpp")).unwrap();
-    for (name, says) in [("P1784.cpp", "P1784"), ("poj_1000.cpp", "poj_1000")] {
+    for (name, says) in [
+        ("P1784.cpp", "P1784"),
+        ("poj_1000.cpp", "poj_1000"),
+        ("HDU 3111 Sudoku.cpp", "HDU 3111"),
+        ("1352A.cpp", "Codeforces 1352A"),
+        ("Luogu/P1784/main.cpp", "P1784"),
+        ("hdu/1234.cpp", "hdu/1234"),
+        ("abc327/d.cpp", "abc327"),
+    ] {
         let Some((code, text)) =
             judge_text("unknown-number", name, &source, &["--fixture", "sample1"])
         else {
@@ -489,6 +509,16 @@ fn an_unknown_problem_number_is_refused_not_judged_as_another() {
     assert_eq!(code, 0, "{text}");
     assert!(
         text.contains("judged as: Lanqiao (a main that reads stdin"),
+        "{text}"
+    );
+    // A file named for a known problem in a folder named for another (a
+    // Lanqiao repository holding Luogu's P1074): the file's name decides.
+    let args = ["--fixture", "sample1"];
+    let Some((_, text)) = judge_text("unknown-number", "lanqiao/P1074.cpp", &source, &args) else {
+        return;
+    };
+    assert!(
+        text.contains("judged as: Luogu P1074 (file name)"),
         "{text}"
     );
 }

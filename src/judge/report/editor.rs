@@ -126,6 +126,9 @@ fn compiler_lines(ce: &str, path: &str) -> Vec<String> {
 /// rustc's and javac's other shape: `error[E0425]: MESSAGE` then
 /// `  --> FILE:LINE:COL`.
 fn rustc_lines(ce: &str, path: &str) -> Vec<String> {
+    let own = std::path::Path::new(path)
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
     let lines: Vec<&str> = ce.lines().collect();
     let mut out = Vec::new();
     for (i, l) in lines.iter().enumerate() {
@@ -146,9 +149,12 @@ fn rustc_lines(ce: &str, path: &str) -> Vec<String> {
             continue;
         };
         let mut parts = at.rsplitn(3, ':');
-        let (Some(col), Some(line)) = (parts.next(), parts.next()) else {
+        let (Some(col), Some(line), Some(file)) = (parts.next(), parts.next(), parts.next()) else {
             continue;
         };
+        if file.rsplit('/').next() != Some(own.as_str()) {
+            continue;
+        }
         if let (Ok(line), Ok(col)) = (line.parse::<u32>(), col.trim().parse::<u32>()) {
             out.push(format!(
                 "{PREFIX}{path}:{line}:{col}: {severity}: {message}"
