@@ -475,6 +475,30 @@ fn squash(s: &str) -> String {
         .collect()
 }
 
+/// The parts of `path` a problem is read from: its last [`FOLDERS`]
+/// folders, then the file (shown by its name, read from its stem); and the
+/// stem. `None` for a path without a file name.
+fn path_parts(path: &Path) -> Option<(Vec<Part>, String)> {
+    let full = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let file = full.file_name()?.to_string_lossy().into_owned();
+    let stem = full
+        .file_stem()
+        .map_or(String::new(), |s| s.to_string_lossy().into_owned());
+    let mut parts: Vec<Part> = full
+        .parent()
+        .into_iter()
+        .flat_map(Path::components)
+        .filter_map(|c| match c {
+            std::path::Component::Normal(n) => Some(n.to_string_lossy().into_owned()),
+            _ => None,
+        })
+        .map(|n| Part::of(&n, &n))
+        .collect();
+    parts.drain(..parts.len().saturating_sub(FOLDERS));
+    parts.push(Part::of(&file, &stem));
+    Some((parts, stem))
+}
+
 /// The problem a file's path names, and which part of it: `file name`,
 /// `folder poj/2676`, `path HDU/1426.cpp`; or an error naming two.
 ///
@@ -506,25 +530,9 @@ fn squash(s: &str) -> String {
 /// Where names of two problems are found (`poj3074_lanqiao.cpp`), it is an
 /// error naming both.
 pub fn problem_by_path(path: &Path) -> Result<Option<(&'static Problem, String)>, Error> {
-    let full = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    let Some(file) = full.file_name().map(|f| f.to_string_lossy().into_owned()) else {
+    let Some((parts, _)) = path_parts(path) else {
         return Ok(None);
     };
-    let stem = full
-        .file_stem()
-        .map_or(String::new(), |s| s.to_string_lossy().into_owned());
-    let mut parts: Vec<Part> = full
-        .parent()
-        .into_iter()
-        .flat_map(Path::components)
-        .filter_map(|c| match c {
-            std::path::Component::Normal(n) => Some(n.to_string_lossy().into_owned()),
-            _ => None,
-        })
-        .map(|n| Part::of(&n, &n))
-        .collect();
-    parts.drain(..parts.len().saturating_sub(FOLDERS));
-    parts.push(Part::of(&file, &stem));
     // Titles only where no key or name is: a title is words people use
     // for other things too.
     let mut found = names_in(&parts);
@@ -713,9 +721,8 @@ fn unknown_number(path: &Path) -> Option<String> {
             .sum::<usize>();
         Some(rest[..letters + gap + id].to_string())
     };
-    let full = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    let stem = full.file_stem()?.to_string_lossy().into_owned();
-    let file = Part::of(&stem, &stem);
+    let (parts, stem) = path_parts(path)?;
+    let (file, folders) = parts.split_last()?;
     if let Some(w) = file.runs.windows(2).find(|w| judge_number(w)) {
         return shown_from(&stem, &w[0]);
     }
@@ -729,28 +736,22 @@ fn unknown_number(path: &Path) -> Option<String> {
             return Some(format!("Codeforces {stem}"));
         }
     }
-    let folders: Vec<String> = full
-        .parent()
-        .into_iter()
-        .flat_map(Path::components)
-        .filter_map(|c| match c {
-            std::path::Component::Normal(n) => Some(n.to_string_lossy().into_owned()),
-            _ => None,
-        })
-        .collect();
-    let folders = &folders[folders.len().saturating_sub(FOLDERS)..];
     for (i, folder) in folders.iter().enumerate() {
-        let part = Part::of(folder, folder);
-        if part.runs.len() >= 2 && judge_number(&part.runs[..2]) {
-            return shown_from(folder, &part.runs[0]);
+        if folder.runs.len() >= 2 && judge_number(&folder.runs[..2]) {
+            return shown_from(&folder.shown, &folder.runs[0]);
         }
         // A judge's folder, then a number: the next folder's, else the file's.
-        if part.runs.len() == 1 && JUDGES.contains(&part.runs[0].as_str()) {
-            let next = folders.get(i + 1).map_or(stem.as_str(), String::as_str);
-            let below = Part::of(next, next);
-            if below.runs.first().is_some_and(|r| is_number(r)) {
-                return Some(format!("{folder}/{next}"));
-            }
+        let below = &parts[i + 1];
+        if folder.runs.len() == 1
+            && JUDGES.contains(&folder.runs[0].as_str())
+            && below.runs.first().is_some_and(|r| is_number(r))
+        {
+            let next = if i + 1 == folders.len() {
+                &stem
+            } else {
+                &below.shown
+            };
+            return Some(format!("{}/{next}", folder.shown));
         }
     }
     None
@@ -920,36 +921,24 @@ fn at_leetcodes_call(
         })
         .collect::<Vec<_>>()
         .join("\n");
-    let (called, signature) = match (extension, method) {
-        ("java", Method::SolveSudoku) => ("solveSudoku", "public void solveSudoku(char[][] board)"),
-        ("java", Method::IsValidSudoku) => (
-            "isValidSudoku",
-            "public boolean isValidSudoku(char[][] board)",
-        ),
-        ("rs", Method::SolveSudoku) => (
-            "solve_sudoku",
-            "pub fn solve_sudoku(board: &mut Vec<Vec<char>>)",
-        ),
-        ("rs", Method::IsValidSudoku) => (
-            "is_valid_sudoku",
-            "pub fn is_valid_sudoku(board: Vec<Vec<char>>) -> bool",
-        ),
-        ("c", Method::SolveSudoku) => (
-            "solveSudoku",
-            "void solveSudoku(char** board, int boardSize, int* boardColSize)",
-        ),
-        ("c", Method::IsValidSudoku) => (
-            "isValidSudoku",
-            "bool isValidSudoku(char** board, int boardSize, int* boardColSize)",
-        ),
-        (_, Method::SolveSudoku) => (
-            "solveSudoku",
-            "void solveSudoku(vector<vector<char>>& board)",
-        ),
-        (_, Method::IsValidSudoku) => (
-            "isValidSudoku",
-            "bool isValidSudoku(vector<vector<char>>& board)",
-        ),
+    let called = if extension == "rs" {
+        method.snake()
+    } else {
+        method.camel()
+    };
+    let signature = match (extension, method) {
+        ("java", Method::SolveSudoku) => "public void solveSudoku(char[][] board)",
+        ("java", Method::IsValidSudoku) => "public boolean isValidSudoku(char[][] board)",
+        ("rs", Method::SolveSudoku) => "pub fn solve_sudoku(board: &mut Vec<Vec<char>>)",
+        ("rs", Method::IsValidSudoku) => "pub fn is_valid_sudoku(board: Vec<Vec<char>>) -> bool",
+        ("c", Method::SolveSudoku) => {
+            "void solveSudoku(char** board, int boardSize, int* boardColSize)"
+        }
+        ("c", Method::IsValidSudoku) => {
+            "bool isValidSudoku(char** board, int boardSize, int* boardColSize)"
+        }
+        (_, Method::SolveSudoku) => "void solveSudoku(vector<vector<char>>& board)",
+        (_, Method::IsValidSudoku) => "bool isValidSudoku(vector<vector<char>>& board)",
     };
     // The method's definitions (a name after a type, `fn` or a modifier, not
     // a call after `return`, `=` or `.`); the one with LeetCode's number of

@@ -247,7 +247,7 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         "classes".into(),
     ];
     compile.extend(files.iter().map(|(name, _)| name.into()));
-    let mut run = vec![
+    let run = vec![
         java.display().to_string(),
         "-Xss256m".into(),
         "-Xmx{memory_mb}m".into(),
@@ -257,9 +257,6 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         "/box/classes".into(),
         class,
     ];
-    if let Entry::LeetCode(method) = entry {
-        run.push(method.camel().into());
-    }
     Ok(Plan {
         files,
         compile: vec![compile],

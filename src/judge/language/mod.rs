@@ -76,6 +76,14 @@ impl Method {
             Method::SolveSudoku => "solveSudoku",
         }
     }
+
+    /// LeetCode's snake-case name (its Rust).
+    pub fn snake(self) -> &'static str {
+        match self {
+            Method::IsValidSudoku => "is_valid_sudoku",
+            Method::SolveSudoku => "solve_sudoku",
+        }
+    }
 }
 
 /// What the language makes of one file: written, compiled, then run.
@@ -608,11 +616,7 @@ pub fn first_error(
                 at
             })
         })
-        .or_else(|| {
-            lines
-                .iter()
-                .position(|l| l.contains("error") || l.contains("Error"))
-        })
+        .or_else(|| (0..lines.len()).find(|&i| errors_at(i)))
         .unwrap_or(0);
     printable(
         lines[start..]

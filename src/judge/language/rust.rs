@@ -160,11 +160,7 @@ fn crash(stderr: &str, _name: &str) -> Option<String> {
 
 /// LeetCode's Rust frame: `impl Solution` with the method's snake-case name.
 fn frame(m: Method) -> String {
-    let name = match m {
-        Method::IsValidSudoku => "is_valid_sudoku",
-        Method::SolveSudoku => "solve_sudoku",
-    };
-    format!("impl Solution with {name}")
+    format!("impl Solution with {}", m.snake())
 }
 
 #[cfg(test)]

@@ -86,16 +86,10 @@ pub fn lines(part: &Part, results: &[CaseResult]) -> Vec<String> {
 /// The compiler's `FILE:LINE:COL: error|warning: MESSAGE` lines, at the
 /// user's path (the build names its own copy).
 fn compiler_lines(ce: &str, path: &str) -> Vec<String> {
-    // The user's file as the compiler names it (`x.cpp`, `./x.cpp`); a
-    // line of the judge's harness (`SudokuJudgeHarness.java:19`) is not one
-    // of the file's.
-    let own = std::path::Path::new(path)
-        .file_name()
-        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
     ce.lines()
         .filter_map(|l| {
             let (file, rest) = l.split_once(':')?;
-            if file.rsplit('/').next() != Some(own.as_str()) {
+            if !names_own(file, path) {
                 return None;
             }
             let (line, rest) = rest.split_once(':')?;
@@ -123,12 +117,18 @@ fn compiler_lines(ce: &str, path: &str) -> Vec<String> {
         .collect()
 }
 
+/// Whether the compiler's `file` is the user's file at `path` (`x.cpp`,
+/// `./x.cpp`), not a file of the judge's harness (`SudokuJudgeHarness.java`).
+fn names_own(file: &str, path: &str) -> bool {
+    let own = std::path::Path::new(path)
+        .file_name()
+        .map(|n| n.to_string_lossy());
+    own.is_some_and(|own| file.rsplit('/').next() == Some(&*own))
+}
+
 /// rustc's and javac's other shape: `error[E0425]: MESSAGE` then
 /// `  --> FILE:LINE:COL`.
 fn rustc_lines(ce: &str, path: &str) -> Vec<String> {
-    let own = std::path::Path::new(path)
-        .file_name()
-        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
     let lines: Vec<&str> = ce.lines().collect();
     let mut out = Vec::new();
     for (i, l) in lines.iter().enumerate() {
@@ -152,7 +152,7 @@ fn rustc_lines(ce: &str, path: &str) -> Vec<String> {
         let (Some(col), Some(line), Some(file)) = (parts.next(), parts.next(), parts.next()) else {
             continue;
         };
-        if file.rsplit('/').next() != Some(own.as_str()) {
+        if !names_own(file, path) {
             continue;
         }
         if let (Ok(line), Ok(col)) = (line.parse::<u32>(), col.trim().parse::<u32>()) {
