@@ -706,7 +706,9 @@ fn unknown_number(path: &Path) -> Option<String> {
     // The part as written from its judge's name through the number and
     // what follows it without a space (`HDU 3111`, `CF1234A`, `poj_1000`).
     let shown_from = |text: &str, word: &str| -> Option<String> {
-        let at = text.to_lowercase().find(word)?;
+        // ASCII lowercase keeps every byte where it is (`İ` lowercased
+        // is longer), so the index found is the text's own.
+        let at = text.to_ascii_lowercase().find(word)?;
         let rest = &text[at..];
         let letters = rest.len() - rest.trim_start_matches(char::is_alphabetic).len();
         let after = &rest[letters..];
@@ -1639,6 +1641,13 @@ mod tests {
                 problem_by_path(Path::new(path)).unwrap().is_none(),
                 "{path}"
             );
+        }
+        // A name shown as written, whatever letters stand before it.
+        for (name, shown) in [
+            ("İ_poj1000.cpp", "poj1000"),
+            ("ǅ_İİ_HDU 3111 x.cpp", "HDU 3111"),
+        ] {
+            assert_eq!(unknown_number(Path::new(name)).as_deref(), Some(shown));
         }
         let two = problem_by_path(Path::new("poj/2676/hdu1426.cpp"))
             .unwrap_err()
