@@ -273,9 +273,21 @@ impl Cache {
         key: &Key,
         build: impl FnOnce(&Path) -> Result<(), E>,
     ) -> Result<Result<(PathBuf, bool), E>, io::Error> {
+        self.entry_if(key, |_| true, build)
+    }
+
+    /// [`Cache::entry`], where an intact entry is also rebuilt unless
+    /// `current` holds of it (what it was built from outside the cache is
+    /// unchanged).
+    pub fn entry_if<E>(
+        &self,
+        key: &Key,
+        current: impl FnOnce(&Path) -> bool,
+        build: impl FnOnce(&Path) -> Result<(), E>,
+    ) -> Result<Result<(PathBuf, bool), E>, io::Error> {
         let entry = self.entry_path(key);
         let _lock = Lock::take(&self.root.join(format!("{}.lock", key.name())), true)?;
-        if intact(&entry) {
+        if intact(&entry) && current(&entry) {
             touch(&entry.join("manifest"));
             return Ok(Ok((entry, false)));
         }

@@ -1400,6 +1400,10 @@ fn build(
     }
     let cache = Cache::at(cache_root(weak)?).map_err(Error::Toolchain)?;
     let supervisor = Supervisor::of(&opts.exe);
+    let precompiled = plan
+        .precompiled
+        .as_ref()
+        .and_then(|pre| precompile(&cache, &supervisor, &binds, pre, toolchain));
     let result = cache
         .entry(&key, |dir| -> Result<(), String> {
             for (name, bytes) in &plan.files {
@@ -1413,8 +1417,29 @@ fn build(
                 }
                 std::fs::write(&to, bytes).map_err(|e| format!("{}: {e}", inside.display()))?;
             }
-            for command in &plan.compile {
-                compile(&supervisor, command, dir, &binds, &plan.aliases, name)?;
+            for (i, command) in plan.compile.iter().enumerate() {
+                if let (0, Some(pch)) = (i, &precompiled) {
+                    // Linked in for the compile: the entry keeps no copy,
+                    // and another judge's clean-up of the cache cannot
+                    // take it away mid-build.
+                    let local = dir.join(PRECOMPILED);
+                    if std::fs::hard_link(pch, &local).is_ok() {
+                        let mut with = command.clone();
+                        with.extend(["-include-pch".into(), PRECOMPILED.into()]);
+                        let built =
+                            compile(&supervisor, &with, None, dir, &binds, &plan.aliases, name);
+                        let _ = std::fs::remove_file(&local);
+                        // A header it was built from changed mid-run: as if it were not there.
+                        match built {
+                            Err(why) if why.contains("precompiled header") => {}
+                            built => {
+                                built?;
+                                continue;
+                            }
+                        }
+                    }
+                }
+                compile(&supervisor, command, None, dir, &binds, &plan.aliases, name)?;
             }
             for output in &plan.outputs {
                 if !dir.join(output).exists() {
@@ -1482,9 +1507,120 @@ fn headers_to_copy(source: &Path, depends: &[PathBuf]) -> Result<Vec<(PathBuf, V
 
 /// Runs one compile command in `dir`, in the sandbox; a failure is the
 /// compiler's first error.
+/// The name a precompiled header has in the folder of a build that uses it.
+const PRECOMPILED: &str = "sudoku-precompiled.pch";
+
+/// `pre`'s precompiled header, from the cache: built there (in the sandbox,
+/// as the user's build is) when missing, or when a header it was built from
+/// or the compiler has changed since (clang checks its own input, not the
+/// system's headers). `None` where it cannot be built: the build then reads
+/// the headers as they are.
+fn precompile(
+    cache: &Cache,
+    supervisor: &Supervisor,
+    binds: &[(PathBuf, PathBuf)],
+    pre: &language::Precompiled,
+    toolchain: &Toolchain,
+) -> Option<PathBuf> {
+    const DEPENDS: &str = "depends.d";
+    const STAMPS: &str = "stamps";
+    let mut key = Key::default();
+    key.add(b"precompiled header")
+        .add(toolchain.version.as_bytes())
+        .add(pre.text.as_bytes());
+    for word in &pre.compile {
+        key.add(word.as_encoded_bytes());
+    }
+    let (entry, _) = cache
+        .entry_if(
+            &key,
+            |entry| stamps_hold(&entry.join(STAMPS)),
+            |dir| -> Result<(), String> {
+                let input = sandbox::Input::new(pre.text.as_bytes()).map_err(|e| e.to_string())?;
+                let mut command = pre.compile.clone();
+                command.extend([PRECOMPILED, "-MD", "-MF", DEPENDS].map(OsString::from));
+                compile(supervisor, &command, Some(&input), dir, binds, &[], "")?;
+                let depends =
+                    std::fs::read_to_string(dir.join(DEPENDS)).map_err(|e| e.to_string())?;
+                std::fs::remove_file(dir.join(DEPENDS)).map_err(|e| e.to_string())?;
+                let compiler = pre
+                    .compile
+                    .first()
+                    .map(PathBuf::from)
+                    .and_then(|p| std::fs::canonicalize(p).ok());
+                let listed = stamps(
+                    make_prerequisites(&depends)
+                        .iter()
+                        .map(PathBuf::as_path)
+                        .chain(compiler.as_deref()),
+                );
+                std::fs::write(dir.join(STAMPS), listed).map_err(|e| e.to_string())
+            },
+        )
+        .ok()?
+        .ok()?;
+    Some(entry.join(PRECOMPILED))
+}
+
+/// Whether the files a [`stamps`] file names are as it says.
+fn stamps_hold(file: &Path) -> bool {
+    std::fs::read_to_string(file).is_ok_and(|listed| {
+        let paths = listed.lines().filter_map(|l| l.split_once(' '));
+        stamps(paths.map(|(_, path)| Path::new(path))) == listed
+    })
+}
+
+/// Each file's size and modification time, a line each (`SIZE:NANOS PATH`,
+/// the time as nanoseconds since the epoch); a file gone reads `-`.
+fn stamps<'a>(paths: impl Iterator<Item = &'a Path>) -> String {
+    let mut out = String::new();
+    for path in paths {
+        let stamp = std::fs::metadata(path)
+            .ok()
+            .and_then(|m| {
+                let since = m
+                    .modified()
+                    .ok()?
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .ok()?;
+                Some(format!("{}:{}", m.len(), since.as_nanos()))
+            })
+            .unwrap_or_else(|| "-".into());
+        out.push_str(&format!("{stamp} {}\n", path.display()));
+    }
+    out
+}
+
+/// The absolute paths a make rule (`-MD`'s `target: a b \` lines) names
+/// after its colon; a space inside a path is written `\ `.
+fn make_prerequisites(rule: &str) -> Vec<PathBuf> {
+    let joined = rule.replace("\\\n", " ");
+    let rest = joined.split_once(": ").map_or("", |(_, r)| r);
+    let mut paths = Vec::new();
+    let mut word = String::new();
+    let mut chars = rest.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek() == Some(&' ') => word.push(chars.next().unwrap_or(' ')),
+            c if c.is_whitespace() => {
+                if word.starts_with('/') {
+                    paths.push(PathBuf::from(&word));
+                }
+                word.clear();
+            }
+            c => word.push(c),
+        }
+    }
+    if word.starts_with('/') {
+        paths.push(PathBuf::from(word));
+    }
+    paths
+}
+
 fn compile(
     supervisor: &Supervisor,
     command: &[OsString],
+    stdin: Option<&sandbox::Input>,
     dir: &Path,
     binds: &[(PathBuf, PathBuf)],
     aliases: &[(String, String)],
@@ -1503,7 +1639,7 @@ fn compile(
         .run(
             program,
             args,
-            None,
+            stdin,
             &limits,
             &View {
                 binds: binds.to_vec(),
@@ -1513,7 +1649,12 @@ fn compile(
         .map_err(|e| format!("the compiler could not be run: {e}"))?;
     let mut stdout = String::new();
     let _ = std::io::Read::read_to_string(&mut { run.stdout }, &mut stdout);
-    let said = String::from_utf8_lossy(&run.stderr).into_owned() + &stdout;
+    // Clang names a precompiled header's own lines as read from stdin.
+    let said: String = (String::from_utf8_lossy(&run.stderr).into_owned() + &stdout)
+        .lines()
+        .filter(|l| !(l.starts_with("In file included from ") && l.ends_with("<stdin>:1:")))
+        .flat_map(|l| [l, "\n"])
+        .collect();
     match run.end {
         sandbox::End::Exit(0) => Ok(()),
         sandbox::End::CpuLimit | sandbox::End::WallLimit => Err(format!(
@@ -1532,6 +1673,45 @@ fn compile(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_make_rule_lists_its_absolute_prerequisites() {
+        let rule =
+            "out.pch: <stdin> /usr/include/a.h \\\n  /opt/my\\ dir/b.h rel.h \\\n /usr/c.h\n";
+        assert_eq!(
+            make_prerequisites(rule),
+            ["/usr/include/a.h", "/opt/my dir/b.h", "/usr/c.h"].map(PathBuf::from)
+        );
+        assert!(make_prerequisites("no rule here").is_empty());
+    }
+
+    #[test]
+    fn stamps_hold_until_a_file_listed_changes_or_goes() {
+        let dir = tempfile::tempdir().unwrap();
+        let header = dir.path().join("a b.h");
+        std::fs::write(&header, "int a;").unwrap();
+        let file = dir.path().join("stamps");
+        std::fs::write(&file, stamps([header.as_path()].into_iter())).unwrap();
+        assert!(stamps_hold(&file));
+        std::fs::write(&header, "int ab;").unwrap();
+        assert!(!stamps_hold(&file), "a header grown");
+        std::fs::write(&file, stamps([header.as_path()].into_iter())).unwrap();
+        let earlier = std::time::SystemTime::now() - Duration::from_secs(60);
+        std::fs::File::options()
+            .write(true)
+            .open(&header)
+            .unwrap()
+            .set_modified(earlier)
+            .unwrap();
+        assert!(
+            !stamps_hold(&file),
+            "a header of the same size, written at another time"
+        );
+        std::fs::write(&file, stamps([header.as_path()].into_iter())).unwrap();
+        std::fs::remove_file(&header).unwrap();
+        assert!(!stamps_hold(&file), "a header gone");
+        assert!(!stamps_hold(&dir.path().join("none")), "no stamps");
+    }
 
     #[test]
     fn a_header_path_stays_below_the_sources_folder() {

@@ -1059,6 +1059,55 @@ fn a_cpp23_leetcode_file_is_judged_ac_by_the_clang_leetcode_uses() {
 }
 
 #[test]
+fn leetcodes_headers_are_precompiled_once_and_builds_read_as_without() {
+    let Some(_) = newest_clang() else {
+        skipped("no clang++ 18 or later on PATH");
+        return;
+    };
+    let dir = scratch("precompiled");
+    let cache = dir.join("cache");
+    let (code, text) = judge_path(&cache, &data("lc37_deducing_this.cpp"), &[]);
+    assert_eq!(code, 0, "{text}");
+    assert!(common::all_pass(&text, 5), "{text}");
+    // A typo, then a call the library cannot compile: the second error is
+    // in a header the precompiled header read, shown with its includes as
+    // a build without one shows them (clang names its own first line as
+    // read from stdin, in the cache's staging folder).
+    let ce = dir.join("lc37_sort.cpp");
+    std::fs::write(
+        &ce,
+        "class Solution {\npublic:\n    void solveSudoku(vector<vector<char>>& board) {\n        int x = ture;\n        sort(board.begin(), board.end(), 3);\n    }\n};\n",
+    )
+    .unwrap();
+    let (code, text) = judge_path(&cache, &ce, &["--fixture", "leetcode_example"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("lc37_sort.cpp:4:17: error: use of undeclared identifier 'ture'")
+            && text.contains("/bits/stdc++.h:")
+            && text.contains("error: called object type 'int' is not a function"),
+        "{text}"
+    );
+    assert!(!text.contains("<stdin>") && !text.contains(".staging-"), "{text}");
+    // One precompiled header for the two, with the headers it was made
+    // from; the builds' own entries keep no copy of it.
+    let mut precompiled = Vec::new();
+    for entry in std::fs::read_dir(&cache).unwrap().flatten() {
+        let files: Vec<String> = std::fs::read_dir(entry.path())
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|f| f.file_name().to_string_lossy().into_owned())
+            .collect();
+        if files.iter().any(|f| f.ends_with(".pch")) {
+            let stamps = std::fs::read_to_string(entry.path().join("stamps")).unwrap();
+            assert!(stamps.contains("/bits/stdc++.h\n"), "{stamps}");
+            precompiled.push(files);
+        }
+    }
+    assert_eq!(precompiled.len(), 1, "{precompiled:?}");
+}
+
+#[test]
 fn a_compiler_is_named_by_its_flag_by_compiler_or_by_the_environment() {
     let file = data("lanqiao_ok.cpp");
     if !common::need("g++") {

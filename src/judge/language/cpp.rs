@@ -200,6 +200,10 @@ pub const LEETCODE_MAIN: &str = "sudoku-judge-leetcode";
 /// its own (a `"`, a backslash, a byte outside printable ASCII).
 const USER_FILE: &str = "sudoku-user-file";
 
+/// What LeetCode's C++ puts before a paste.
+const LEETCODE_PREFIX: &str =
+    "#include <bits/stdc++.h>\n#include <unistd.h>\nusing namespace std;\n";
+
 /// The user's file as it is and, for a LeetCode paste, the judge's file
 /// that includes it between `prefix` (LeetCode's headers) and `harness`;
 /// the name to compile.
@@ -277,13 +281,17 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
     if entry == Entry::LeetCode(Method::IsValidSudoku) {
         compile.push("-DSUDOKU_LC36=1".into());
     }
-    let (files, main) = staged(
-        source,
-        entry,
-        "#include <bits/stdc++.h>\n#include <unistd.h>\nusing namespace std;\n",
-        HARNESS,
-        "cpp",
-    );
+    let (files, main) = staged(source, entry, LEETCODE_PREFIX, HARNESS, "cpp");
+    // LeetCode's headers are the same for every paste: clang reads them
+    // precompiled, built once into the cache.
+    let precompiled = (entry != Entry::Program && is_clang(opts.toolchain)).then(|| {
+        let mut command = compile.clone();
+        command.extend(["-x", "c++-header", "-", "-o"].map(Into::into));
+        super::Precompiled {
+            text: LEETCODE_PREFIX,
+            compile: command,
+        }
+    });
     compile.extend(["-o".into(), "main".into(), main.into()]);
     Ok(Plan {
         files,
@@ -293,6 +301,7 @@ fn plan(source: &Source<'_>, entry: Entry, opts: &Options<'_>) -> Result<Plan, S
         depends: local_headers(source),
         build_binds: ac_library.into_iter().collect(),
         reserves_address_space: profile.sanitize,
+        precompiled,
         ..Plan::default()
     })
 }

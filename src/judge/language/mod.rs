@@ -113,6 +113,20 @@ pub struct Plan {
     /// The run reserves a large address range up front (AddressSanitizer's
     /// shadow memory): the sandbox then limits resident memory only.
     pub reserves_address_space: bool,
+    /// A header the staged file begins with, compiled once for the
+    /// toolchain and these flags and kept in the cache.
+    pub precompiled: Option<Precompiled>,
+}
+
+/// A header precompiled (clang's `-include-pch`): the same text and flags
+/// build the same program with it or without, only faster.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Precompiled {
+    /// The header's text: the staged file's first lines.
+    pub text: &'static str,
+    /// The command that compiles it read from stdin: the build's own flags,
+    /// then `-x c++-header - -o` (the output's name follows).
+    pub compile: Vec<OsString>,
 }
 
 /// The file, as a language sees it.
