@@ -437,6 +437,7 @@ mod tests {
         assert_eq!(judge("abc327c"), Judge::AtCoder);
         assert_eq!(judge("cf1335d"), Judge::Codeforces);
         assert_eq!(judge("p1074"), Judge::Luogu);
+        assert_eq!(judge("p1784"), Judge::Luogu);
         assert_eq!(judge("spoj_sudoku"), Judge::Spoj);
         for p in &PROBLEMS {
             let _ = of(p);

@@ -670,9 +670,9 @@ fn names_in(parts: &[Part]) -> Vec<Found> {
 }
 
 /// A judge's problem number in the path that is none of the problems here,
-/// as written: in the file's name (`P1784.cpp`, `poj_1000.c`, `HDU 3111
+/// as written: in the file's name (`P1001.cpp`, `poj_1000.c`, `HDU 3111
 /// Sudoku.cpp`, Codeforces' `1352A.cpp`), or in a folder that starts with
-/// one (`Luogu/P1784/main.cpp`, `abc327/d.py`), or a judge's folder above a
+/// one (`Luogu/P1001/main.cpp`, `abc327/d.py`), or a judge's folder above a
 /// number (`poj/1000/main.cpp`, `hdu/1234.cpp`, `codeforces/1234/A.cpp`);
 /// `None` when the path has none (a stdin program's file is then
 /// Lanqiao's). Luogu's `P`/`B` numbers count with 4 or 5 digits, so

@@ -13,7 +13,7 @@ use sudoku_workspace::gen::Rng;
 use sudoku_workspace::judge::problem;
 
 /// The binary of each stdin program, by problem key.
-const PROGRAMS: [(&str, &str); 11] = [
+const PROGRAMS: [(&str, &str); 12] = [
     ("lanqiao", env!("CARGO_BIN_EXE_sudoku-lanqiao")),
     ("lanqiao", env!("CARGO_BIN_EXE_sudoku-lanqiao-proconio")),
     ("poj2676", env!("CARGO_BIN_EXE_sudoku-poj2676")),
@@ -22,6 +22,7 @@ const PROGRAMS: [(&str, &str); 11] = [
     ("spoj_sudoku", env!("CARGO_BIN_EXE_sudoku-spoj_sudoku")),
     ("p1074", env!("CARGO_BIN_EXE_sudoku-p1074")),
     ("hdu1426", env!("CARGO_BIN_EXE_sudoku-hdu1426")),
+    ("p1784", env!("CARGO_BIN_EXE_sudoku-p1784")),
     ("hdu4069", env!("CARGO_BIN_EXE_sudoku-hdu4069")),
     ("abc327c", env!("CARGO_BIN_EXE_sudoku-abc327c")),
     ("cf1335d", env!("CARGO_BIN_EXE_sudoku-cf1335d")),

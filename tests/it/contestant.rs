@@ -462,18 +462,18 @@ fn a_method_is_called_as_leetcodes_driver_calls_it() {
 }
 
 /// A stdin program whose name gives a judge's number that is no problem
-/// here (Luogu P1784, POJ 1000) is refused, exit 2, with the problems there
+/// here (Luogu P1001, POJ 1000) is refused, exit 2, with the problems there
 /// are, never judged as Lanqiao's; a name without one (`p2.cpp`) is Lanqiao's,
 /// and `--problem` judges either.
 #[test]
 fn an_unknown_problem_number_is_refused_not_judged_as_another() {
     let source = std::fs::read(data("lanqiao_ok.cpp")).unwrap();
     for (name, says) in [
-        ("P1784.cpp", "P1784"),
+        ("P1001.cpp", "P1001"),
         ("poj_1000.cpp", "poj_1000"),
         ("HDU 3111 Sudoku.cpp", "HDU 3111"),
         ("1352A.cpp", "Codeforces 1352A"),
-        ("Luogu/P1784/main.cpp", "P1784"),
+        ("Luogu/P1001/main.cpp", "P1001"),
         ("hdu/1234.cpp", "hdu/1234"),
         ("abc327/d.cpp", "abc327"),
     ] {
@@ -521,6 +521,13 @@ fn an_unknown_problem_number_is_refused_not_judged_as_another() {
         text.contains("judged as: Luogu P1074 (file name)"),
         "{text}"
     );
+    // Luogu P1784 is a problem here: its number in a name is that problem.
+    for name in ["P1784.cpp", "Luogu/P1784/main.cpp"] {
+        let Some((_, text)) = judge_text("unknown-number", name, &source, &args) else {
+            return;
+        };
+        assert!(text.contains("judged as: Luogu P1784 ("), "{name}: {text}");
+    }
 }
 
 /// The problem from the path, as people keep their files; the `judged as`
@@ -1087,7 +1094,10 @@ fn leetcodes_headers_are_precompiled_once_and_builds_read_as_without() {
             && text.contains("error: called object type 'int' is not a function"),
         "{text}"
     );
-    assert!(!text.contains("<stdin>") && !text.contains(".staging-"), "{text}");
+    assert!(
+        !text.contains("<stdin>") && !text.contains(".staging-"),
+        "{text}"
+    );
     // One precompiled header for the two, with the headers it was made
     // from; the builds' own entries keep no copy of it.
     let mut precompiled = Vec::new();

@@ -107,6 +107,18 @@ fn hdu1426_completes_random_puzzles() {
 }
 
 #[test]
+fn p1784_completes_random_puzzles_one_at_a_time() {
+    let mut rng = Rng::new(1784);
+    let shape = Shape::boxes(3);
+    for k in 0..20 {
+        let puzzle = dig_unique(&shape, &random_solved(3, &mut rng), 30 + 2 * k, &mut rng);
+        // The statement's layout: each line ends in a space.
+        let input = rows(&puzzle, 9, " ", digits).replace('\n', " \n");
+        completes("p1784", &input, &shape, &[puzzle], digit);
+    }
+}
+
+#[test]
 fn poj3076_and_spoj_complete_random_16x16_puzzles() {
     let mut rng = Rng::new(3076);
     let shape = Shape::boxes(4);

@@ -244,6 +244,7 @@ fn engine_copies_are_unchanged() {
         (&bitboard, "poj2676.rs"),
         (&bitboard, "poj3074.rs"),
         (&bitboard, "hdu1426.rs"),
+        (&bitboard, "p1784.rs"),
         (&bitboard, "p1074.rs"),
         (&dlx, "spoj_sudoku.rs"),
         (&dlx, "hdu4069.rs"),
