@@ -1576,7 +1576,7 @@ fn every_starter_compiles_and_gets_wa() {
         .iter()
         .map(|p| p.key.to_string())
         .collect();
-    assert_eq!(keys.len(), 12, "{keys:?}");
+    assert_eq!(keys.len(), 13, "{keys:?}");
     let langs = [
         ("cpp", "g++"),
         ("rust", "rustc"),
