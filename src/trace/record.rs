@@ -24,6 +24,26 @@ pub struct Step {
     /// How many of [`Recording::ops`] happened just before this step (calls
     /// begun, calls returned), after the step before it.
     pub ops: u32,
+    /// What else a user's file's write is ([`Note::Search`] for a mirror's
+    /// steps): a copy-back, a same-digit rewrite, a stale digit taken back.
+    pub note: Note,
+}
+
+/// What a step of a user's file is besides its event.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Note {
+    /// A step of the search, nothing more.
+    #[default]
+    Search,
+    /// A placement of the digit the cell already holds (a call writing the
+    /// digit a returned call left there): the board does not change.
+    Rewrite,
+    /// An undo of a digit left by a call that has returned: the file never
+    /// resets its board, and the call now at that cell writes over it.
+    Stale,
+    /// A write of a saved answer back into the board, after the search
+    /// ended: not a step of the search.
+    CopyBack,
 }
 
 /// A change to the call stack.
@@ -96,6 +116,30 @@ pub struct Recording {
     /// Every change to the call stack, in order; [`Step::ops`] says which
     /// belong to each step.
     pub ops: Vec<FrameOp>,
+    /// What the search does besides searching (a user's file's; a mirror's
+    /// is the default, nothing).
+    pub shape: Shape,
+    /// A file the project ships (a write-up, a file of `inputs/trace/`),
+    /// named "the write-up" rather than "your file".
+    pub shipped: bool,
+}
+
+/// What a user's file does around its search, read from its steps and
+/// calls (see [`shape`]). Steps are numbered from 1.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shape {
+    /// The file never resets its board: a call that returns leaves its
+    /// digit, and a later call writes over it (the first such step). Its
+    /// depths are then its calls' (the search function's frames holding a
+    /// digit), not the digits on the board.
+    pub never_reset: Option<usize>,
+    /// The search went on past a complete board: `(complete, erased)`, the
+    /// step the board was first complete and the undo that took a digit of
+    /// it back.
+    pub past_solution: Option<(usize, usize)>,
+    /// A saved answer written back into the board after the search: the
+    /// first and last step of that copy.
+    pub copy_back: Option<(usize, usize)>,
 }
 
 /// The values a mirror's calls return, in [`FrameOp::Return`]'s numbering.
@@ -129,6 +173,7 @@ impl Watch for Recorder<'_> {
             revisit: false,
             dead_end: event.is_dead_end(),
             ops: std::mem::take(&mut self.pending),
+            note: Note::Search,
         });
         if stats.steps >= self.max {
             Err(Stopped)
@@ -206,6 +251,8 @@ pub fn mirror(
         values: RETURNED.iter().map(|v| v.text().to_string()).collect(),
         locals: Vec::new(),
         ops,
+        shape: Shape::default(),
+        shipped: false,
     }
 }
 
@@ -219,13 +266,16 @@ fn zobrist(cell: usize, digit: u8) -> u64 {
 }
 
 /// Sets [`Step::revisit`]: every retry, and every placement made from a
-/// board (and at a cell, with a digit) seen before. The key is the board's
-/// placements hashed (the givens are on every board alike).
+/// board (and at a cell, with a digit) seen before, but a same-digit
+/// rewrite (the board does not change). The key is the board's placements
+/// hashed (the givens are on every board alike).
 pub fn mark_revisits(steps: &mut [Step]) {
     let mut hash = 0u64;
     let mut seen = HashSet::new();
     for step in steps {
         match step.event {
+            // The board does not change: nothing to revisit.
+            Event::Place { .. } if step.note == Note::Rewrite => {}
             Event::Place { cell, digit, .. } => {
                 step.revisit = !seen.insert((hash, cell, digit));
                 hash ^= zobrist(cell, digit);
@@ -298,7 +348,9 @@ pub fn at_step(puzzle: &Grid, steps: &[Step], n: usize) -> (Board, Stats, u64) {
 
 /// The steps a program's writes to its board make: a digit into an empty
 /// cell is a placement, `.` over a digit an undo, a digit over another digit
-/// both; a placement that fills the board is followed by a complete board.
+/// both, a digit over the same digit a placement noted [`Note::Rewrite`]
+/// (over a given, or `.` over an empty cell, nothing); a placement that
+/// fills the board is followed by a complete board.
 /// `writes` are `(cell, digit or 0, line)`; `ops[k]` is the number of
 /// frame changes before write `k` (none when `ops` is shorter), which go to
 /// the first step the write makes, or to the next write's when it makes none.
@@ -315,12 +367,24 @@ pub fn steps_of_writes(puzzle: &Grid, writes: &[(usize, u8, usize)], ops: &[u32]
             revisit: false,
             dead_end: false,
             ops: std::mem::take(ops),
+            note: Note::Search,
         })
     };
+    let given = puzzle.0.map(|d| d != 0);
     for (k, &(cell, digit, line)) in writes.iter().enumerate() {
         carried += ops.get(k).copied().unwrap_or(0);
         let old = cells[cell];
         if old == digit {
+            if digit != 0 && !given[cell] {
+                let depth = filled.saturating_sub(givens);
+                push(
+                    &mut steps,
+                    Event::Place { cell, digit, depth },
+                    line,
+                    &mut carried,
+                );
+                steps.last_mut().expect("just pushed").note = Note::Rewrite;
+            }
             continue;
         }
         if old != 0 {
@@ -362,6 +426,314 @@ pub fn steps_of_writes(puzzle: &Grid, writes: &[(usize, u8, usize)], ops: &[u32]
     }
     mark_revisits(&mut steps);
     steps
+}
+
+/// Reads what a user's file does besides searching from its `steps` and
+/// its calls (`ops`, [`Step::ops`] of them before each step; `names` the
+/// functions [`FrameOp::Call`] names), and notes it in the steps:
+///
+/// - A board never reset: a write over a digit left by a call that has
+///   returned (its undo is [`Note::Stale`]). The depths are then the
+///   calls': how many frames of the search function (a function that
+///   recurses; the writer is the innermost of them, so a helper's write is
+///   its caller's) hold a digit they wrote.
+/// - Past the solution: an undo after the board was first complete.
+/// - A copy-back: after a complete board, the last steps writing that
+///   board's digits from lines that made no placement before it (the loop
+///   `board[i][j] = saved[i][j]`), each a placement (or a digit written
+///   over another, or a rewrite); they are [`Note::CopyBack`] and never
+///   revisits.
+pub fn shape(puzzle: &Grid, steps: &mut [Step], ops: &[FrameOp], names: &[String]) -> Shape {
+    let mut shape = Shape::default();
+    // Past a complete board, a frame's digit left is the answer kept.
+    let first_complete = steps
+        .iter()
+        .position(|s| matches!(s.event, Event::Complete { .. }));
+    let searching = |k: usize| first_complete.is_none_or(|c| k < c);
+    // The functions that recurse: on the stack twice at once.
+    let mut recursive = vec![false; names.len().max(128)];
+    {
+        let (mut stack, mut on) = (Vec::new(), vec![0u32; recursive.len()]);
+        for op in ops {
+            match *op {
+                FrameOp::Call(n) => {
+                    let n = usize::from(n);
+                    on[n] += 1;
+                    recursive[n] |= on[n] > 1;
+                    stack.push(n);
+                }
+                FrameOp::Return(_) => {
+                    if let Some(n) = stack.pop() {
+                        on[n] -= 1;
+                    }
+                }
+                FrameOp::Locals { .. } => {}
+            }
+        }
+    }
+    // The live frames: an id (increasing), whether its function recurses,
+    // and how many cells hold a digit it wrote.
+    struct Frame {
+        id: u64,
+        search: bool,
+        holds: u32,
+    }
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut next_id = 1u64;
+    let mut owner = [0u64; CELLS];
+    let mut holding = 0u32;
+    let mut depths = Vec::with_capacity(steps.len());
+    let mut op = ops.iter();
+    for (k, step) in steps.iter_mut().enumerate() {
+        for o in op.by_ref().take(step.ops as usize) {
+            match *o {
+                FrameOp::Call(n) => {
+                    stack.push(Frame {
+                        id: next_id,
+                        search: recursive[usize::from(n)],
+                        holds: 0,
+                    });
+                    next_id += 1;
+                }
+                FrameOp::Return(_) => {
+                    if let Some(f) = stack.pop() {
+                        holding -= u32::from(f.holds > 0);
+                    }
+                }
+                FrameOp::Locals { .. } => {}
+            }
+        }
+        let live = |stack: &[Frame], id: u64| stack.binary_search_by_key(&id, |f| f.id).ok();
+        let writer = stack.iter().rposition(|f| f.search);
+        match step.event {
+            Event::Undo { cell, .. } => {
+                let was = owner[cell];
+                owner[cell] = 0;
+                match live(&stack, was) {
+                    Some(i) => {
+                        depths.push(holding);
+                        stack[i].holds -= 1;
+                        holding -= u32::from(stack[i].holds == 0);
+                    }
+                    None => {
+                        // A returned call's digit (or a digit of no known
+                        // call): the call writing now holds nothing yet.
+                        if was != 0 && writer.is_some() && searching(k) {
+                            step.note = Note::Stale;
+                            shape.never_reset.get_or_insert(k + 1);
+                        }
+                        depths.push(holding + 1);
+                    }
+                }
+            }
+            Event::Place { cell, .. } => {
+                let was = owner[cell];
+                match live(&stack, was) {
+                    Some(i) => {
+                        stack[i].holds -= 1;
+                        holding -= u32::from(stack[i].holds == 0);
+                    }
+                    // The same digit over a returned call's.
+                    None if was != 0 && step.note == Note::Rewrite && searching(k) => {
+                        shape.never_reset.get_or_insert(k + 1);
+                    }
+                    None => {}
+                }
+                owner[cell] = 0;
+                if let Some(w) = writer {
+                    holding += u32::from(stack[w].holds == 0);
+                    stack[w].holds += 1;
+                    owner[cell] = stack[w].id;
+                }
+                depths.push(holding);
+            }
+            _ => depths.push(holding),
+        }
+    }
+    if shape.never_reset.is_some() {
+        for (step, &d) in steps.iter_mut().zip(&depths) {
+            let d = d as usize;
+            match &mut step.event {
+                Event::Place { depth, .. } | Event::Complete { depth } => *depth = d,
+                Event::Undo { depth, .. } => *depth = d.max(1),
+                _ => {}
+            }
+        }
+    }
+    // Past the solution, and the copy-back.
+    let Some(first_complete) = first_complete else {
+        return shape;
+    };
+    let erased = steps[first_complete..]
+        .iter()
+        .position(|s| matches!(s.event, Event::Undo { .. }))
+        .map(|i| first_complete + i);
+    let search_lines: HashSet<usize> = steps[..first_complete]
+        .iter()
+        .filter(|s| matches!(s.event, Event::Place { .. }))
+        .map(|s| s.line)
+        .collect();
+    // The boards of each step, to know the complete boards.
+    let mut cells = puzzle.0;
+    let mut boards = Vec::with_capacity(steps.len());
+    for step in steps.iter() {
+        match step.event {
+            Event::Place { cell, digit, .. } => cells[cell] = digit,
+            Event::Undo { cell, .. } => cells[cell] = 0,
+            _ => {}
+        }
+        boards.push(cells);
+    }
+    // From the end back: the copy's writes, each of the complete board's
+    // digits, from a line that placed nothing before it was complete.
+    let mut start = steps.len();
+    let mut saved: Option<[u8; CELLS]> = None;
+    while start > first_complete + 1 {
+        let s = &steps[start - 1];
+        let copied = match s.event {
+            Event::Complete { .. } => start == steps.len(),
+            Event::Place { cell, digit, .. } => {
+                !search_lines.contains(&s.line) && saved.is_none_or(|b| b[cell] == digit) && {
+                    // The complete board before the copy began holds it.
+                    let before = steps[..start - 1]
+                        .iter()
+                        .rposition(|t| matches!(t.event, Event::Complete { .. }));
+                    match before {
+                        Some(i) if i >= first_complete => {
+                            let board = boards[i];
+                            saved = Some(board);
+                            board[cell] == digit
+                        }
+                        _ => false,
+                    }
+                }
+            }
+            // A digit written over another: the copy's place follows.
+            Event::Undo { cell, .. } => {
+                start < steps.len()
+                    && steps[start].note == Note::CopyBack
+                    && steps[start].event.cell() == Some(cell)
+                    && steps[start].line == s.line
+            }
+            _ => false,
+        };
+        if !copied {
+            break;
+        }
+        start -= 1;
+        steps[start].note = Note::CopyBack;
+    }
+    // A copy is of places; a complete step alone is the search's own.
+    let copied = steps[start..]
+        .iter()
+        .any(|s| matches!(s.event, Event::Place { .. }));
+    if copied && start > first_complete {
+        for s in &mut steps[start..] {
+            s.revisit = false;
+        }
+        shape.copy_back = Some((start + 1, steps.len()));
+    } else {
+        for s in &mut steps[start..] {
+            if s.note == Note::CopyBack {
+                s.note = Note::Search;
+            }
+        }
+    }
+    if let Some(e) = erased.filter(|&e| e < start) {
+        shape.past_solution = Some((first_complete + 1, e + 1));
+    }
+    shape
+}
+
+/// The subscript stores on `line` as the code spells them (`sudu[x][y]`,
+/// `self.board[r][c]`, `row[j]`): a name with one or more `[...]` after it
+/// and then `=` (not `==`).
+fn stores_on(line: &str) -> Vec<&str> {
+    let b = line.as_bytes();
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$';
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let starts = (b[i].is_ascii_alphabetic() || b[i] == b'_' || b[i] == b'$')
+            && (i == 0 || !(word(b[i - 1]) || b[i - 1] == b'.'));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && (word(b[i]) || b[i] == b'.') {
+            i += 1;
+        }
+        let mut end = i;
+        while end < b.len() && b[end] == b'[' {
+            let mut depth = 0;
+            let mut k = end;
+            while k < b.len() {
+                depth += i32::from(b[k] == b'[') - i32::from(b[k] == b']');
+                k += 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            if depth != 0 {
+                return out;
+            }
+            end = k;
+        }
+        if end > i {
+            let mut k = end;
+            while k < b.len() && b[k] == b' ' {
+                k += 1;
+            }
+            if b.get(k) == Some(&b'=') && b.get(k + 1) != Some(&b'=') {
+                out.push(&line[start..end]);
+            }
+            i = end;
+        }
+    }
+    out
+}
+
+/// For each line of a user's file that wrote to the board, the store
+/// there as the code spells it (`sudu[x][y]`), for the captions: where a
+/// line holds several stores, the one into the array most of the file's
+/// writing lines store into. Empty for a mirror (its captions index
+/// `board`).
+pub fn stores(rec: &Recording) -> std::collections::BTreeMap<usize, String> {
+    let mut out = std::collections::BTreeMap::new();
+    if rec.order.is_some() {
+        return out;
+    }
+    let lines: Vec<&str> = rec.text.lines().collect();
+    let written: std::collections::BTreeSet<usize> = rec
+        .steps
+        .iter()
+        .map(|s| s.line)
+        .filter(|&l| l > 0 && l <= lines.len())
+        .collect();
+    let on: Vec<(usize, Vec<&str>)> = written
+        .into_iter()
+        .map(|l| (l, stores_on(lines[l - 1])))
+        .filter(|(_, s)| !s.is_empty())
+        .collect();
+    let name = |store: &str| store.split('[').next().unwrap_or("").to_string();
+    let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+    for (_, found) in &on {
+        let names: HashSet<String> = found.iter().map(|s| name(s)).collect();
+        for n in names {
+            *counts.entry(n).or_default() += 1;
+        }
+    }
+    let board = counts
+        .iter()
+        .max_by_key(|(_, &n)| n)
+        .map(|(n, _)| n.clone())
+        .unwrap_or_default();
+    for (line, found) in on {
+        let pick = found.iter().find(|s| name(s) == board).unwrap_or(&found[0]);
+        out.insert(line, pick.to_string());
+    }
+    out
 }
 
 /// What a step does to the board, for comparing two searches: a placement
