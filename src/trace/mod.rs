@@ -583,7 +583,7 @@ pub fn shape_lines(shape: &record::Shape) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(k) = shape.never_reset {
         lines.push(format!(
-            "never reset: a call that returns leaves its digit on the board, and the next call at that cell writes over it (first at step {k}); depth is the search function's calls holding a digit, not the digits on the board"
+            "never reset: a call returns leaving its digit on the board (first before step {k}); depth is the search function's calls holding a digit, not the digits on the board"
         ));
     }
     if let Some((complete, erased)) = shape.past_solution {

@@ -459,9 +459,11 @@
             compare.className = 'differs';
           }
           if (own && shape.neverReset) {
-            text('It never resets its board: a call that returns leaves its digit, and the next call at that cell writes over it (first at its ');
+            text('It never resets its board: a call returns leaving its digit on the board (first before its ');
             parts.push(stepLink(0, shape.neverReset));
-            text(solves ? '); its own tables say what fits, and it solves. ' : '). ');
+            const stale = ((a.d.notes || {}).stale || []).length > 0;
+            text(')' + (stale ? ', and a later call at that cell writes over it' : ''));
+            text(solves ? '; it solves all the same. ' : '. ');
           } else if (solves && !ownOrder) {
             text('It solves, by other writes than ' + b.key + '. ');
           }

@@ -128,10 +128,11 @@ pub struct Recording {
 /// calls (see [`shape`]). Steps are numbered from 1.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Shape {
-    /// The file never resets its board: a call that returns leaves its
-    /// digit, and a later call writes over it (the first such step). Its
-    /// depths are then its calls' (the search function's frames holding a
-    /// digit), not the digits on the board.
+    /// The file never resets its board: a call of its search returns
+    /// leaving its digit on the board, before the board is complete (the
+    /// first step after such a return). Its depths are then its calls'
+    /// (the search function's frames holding a digit), not the digits on
+    /// the board.
     pub never_reset: Option<usize>,
     /// The search went on past a complete board: `(complete, erased)`, the
     /// step the board was first complete and the undo that took a digit of
@@ -432,11 +433,12 @@ pub fn steps_of_writes(puzzle: &Grid, writes: &[(usize, u8, usize)], ops: &[u32]
 /// its calls (`ops`, [`Step::ops`] of them before each step; `names` the
 /// functions [`FrameOp::Call`] names), and notes it in the steps:
 ///
-/// - A board never reset: a write over a digit left by a call that has
-///   returned (its undo is [`Note::Stale`]). The depths are then the
-///   calls': how many frames of the search function (a function that
+/// - A board never reset: a call of the search function (a function that
 ///   recurses; the writer is the innermost of them, so a helper's write is
-///   its caller's) hold a digit they wrote.
+///   its caller's) returns holding a digit it wrote, before the board is
+///   complete; a write over such a digit takes back a stale one
+///   ([`Note::Stale`]). The depths are then the calls': how many frames of
+///   the search function hold a digit they wrote.
 /// - Past the solution: an undo after the board was first complete.
 /// - A copy-back: after a complete board, the last steps writing that
 ///   board's digits from lines that made no placement before it (the loop
@@ -498,6 +500,11 @@ pub fn shape(puzzle: &Grid, steps: &mut [Step], ops: &[FrameOp], names: &[String
                 FrameOp::Return(_) => {
                     if let Some(f) = stack.pop() {
                         holding -= u32::from(f.holds > 0);
+                        // A call of the search returns leaving its digit,
+                        // and the search writes on.
+                        if f.holds > 0 && searching(k) {
+                            shape.never_reset.get_or_insert(k + 1);
+                        }
                     }
                 }
                 FrameOp::Locals { .. } => {}
@@ -520,24 +527,15 @@ pub fn shape(puzzle: &Grid, steps: &mut [Step], ops: &[FrameOp], names: &[String
                         // call): the call writing now holds nothing yet.
                         if was != 0 && writer.is_some() && searching(k) {
                             step.note = Note::Stale;
-                            shape.never_reset.get_or_insert(k + 1);
                         }
                         depths.push(holding + 1);
                     }
                 }
             }
             Event::Place { cell, .. } => {
-                let was = owner[cell];
-                match live(&stack, was) {
-                    Some(i) => {
-                        stack[i].holds -= 1;
-                        holding -= u32::from(stack[i].holds == 0);
-                    }
-                    // The same digit over a returned call's.
-                    None if was != 0 && step.note == Note::Rewrite && searching(k) => {
-                        shape.never_reset.get_or_insert(k + 1);
-                    }
-                    None => {}
+                if let Some(i) = live(&stack, owner[cell]) {
+                    stack[i].holds -= 1;
+                    holding -= u32::from(stack[i].holds == 0);
                 }
                 owner[cell] = 0;
                 if let Some(w) = writer {
@@ -1088,6 +1086,21 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    /// A store is a name with subscripts and then `=`, as the code spells it.
+    #[test]
+    fn stores_are_read_as_the_code_spells_them() {
+        assert_eq!(
+            stores_on("        num[d]++; sudu[x][y] = d;"),
+            ["sudu[x][y]"]
+        );
+        assert_eq!(
+            stores_on("row[i][b[k]] = col[j][n] = true; self.board[r][c]='5'"),
+            ["row[i][b[k]]", "col[j][n]", "self.board[r][c]"]
+        );
+        assert!(stores_on("if (board[i][j] == c) return; x = a[i];").is_empty());
+        assert!(stores_on("board[i][j] += 1; a[i").is_empty());
     }
 
     /// The mirror's calls: one per level, each returning what the search did.
