@@ -140,7 +140,8 @@
       for (const s of notes.stale || []) this.notes.set(s, 'stale');
       const shape = d.shape || {};
       this.shape = shape;
-      if (shape.copyBack) for (let s = shape.copyBack[0]; s <= shape.copyBack[1]; s++) this.notes.set(s, 'copy');
+      // A copy-back's steps (a rewrite among them stays a rewrite).
+      if (shape.copyBack) for (let s = shape.copyBack[0]; s <= shape.copyBack[1]; s++) if (!this.notes.has(s)) this.notes.set(s, 'copy');
       // The locals each frame holds from a step on: step -> [[frame, text], ...].
       this.localsAt = new Map();
       for (const [step, frame, text] of d.locals || []) {
@@ -428,7 +429,17 @@
         const ownOrder = !past && own && searchesInItsOwnOrder(a);
         const solves = own && a.d.end === 'solved';
         const text = (t) => parts.push(document.createTextNode(t));
-        if (past) {
+        const copyAfter = own && !past && shape.copyBack && parting[0] !== null && parting[0] >= shape.copyBack[0] && parting[1] === null;
+        if (copyAfter) {
+          // The search is the other's to its end; what follows is the copy.
+          compare.className = 'same';
+          document.body.dataset.compare = 'copy';
+          text(Who + ' ' + a.key + ' makes the same writes to the board as ' + b.key + ' to its end (' + a.key + "'s step " + m[0] + ', ' + b.key + "'s " + m[1] + '); after its search, its ');
+          parts.push(stepLink(0, shape.copyBack[0], 'steps ' + shape.copyBack[0]));
+          text(' to ');
+          parts.push(stepLink(0, shape.copyBack[1], String(shape.copyBack[1])));
+          text(' copy a saved answer back into the board (a copy-back, not the search).');
+        } else if (past) {
           // The same search up to the solved board, where the other stops:
           // what follows is the search going on, not another order.
           compare.className = 'order';
@@ -853,7 +864,10 @@
         const pw = placeWhy(run, s, ev, cells);
         if (pw) v.caption.appendChild(el('span', 'why', pw));
       }
-      const text = run.d.captions[KIND_NAMES[ev.kind]];
+      // A rewrite writes into a cell that is not empty.
+      const text = ev.note === 'rewrite'
+        ? (run.d.shipped ? 'The write-up' : 'Your program') + ' wrote the digit already in this cell [line L].'
+        : run.d.captions[KIND_NAMES[ev.kind]];
       if (text) {
         const span = el('span', 'explain');
         linkLines(span, text, index, ev.line);
@@ -869,7 +883,8 @@
         v.caption.appendChild(el('span', 'why', 'A same-digit rewrite: the call writes the ' + ev.digit + ' already in this cell' + (shape.neverReset ? ' (left there by a call that returned)' : '') + '; the board does not change.'));
       } else if (ev.note === 'stale') {
         v.caption.appendChild(el('span', 'why', 'A stale digit: the ' + ev.digit + ' here was left by a call that has returned (this file never resets its board); the call now at this cell writes over it.'));
-      } else if (ev.note === 'copy') {
+      }
+      if (shape.copyBack && s >= shape.copyBack[0] && s <= shape.copyBack[1]) {
         v.caption.appendChild(el('span', 'why', 'A copy-back (steps ' + shape.copyBack[0] + ' to ' + shape.copyBack[1] + '): a saved answer written back into the board after the search, not a step of the search.'));
       }
       if (shape.pastSolution && shape.pastSolution[1] === s) {

@@ -42,7 +42,8 @@ pub enum Note {
     /// resets its board, and the call now at that cell writes over it.
     Stale,
     /// A write of a saved answer back into the board, after the search
-    /// ended: not a step of the search.
+    /// ended: not a step of the search (a rewrite in the copy stays
+    /// [`Note::Rewrite`]; [`Shape::copy_back`] holds the copy's steps).
     CopyBack,
 }
 
@@ -443,8 +444,8 @@ pub fn steps_of_writes(puzzle: &Grid, writes: &[(usize, u8, usize)], ops: &[u32]
 /// - A copy-back: after a complete board, the last steps writing that
 ///   board's digits from lines that made no placement before it (the loop
 ///   `board[i][j] = saved[i][j]`), each a placement (or a digit written
-///   over another, or a rewrite); they are [`Note::CopyBack`] and never
-///   revisits.
+///   over another, or a rewrite); they are [`Note::CopyBack`] (a rewrite
+///   stays [`Note::Rewrite`]) and never revisits.
 pub fn shape(puzzle: &Grid, steps: &mut [Step], ops: &[FrameOp], names: &[String]) -> Shape {
     let mut shape = Shape::default();
     // Past a complete board, a frame's digit left is the answer kept.
@@ -609,7 +610,7 @@ pub fn shape(puzzle: &Grid, steps: &mut [Step], ops: &[FrameOp], names: &[String
             // A digit written over another: the copy's place follows.
             Event::Undo { cell, .. } => {
                 start < steps.len()
-                    && steps[start].note == Note::CopyBack
+                    && matches!(steps[start].event, Event::Place { .. })
                     && steps[start].event.cell() == Some(cell)
                     && steps[start].line == s.line
             }
@@ -619,23 +620,20 @@ pub fn shape(puzzle: &Grid, steps: &mut [Step], ops: &[FrameOp], names: &[String
             break;
         }
         start -= 1;
-        steps[start].note = Note::CopyBack;
     }
-    // A copy is of places; a complete step alone is the search's own.
+    // A copy is of places; a complete step alone is the search's own. A
+    // rewrite in the copy stays a rewrite (the copy is `Shape::copy_back`).
     let copied = steps[start..]
         .iter()
         .any(|s| matches!(s.event, Event::Place { .. }));
     if copied && start > first_complete {
         for s in &mut steps[start..] {
             s.revisit = false;
-        }
-        shape.copy_back = Some((start + 1, steps.len()));
-    } else {
-        for s in &mut steps[start..] {
-            if s.note == Note::CopyBack {
-                s.note = Note::Search;
+            if s.note == Note::Search {
+                s.note = Note::CopyBack;
             }
         }
+        shape.copy_back = Some((start + 1, steps.len()));
     }
     if let Some(e) = erased.filter(|&e| e < start) {
         shape.past_solution = Some((first_complete + 1, e + 1));

@@ -1158,3 +1158,29 @@ fn a_file_the_project_ships_is_a_write_up() {
         mine.title
     );
 }
+
+/// A file that stops at the solution and then writes its kept board over
+/// the board once more: the same search as the right DFS to its end, then
+/// a copy-back of 51 same-digit rewrites (the givens are no writes), none
+/// a revisit and none "past the solution".
+#[test]
+fn a_copy_back_over_the_solved_board_is_rewrites_not_revisits() {
+    use trace::record::Note;
+    if !common::need("python3") {
+        return;
+    }
+    let rec = own_recording(&repo_file("tests/data/trace/copy_back_after_stop.py"));
+    assert_eq!(rec.shape.copy_back, Some((8367, 8417)));
+    assert_eq!(
+        (rec.shape.past_solution, rec.shape.never_reset),
+        (None, None)
+    );
+    let copy = &rec.steps[8366..];
+    assert!(copy
+        .iter()
+        .all(|s| s.note == Note::Rewrite && !s.revisit && s.line == 11));
+    assert!(matches!(
+        rec.steps[8365].event,
+        trace::Event::Complete { .. }
+    ));
+}

@@ -1775,6 +1775,31 @@ fn a_search_past_its_solution_and_a_board_never_reset_are_named() {
         .eval("Array.from(document.querySelectorAll('section.side')[0].querySelectorAll('.stack li')).map((li) => li.textContent)")
         .to_string();
     assert!(!stack.contains("no write yet"), "{stack}");
+
+    // A copy over the solved board, after a search that stopped there.
+    let (page, sides, name) = own_page("tests/data/trace/copy_back_after_stop.py");
+    let mut open = Open {
+        browser: &mut browser,
+        url: file_url(&page),
+        puzzle: example(),
+        sides,
+        loads: 0,
+    };
+    open.go(8367, &name);
+    open.check_step(0, 8367, "a copy-back's rewrite");
+    let said = open.browser.eval(header);
+    assert_eq!(said[0], "copy", "{said}");
+    assert_eq!(
+        said[1],
+        "Your file copy_back_after_stop makes the same writes to the board as right to its end (copy_back_after_stop's step 8366, right's 9612); after its search, its steps 8367 to 8417 copy a saved answer back into the board (a copy-back, not the search).",
+    );
+    let shown = open.browser.eval(caption).to_string();
+    assert!(
+        shown.contains("Your program wrote the digit already in this cell")
+            && shown.contains("A copy-back (steps 8367 to 8417)")
+            && !shown.contains("into an empty cell"),
+        "{shown}"
+    );
     let errors = browser.errors();
     assert!(errors.is_empty(), "console: {errors:?}");
 }
