@@ -754,6 +754,9 @@ fn run_page(opts: &Options, file: &Path, out: &mut dyn Write) -> Result<(), Erro
     )?;
     for side in &sides {
         writeln!(out, "{}: {}", side.key, side.ending)?;
+        for line in shape_lines(&side.shape) {
+            writeln!(out, "{}: {line}", side.key)?;
+        }
     }
     let step = |s: Option<usize>| s.map_or("its end".to_string(), |s| format!("step {s}"));
     match record::compare(&sides[0].steps, &sides[1].steps) {

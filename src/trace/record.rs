@@ -572,40 +572,31 @@ pub fn shape(puzzle: &Grid, steps: &mut [Step], ops: &[FrameOp], names: &[String
         .filter(|s| matches!(s.event, Event::Place { .. }))
         .map(|s| s.line)
         .collect();
-    // The boards of each step, to know the complete boards.
-    let mut cells = puzzle.0;
-    let mut boards = Vec::with_capacity(steps.len());
-    for step in steps.iter() {
+    // The complete board a copy would write: the last before the final
+    // step (the copy's own complete board, where it fills the board).
+    let ends_complete =
+        matches!(steps.last(), Some(s) if matches!(s.event, Event::Complete { .. }));
+    let saved_at = steps[..steps.len() - usize::from(ends_complete)]
+        .iter()
+        .rposition(|t| matches!(t.event, Event::Complete { .. }))
+        .unwrap_or(first_complete);
+    let mut saved = puzzle.0;
+    for step in &steps[..saved_at] {
         match step.event {
-            Event::Place { cell, digit, .. } => cells[cell] = digit,
-            Event::Undo { cell, .. } => cells[cell] = 0,
+            Event::Place { cell, digit, .. } => saved[cell] = digit,
+            Event::Undo { cell, .. } => saved[cell] = 0,
             _ => {}
         }
-        boards.push(cells);
     }
-    // From the end back: the copy's writes, each of the complete board's
-    // digits, from a line that placed nothing before it was complete.
+    // From the end back: the copy's writes, each of that board's digits,
+    // from a line that placed nothing before the board was first complete.
     let mut start = steps.len();
-    let mut saved: Option<[u8; CELLS]> = None;
-    while start > first_complete + 1 {
+    while start > saved_at + 1 {
         let s = &steps[start - 1];
         let copied = match s.event {
             Event::Complete { .. } => start == steps.len(),
             Event::Place { cell, digit, .. } => {
-                !search_lines.contains(&s.line) && saved.is_none_or(|b| b[cell] == digit) && {
-                    // The complete board before the copy began holds it.
-                    let before = steps[..start - 1]
-                        .iter()
-                        .rposition(|t| matches!(t.event, Event::Complete { .. }));
-                    match before {
-                        Some(i) if i >= first_complete => {
-                            let board = boards[i];
-                            saved = Some(board);
-                            board[cell] == digit
-                        }
-                        _ => false,
-                    }
-                }
+                !search_lines.contains(&s.line) && saved[cell] == digit
             }
             // A digit written over another: the copy's place follows.
             Event::Undo { cell, .. } => {
@@ -1084,6 +1075,46 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    /// A call of the search that returns holding its digit: the board is
+    /// never reset, the depth is the calls', and the next call there
+    /// writing the same digit is a rewrite.
+    #[test]
+    fn a_call_returning_with_its_digit_is_a_board_never_reset() {
+        let names = vec!["solveSudoku".to_string(), "dfs".to_string()];
+        // solveSudoku, dfs at row 1, col 3 writes 1; dfs at col 4 writes 2
+        // and returns; the first writes 4 over its 1; a new dfs at col 4
+        // writes 2 over the 2 left there.
+        let ops = [
+            FrameOp::Call(0),
+            FrameOp::Call(1),
+            FrameOp::Call(1),
+            FrameOp::Return(0),
+            FrameOp::Call(1),
+        ];
+        let writes = [(2, 1, 9), (3, 2, 9), (2, 4, 9), (3, 2, 9)];
+        let mut steps = steps_of_writes(&example(), &writes, &[2, 1, 1, 1]);
+        let shape = shape(&example(), &mut steps, &ops, &names);
+        assert_eq!(shape.never_reset, Some(3));
+        let got: Vec<(Event, Note)> = steps.iter().map(|s| (s.event, s.note)).collect();
+        let place = |cell, digit, depth| Event::Place { cell, digit, depth };
+        let undo = Event::Undo {
+            cell: 2,
+            digit: 1,
+            depth: 1,
+            erases_solution: false,
+        };
+        assert_eq!(
+            got,
+            [
+                (place(2, 1, 1), Note::Search),
+                (place(3, 2, 2), Note::Search),
+                (undo, Note::Search),
+                (place(2, 4, 1), Note::Search),
+                (place(3, 2, 2), Note::Rewrite),
+            ]
+        );
     }
 
     /// A store is a name with subscripts and then `=`, as the code spells it.
