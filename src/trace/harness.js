@@ -575,14 +575,18 @@ function valid(v) {
   return typeof v === 'string' && (v === '.' || (v.length === 1 && v >= '1' && v <= '9'));
 }
 
-function record(r, c, old, v) {
-  if (old === v) return;
+// A digit written over itself by an item assignment (`item`), where the
+// program wrote before (not a given), is a rewrite, kept.
+const written = new Set();
+function record(r, c, old, v, item) {
+  if (old === v && !(item && v !== '.' && written.has(r * 9 + c))) return;
   if (!valid(v)) {
     const kind = v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
     emit('bad ' + r + ' ' + c + ' ' + userLine() + ' ' + kind + ' ' + String(JSON.stringify(v)).slice(0, 80) + '\n');
     process.exit(0);
   }
   writes++;
+  written.add(r * 9 + c);
   if (COPY) {
     const [out, line] = reportCopy();
     emit(out + 'w ' + r + ' ' + c + ' ' + v + ' ' + line + '\n');
@@ -603,7 +607,7 @@ function isIndex(k) {
 function watchRow(r, values) {
   return new Proxy(Array.from(values), {
     set(t, k, v) {
-      if (isIndex(k)) record(r, Number(k), t[k], v);
+      if (isIndex(k)) record(r, Number(k), t[k], v, true);
       t[k] = v;
       return true;
     },

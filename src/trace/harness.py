@@ -40,6 +40,7 @@ PATH, PUZZLE, MAX = sys.argv[1], sys.argv[2], int(sys.argv[3])
 sys.argv = [PATH]
 sys.setrecursionlimit(100000)
 writes = 0
+written = set()  # the cells the program wrote
 rows = {}  # id(row) -> (row index, row): only the board's own rows record
 retired = []  # replaced rows, kept alive so their ids are never reused
 
@@ -260,15 +261,18 @@ def valid(value):
     return isinstance(value, str) and (value == '.' or (len(value) == 1 and '1' <= value <= '9'))
 
 
-def record(r, c, old, new):
+def record(r, c, old, new, item=False):
+    # A digit written over itself by an item assignment, where the program
+    # wrote before (not a given), is a rewrite, kept.
     global writes
-    if old == new:
+    if old == new and not (item and new != '.' and (r, c) in written):
         return
     if not valid(new):
         kind = type(new).__name__
         emit('bad %d %d %d %s %s\n' % (r, c, user_line(), kind, repr(new).replace('\n', ' ')[:80]))
         os._exit(0)
     writes += 1
+    written.add((r, c))
     out = report_frames()
     out.append('w %d %d %s %d\n' % (r, c, new, user_line()))
     emit(''.join(out))
@@ -290,7 +294,7 @@ class Row(list):
                 record(r, c, old, new)
             return None
         c = key + len(self) if isinstance(key, int) and key < 0 else key
-        record(r, c, list.__getitem__(self, c), value)
+        record(r, c, list.__getitem__(self, c), value, True)
         return list.__setitem__(self, key, value)
 
 

@@ -23,8 +23,16 @@
 //! so show only the filled cells, have none. The locals are a list of
 //! `[step, frame, text]`, `text` a number in the side's `locals`: from that
 //! step on, that frame (0 the outermost) holds those locals.
+//!
+//! A user's file's side also carries what its steps are besides their
+//! events ([`super::record::Note`]: the steps of its same-digit rewrites and
+//! stale digits taken back), what its search does around it
+//! ([`super::record::Shape`]: never resetting its board, going past the
+//! solution, copying a saved answer back), the store each writing line
+//! makes as its code spells it (`stores`: line to `sudu[x][y]`), and whether
+//! it is a file the project ships (`shipped`).
 
-use super::record::{compare, Comparison, EndKind, FrameOp, Recording, StackKind};
+use super::record::{compare, stores, Comparison, EndKind, FrameOp, Note, Recording, StackKind};
 use super::source::Kind;
 use crate::grid::Grid;
 use crate::mirror::Event;
@@ -118,6 +126,16 @@ fn pack_locals(side: &Recording) -> Vec<[u32; 3]> {
         }
     }
     out
+}
+
+/// The steps (from 1) of `side` noted `note`.
+fn noted(side: &Recording, note: Note) -> Vec<usize> {
+    side.steps
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.note == note)
+        .map(|(i, _)| i + 1)
+        .collect()
 }
 
 /// Standard base64 with padding.
@@ -238,6 +256,17 @@ pub fn page(puzzle_name: &str, puzzle: &Grid, sides: &[Recording]) -> String {
                 "loop": loop_at,
                 "endLine": side.end_line,
                 "captions": captions,
+                "stores": stores(side),
+                "notes": {
+                    "rewrite": noted(side, Note::Rewrite),
+                    "stale": noted(side, Note::Stale),
+                },
+                "shape": {
+                    "neverReset": side.shape.never_reset,
+                    "pastSolution": side.shape.past_solution,
+                    "copyBack": side.shape.copy_back,
+                },
+                "shipped": side.shipped,
             })
         })
         .collect();

@@ -553,9 +553,14 @@ fn run_own(
     let run = user_file::Run::new(opts, puzzle, max);
     let rec = user_file::record(path, puzzle, &run)?;
     header(opts, out, &rec.title, &rec.path, name, puzzle)?;
-    let mut printer = printer(opts, out, max);
-    let s = record::replay(puzzle, &rec.steps, &mut printer);
-    if let Some(e) = printer.error {
+    let mut noted = Noted {
+        printer: printer(opts, out, max),
+        steps: &rec.steps,
+        shape: rec.shape,
+        k: 0,
+    };
+    let s = record::replay(puzzle, &rec.steps, &mut noted);
+    if let Some(e) = noted.printer.error {
         return Err(Error::Write(e));
     }
     let revisits = rec.steps.iter().filter(|s| s.revisit).count();
@@ -566,7 +571,87 @@ fn run_own(
         "summary: {} placements, {} undos, max depth {}, {} complete board(s), {revisits} revisit(s)",
         s.placements, s.undos, s.max_depth, s.solutions
     )?;
+    for line in shape_lines(&rec.shape) {
+        writeln!(out, "{line}")?;
+    }
     Ok(())
+}
+
+/// What a user's file does besides its search, a line each (see
+/// [`record::Shape`]).
+pub fn shape_lines(shape: &record::Shape) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(k) = shape.never_reset {
+        lines.push(format!(
+            "never reset: a call returns leaving its digit on the board (first before step {k}); depth is the search function's calls holding a digit, not the digits on the board"
+        ));
+    }
+    if let Some((complete, erased)) = shape.past_solution {
+        lines.push(format!(
+            "past the solution: the board is complete at step {complete}, and step {erased} takes a digit of it back: the search goes on"
+        ));
+    }
+    if let Some((from, to)) = shape.copy_back {
+        lines.push(format!(
+            "copy-back: steps {from} to {to} write a saved answer back into the board, after the search (not revisits)"
+        ));
+    }
+    lines
+}
+
+/// The terminal trace of a user's file: each step as the printer prints
+/// it, and below it what the step is besides its event.
+struct Noted<'a, 'b> {
+    printer: Printer<'a>,
+    steps: &'b [record::Step],
+    shape: record::Shape,
+    k: usize,
+}
+
+impl Watch for Noted<'_, '_> {
+    fn step(&mut self, event: &Event, board: &Board, stats: &Stats) -> Result<(), Stopped> {
+        let done = self.printer.step(event, board, stats);
+        let k = self.k;
+        self.k += 1;
+        if self.printer.animate || self.printer.error.is_some() {
+            return done;
+        }
+        let Some(step) = self.steps.get(k) else {
+            return done;
+        };
+        let note = match step.note {
+            record::Note::Rewrite => Some(format!(
+                "a same-digit rewrite: {} already holds this digit{}; the board does not change",
+                at(event.cell().unwrap_or(0)),
+                if self.shape.never_reset.is_some() {
+                    ", left by a call that returned"
+                } else {
+                    ""
+                }
+            )),
+            record::Note::Stale => Some(
+                "a stale digit: a call that returned left it (the board is never reset); the call now at this cell writes over it"
+                    .to_string(),
+            ),
+            record::Note::CopyBack if self.shape.copy_back.map(|c| c.0) == Some(k + 1) => {
+                let (from, to) = self.shape.copy_back.unwrap_or_default();
+                Some(format!(
+                    "a copy-back: steps {from} to {to} write a saved answer back into the board, after the search"
+                ))
+            }
+            _ if self.shape.past_solution.map(|p| p.1) == Some(k + 1) => Some(
+                "past the solution: the board was complete, and the search goes on".to_string(),
+            ),
+            _ => None,
+        };
+        if let Some(note) = note {
+            if let Err(e) = writeln!(self.printer.out, "             {note}") {
+                self.printer.error = Some(e);
+                return Err(Stopped);
+            }
+        }
+        done
+    }
 }
 
 /// One side of a page: `approach` run on `puzzle` for at most `max` steps.
@@ -620,6 +705,10 @@ fn run_original(source: &Source, puzzle: &Grid, run: &user_file::Run) -> Result<
     let mut rec = user_file::record(&copy, puzzle, run)?;
     rec.path = source.path.to_string();
     rec.title = rec.title.replacen("your file", "the write-up's file", 1);
+    rec.shipped = true;
+    for (_, caption) in &mut rec.captions {
+        *caption = caption.replacen("Your program", "The write-up", 1);
+    }
     rec.ending = rec.ending.replace(&copy.display().to_string(), source.path);
     Ok(rec)
 }
@@ -665,6 +754,9 @@ fn run_page(opts: &Options, file: &Path, out: &mut dyn Write) -> Result<(), Erro
     )?;
     for side in &sides {
         writeln!(out, "{}: {}", side.key, side.ending)?;
+        for line in shape_lines(&side.shape) {
+            writeln!(out, "{}: {line}", side.key)?;
+        }
     }
     let step = |s: Option<usize>| s.map_or("its end".to_string(), |s| format!("step {s}"));
     match record::compare(&sides[0].steps, &sides[1].steps) {

@@ -88,7 +88,8 @@
   // depth before and after it.
   function eventText(ev) {
     switch (ev.kind) {
-      case PLACE: return 'place ' + ev.digit + ' at ' + at(ev.cell) + '  depth ' + ev.depth;
+      case PLACE: return (ev.note === 'rewrite' ? 'rewrite ' + ev.digit + ' at ' + at(ev.cell) + ' (the digit already there)'
+        : 'place ' + ev.digit + ' at ' + at(ev.cell)) + '  depth ' + ev.depth;
       case UNDO: return puzzle[ev.cell] !== 0
         // Only a user's file writes over a given: say so, not an undo.
         ? 'overwrites the given ' + ev.digit + ' at ' + at(ev.cell) + ': a clue of the puzzle is changed'
@@ -132,6 +133,15 @@
       this.bytes = decode(d.steps);
       this.calls = decode(d.calls || '');
       this.frames = d.stack === 'frames';
+      // What a user's file's steps are besides their events (html.rs).
+      this.notes = new Map();
+      const notes = d.notes || {};
+      for (const s of notes.rewrite || []) this.notes.set(s, 'rewrite');
+      for (const s of notes.stale || []) this.notes.set(s, 'stale');
+      const shape = d.shape || {};
+      this.shape = shape;
+      // A copy-back's steps (a rewrite among them stays a rewrite).
+      if (shape.copyBack) for (let s = shape.copyBack[0]; s <= shape.copyBack[1]; s++) if (!this.notes.has(s)) this.notes.set(s, 'copy');
       // The locals each frame holds from a step on: step -> [[frame, text], ...].
       this.localsAt = new Map();
       for (const [step, frame, text] of d.locals || []) {
@@ -183,6 +193,7 @@
         digit: b[o + 2],
         depth: b[o + 3],
         line: b[o + 4] | (b[o + 5] << 8),
+        note: this.notes.get(i) || '',
       };
     }
     // How many calls began or returned just before step `i`.
@@ -264,7 +275,7 @@
     const placed = [];
     for (let s = 1; s <= r.count; s++) {
       const ev = r.event(s);
-      if (ev.kind !== PLACE && ev.kind !== UNDO) continue;
+      if ((ev.kind !== PLACE && ev.kind !== UNDO) || ev.note === 'rewrite') continue;
       if (puzzle[ev.cell] !== 0) return false;
       if (ev.kind === UNDO) {
         if (placed[placed.length - 1] !== ev.cell) return false;
@@ -389,9 +400,12 @@
   if (runs.length > 1) {
     const [a, b] = runs;
     const own = a.d.order === null;
+    // A file the project ships is a write-up, not the reader's own.
+    const who = a.d.shipped ? 'the write-up' : 'your file';
+    const Who = who[0].toUpperCase() + who.slice(1);
     if (!parting) {
       compare.className = 'same';
-      compare.textContent = (own ? 'Your file ' + a.key : a.key) + ' is the same search as ' + b.key +
+      compare.textContent = (own ? Who + ' ' + a.key : a.key) + ' is the same search as ' + b.key +
         ': the same placements and undos, in the same order (' + a.key + ' in ' + a.count + ' steps, ' + b.key + ' in ' +
         b.count + (a.count !== b.count ? '; dead ends write nothing, so only one side shows them' : '') + ').';
       document.getElementById('first-difference').hidden = true;
@@ -410,27 +424,75 @@
         compare.className = 'same';
         parts.push(document.createTextNode('The same writes to the board as far as both were recorded (' + a.key + ' ' + m[0] + ' steps, ' + b.key + ' ' + m[1] + '); ' + cut.join('; ') + '. '));
       } else {
-        const ownOrder = own && searchesInItsOwnOrder(a);
-        if (ownOrder) {
+        const shape = a.shape || {};
+        const past = own && shape.pastSolution && m[0] >= shape.pastSolution[0] ? shape.pastSolution : null;
+        const ownOrder = !past && own && searchesInItsOwnOrder(a);
+        const solves = own && a.d.end === 'solved';
+        const text = (t) => parts.push(document.createTextNode(t));
+        const copyAfter = own && !past && shape.copyBack && parting[0] !== null && parting[0] >= shape.copyBack[0] && parting[1] === null;
+        if (copyAfter) {
+          // The search is the other's to its end; what follows is the copy.
+          compare.className = 'same';
+          document.body.dataset.compare = 'copy';
+          text(Who + ' ' + a.key + ' makes the same writes to the board as ' + b.key + ' to its end (' + a.key + "'s step " + m[0] + ', ' + b.key + "'s " + m[1] + '); after its search, its ');
+          parts.push(stepLink(0, shape.copyBack[0], 'steps ' + shape.copyBack[0]));
+          text(' to ');
+          parts.push(stepLink(0, shape.copyBack[1], String(shape.copyBack[1])));
+          text(' copy a saved answer back into the board (a copy-back, not the search).');
+        } else if (past) {
+          // The same search up to the solved board, where the other stops:
+          // what follows is the search going on, not another order.
           compare.className = 'order';
-          document.body.dataset.compare = 'order';
-          parts.push(document.createTextNode('Another order, it solves: your file is a depth-first search that picks its cells or digits in an order of its own (every placement fits the board, every undo takes back the latest placement), so it parts from ' + b.key + ' without a mistake. '));
-        }
-        parts.push(document.createTextNode(
-          (m[0] ? 'The same writes to the board up to ' + a.key + "'s step " + m[0] + ' and ' + b.key + "'s step " + m[1] + '; then ' : 'They differ from the first step: ')));
-        if (own && parting[0] !== null) parts.push(document.createTextNode(ownOrder ? 'your file\'s first write in its own order is ' : 'your file\'s first write that ' + b.key + ' does not make is '));
-        runs.forEach((r, k) => {
-          if (k > 0) parts.push(document.createTextNode(own && k === 1 ? ', where ' + r.key + ' at its ' : ' \u2014 ' + r.key + ' at its '));
-          else if (!own || parting[0] === null) parts.push(document.createTextNode(r.key + ' at its '));
-          const s = parting[k];
-          if (s === null) {
-            parts.push(document.createTextNode('end (' + r.count + ' steps): it does nothing more to the board'));
-          } else {
-            parts.push(stepLink(k, s));
-            parts.push(document.createTextNode(': ' + stepWords(k, s)));
+          document.body.dataset.compare = 'past';
+          text('Past the solution: ' + who + ' ' + a.key + ' makes the same writes to the board as ' + b.key + ' up to the solved board (its ');
+          parts.push(stepLink(0, past[0]));
+          text(', ' + b.key + "'s ");
+          parts.push(stepLink(1, m[1]));
+          text('), where ' + b.key + ' stops. It goes on: its ');
+          parts.push(stepLink(0, past[1]));
+          text(' takes a digit of the solved board back and the search goes on' + (solves ? '' : '.'));
+          if (shape.copyBack) {
+            text(', and its ');
+            parts.push(stepLink(0, shape.copyBack[0], 'steps ' + shape.copyBack[0]));
+            text(' to ');
+            parts.push(stepLink(0, shape.copyBack[1], String(shape.copyBack[1])));
+            text(' copy a saved answer back into the board (a copy-back, not the search)');
           }
-        });
-        parts.push(document.createTextNode('.'));
+          if (solves) text('. Its order is ' + b.key + "'s, and it solves.");
+        } else {
+          if (ownOrder) {
+            compare.className = 'order';
+            document.body.dataset.compare = 'order';
+            text('Another order, it solves: ' + who + ' is a depth-first search that picks its cells or digits in an order of its own (every placement fits the board, every undo takes back the latest placement), so it parts from ' + b.key + ' without a mistake. ');
+          } else if (solves) {
+            // It solves: where it parts is not a mistake (a write-up that
+            // writes a digit and then checks it, a board never reset).
+            compare.className = 'differs';
+          }
+          if (own && shape.neverReset) {
+            text('It never resets its board: a call returns leaving its digit on the board (first before its ');
+            parts.push(stepLink(0, shape.neverReset));
+            const stale = ((a.d.notes || {}).stale || []).length > 0;
+            text(')' + (stale ? ', and a later call at that cell writes over it' : ''));
+            text(solves ? '; it solves all the same. ' : '. ');
+          } else if (solves && !ownOrder) {
+            text('It solves, by other writes than ' + b.key + '. ');
+          }
+          text(m[0] ? 'The same writes to the board up to ' + a.key + "'s step " + m[0] + ' and ' + b.key + "'s step " + m[1] + '; then ' : 'They differ from the first step: ');
+          if (own && parting[0] !== null) text(ownOrder ? who + "'s first write in its own order is " : who + "'s first write that " + b.key + ' does not make is ');
+          runs.forEach((r, k) => {
+            if (k > 0) text(own && k === 1 ? ', where ' + r.key + ' at its ' : ' \u2014 ' + r.key + ' at its ');
+            else if (!own || parting[0] === null) text(r.key + ' at its ');
+            const st = parting[k];
+            if (st === null) {
+              text('end (' + r.count + ' steps): it does nothing more to the board');
+            } else {
+              parts.push(stepLink(k, st));
+              text(': ' + stepWords(k, st));
+            }
+          });
+          text('.');
+        }
       }
       parts.forEach((p) => compare.appendChild(p));
     }
@@ -542,8 +604,10 @@
     const marks = [];
     if (parting && parting[index] !== null) marks.push(['part', parting[index]]);
     if (d.loop) d.loop.forEach((s) => marks.push(['loop', s]));
+    // Where a side that solves parts is not a mistake: not marked in red.
+    const calm = d.order === null && d.end === 'solved' ? ' calm' : '';
     for (const [kind, s] of marks) {
-      const mark = el('div', 'mark ' + kind);
+      const mark = el('div', 'mark ' + kind + (kind === 'part' ? calm : ''));
       mark.style.left = (100 * Math.min(1, s / Math.max(1, run.count))) + '%';
       mark.dataset.step = String(s);
       chartBox.appendChild(mark);
@@ -789,14 +853,21 @@
     } else {
       v.caption.appendChild(el('span', 'event', 'step ' + s + '  ' + eventText(ev)));
       if (ev.kind !== COMPLETE && ev.kind !== NOPLACE) {
-        v.caption.appendChild(el('span', 'code', 'in the code: ' + inCode(ev.cell) + ' (row i+1, col j+1)'));
+        // A user's file: the store on the step's line as its code spells
+        // it (`sudu[x][y]`); a mirror's board is `board`, indexed from 0.
+        const store = run.d.order === null ? (run.d.stores || {})[ev.line] : null;
+        if (store) v.caption.appendChild(el('span', 'code', 'in the code: ' + store + ' (' + at(ev.cell) + ')'));
+        else if (run.d.order !== null) v.caption.appendChild(el('span', 'code', 'in the code: ' + inCode(ev.cell) + ' (row i+1, col j+1)'));
       }
       if (why) v.caption.appendChild(el('span', 'why', 'why: ' + why));
       if (ev.kind === PLACE) {
         const pw = placeWhy(run, s, ev, cells);
         if (pw) v.caption.appendChild(el('span', 'why', pw));
       }
-      const text = run.d.captions[KIND_NAMES[ev.kind]];
+      // A rewrite writes into a cell that is not empty.
+      const text = ev.note === 'rewrite'
+        ? (run.d.shipped ? 'The write-up' : 'Your program') + ' wrote the digit already in this cell [line L].'
+        : run.d.captions[KIND_NAMES[ev.kind]];
       if (text) {
         const span = el('span', 'explain');
         linkLines(span, text, index, ev.line);
@@ -807,6 +878,18 @@
         v.caption.appendChild(el('span', 'why', 'One write: ' + next.digit + ' over the ' + ev.digit + ' at ' + at(ev.cell) +
           ', an undo and a place (the next step).'));
       }
+      const shape = run.shape || {};
+      if (ev.note === 'rewrite') {
+        v.caption.appendChild(el('span', 'why', 'A same-digit rewrite: the call writes the ' + ev.digit + ' already in this cell' + (shape.neverReset ? ' (left there by a call that returned)' : '') + '; the board does not change.'));
+      } else if (ev.note === 'stale') {
+        v.caption.appendChild(el('span', 'why', 'A stale digit: the ' + ev.digit + ' here was left by a call that has returned (this file never resets its board); the call now at this cell writes over it.'));
+      }
+      if (shape.copyBack && s >= shape.copyBack[0] && s <= shape.copyBack[1]) {
+        v.caption.appendChild(el('span', 'why', 'A copy-back (steps ' + shape.copyBack[0] + ' to ' + shape.copyBack[1] + '): a saved answer written back into the board after the search, not a step of the search.'));
+      }
+      if (shape.pastSolution && shape.pastSolution[1] === s) {
+        v.caption.appendChild(el('span', 'why', 'Past the solution: the board was complete at step ' + shape.pastSolution[0] + '; this takes a digit of it back, and the search goes on.'));
+      }
       if (ev.revisit) v.caption.appendChild(el('span', 'why', 'A revisit: the search has been here before, on this same board.'));
       if (s === run.count) {
         const badge = el('span', 'badge' + (run.d.end === 'solved' ? ' good' : ''));
@@ -814,7 +897,9 @@
         linkSteps(badge, run.d.ending, index);
         v.caption.appendChild(badge);
       }
-      if (parting && parting[index] === s) v.caption.appendChild(el('span', 'badge', 'where the two sides part'));
+      if (parting && parting[index] === s) {
+        v.caption.appendChild(el('span', 'badge' + (run.d.order === null && run.d.end === 'solved' ? ' calm' : ''), 'where the two sides part'));
+      }
       if (run.d.loop && run.d.loop[0] === s) v.caption.appendChild(el('span', 'badge', 'step ' + run.d.loop[1] + ' comes back to this state'));
     }
     const line = ev ? ev.line : 0;

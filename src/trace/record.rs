@@ -24,6 +24,27 @@ pub struct Step {
     /// How many of [`Recording::ops`] happened just before this step (calls
     /// begun, calls returned), after the step before it.
     pub ops: u32,
+    /// What else a user's file's write is ([`Note::Search`] for a mirror's
+    /// steps): a copy-back, a same-digit rewrite, a stale digit taken back.
+    pub note: Note,
+}
+
+/// What a step of a user's file is besides its event.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Note {
+    /// A step of the search, nothing more.
+    #[default]
+    Search,
+    /// A placement of the digit the cell already holds (a call writing the
+    /// digit a returned call left there): the board does not change.
+    Rewrite,
+    /// An undo of a digit left by a call that has returned: the file never
+    /// resets its board, and the call now at that cell writes over it.
+    Stale,
+    /// A write of a saved answer back into the board, after the search
+    /// ended: not a step of the search (a rewrite in the copy stays
+    /// [`Note::Rewrite`]; [`Shape::copy_back`] holds the copy's steps).
+    CopyBack,
 }
 
 /// A change to the call stack.
@@ -96,6 +117,31 @@ pub struct Recording {
     /// Every change to the call stack, in order; [`Step::ops`] says which
     /// belong to each step.
     pub ops: Vec<FrameOp>,
+    /// What the search does besides searching (a user's file's; a mirror's
+    /// is the default, nothing).
+    pub shape: Shape,
+    /// A file the project ships (a write-up, a file of `inputs/trace/`),
+    /// named "the write-up" rather than "your file".
+    pub shipped: bool,
+}
+
+/// What a user's file does around its search, read from its steps and
+/// calls (see [`shape`]). Steps are numbered from 1.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shape {
+    /// The file never resets its board: a call of its search returns
+    /// leaving its digit on the board, before the board is complete (the
+    /// first step after such a return). Its depths are then its calls'
+    /// (the search function's frames holding a digit), not the digits on
+    /// the board.
+    pub never_reset: Option<usize>,
+    /// The search went on past a complete board: `(complete, erased)`, the
+    /// step the board was first complete and the undo that took a digit of
+    /// it back.
+    pub past_solution: Option<(usize, usize)>,
+    /// A saved answer written back into the board after the search: the
+    /// first and last step of that copy.
+    pub copy_back: Option<(usize, usize)>,
 }
 
 /// The values a mirror's calls return, in [`FrameOp::Return`]'s numbering.
@@ -129,6 +175,7 @@ impl Watch for Recorder<'_> {
             revisit: false,
             dead_end: event.is_dead_end(),
             ops: std::mem::take(&mut self.pending),
+            note: Note::Search,
         });
         if stats.steps >= self.max {
             Err(Stopped)
@@ -206,6 +253,8 @@ pub fn mirror(
         values: RETURNED.iter().map(|v| v.text().to_string()).collect(),
         locals: Vec::new(),
         ops,
+        shape: Shape::default(),
+        shipped: false,
     }
 }
 
@@ -219,13 +268,16 @@ fn zobrist(cell: usize, digit: u8) -> u64 {
 }
 
 /// Sets [`Step::revisit`]: every retry, and every placement made from a
-/// board (and at a cell, with a digit) seen before. The key is the board's
-/// placements hashed (the givens are on every board alike).
+/// board (and at a cell, with a digit) seen before, but a same-digit
+/// rewrite (the board does not change). The key is the board's placements
+/// hashed (the givens are on every board alike).
 pub fn mark_revisits(steps: &mut [Step]) {
     let mut hash = 0u64;
     let mut seen = HashSet::new();
     for step in steps {
         match step.event {
+            // The board does not change: nothing to revisit.
+            Event::Place { .. } if step.note == Note::Rewrite => {}
             Event::Place { cell, digit, .. } => {
                 step.revisit = !seen.insert((hash, cell, digit));
                 hash ^= zobrist(cell, digit);
@@ -298,7 +350,9 @@ pub fn at_step(puzzle: &Grid, steps: &[Step], n: usize) -> (Board, Stats, u64) {
 
 /// The steps a program's writes to its board make: a digit into an empty
 /// cell is a placement, `.` over a digit an undo, a digit over another digit
-/// both; a placement that fills the board is followed by a complete board.
+/// both, a digit over the same digit a placement noted [`Note::Rewrite`]
+/// (over a given, or `.` over an empty cell, nothing); a placement that
+/// fills the board is followed by a complete board.
 /// `writes` are `(cell, digit or 0, line)`; `ops[k]` is the number of
 /// frame changes before write `k` (none when `ops` is shorter), which go to
 /// the first step the write makes, or to the next write's when it makes none.
@@ -315,12 +369,24 @@ pub fn steps_of_writes(puzzle: &Grid, writes: &[(usize, u8, usize)], ops: &[u32]
             revisit: false,
             dead_end: false,
             ops: std::mem::take(ops),
+            note: Note::Search,
         })
     };
+    let given = puzzle.0.map(|d| d != 0);
     for (k, &(cell, digit, line)) in writes.iter().enumerate() {
         carried += ops.get(k).copied().unwrap_or(0);
         let old = cells[cell];
         if old == digit {
+            if digit != 0 && !given[cell] {
+                let depth = filled.saturating_sub(givens);
+                push(
+                    &mut steps,
+                    Event::Place { cell, digit, depth },
+                    line,
+                    &mut carried,
+                );
+                steps.last_mut().expect("just pushed").note = Note::Rewrite;
+            }
             continue;
         }
         if old != 0 {
@@ -362,6 +428,299 @@ pub fn steps_of_writes(puzzle: &Grid, writes: &[(usize, u8, usize)], ops: &[u32]
     }
     mark_revisits(&mut steps);
     steps
+}
+
+/// Reads what a user's file does besides searching from its `steps` and
+/// its calls (`ops`, [`Step::ops`] of them before each step; `names` the
+/// functions [`FrameOp::Call`] names), and notes it in the steps:
+///
+/// - A board never reset: a call of the search function (a function that
+///   recurses; the writer is the innermost of them, so a helper's write is
+///   its caller's) returns holding a digit it wrote, before the board is
+///   complete; a write over such a digit takes back a stale one
+///   ([`Note::Stale`]). The depths are then the calls': how many frames of
+///   the search function hold a digit they wrote.
+/// - Past the solution: an undo after the board was first complete.
+/// - A copy-back: after a complete board, the last steps writing that
+///   board's digits from lines that made no placement before it (the loop
+///   `board[i][j] = saved[i][j]`), each a placement (or a digit written
+///   over another, or a rewrite); they are [`Note::CopyBack`] (a rewrite
+///   stays [`Note::Rewrite`]) and never revisits.
+pub fn shape(puzzle: &Grid, steps: &mut [Step], ops: &[FrameOp], names: &[String]) -> Shape {
+    let mut shape = Shape::default();
+    // Past a complete board, a frame's digit left is the answer kept.
+    let first_complete = steps
+        .iter()
+        .position(|s| matches!(s.event, Event::Complete { .. }));
+    let searching = |k: usize| first_complete.is_none_or(|c| k < c);
+    // The functions that recurse: on the stack twice at once.
+    let mut recursive = vec![false; names.len().max(128)];
+    {
+        let (mut stack, mut on) = (Vec::new(), vec![0u32; recursive.len()]);
+        for op in ops {
+            match *op {
+                FrameOp::Call(n) => {
+                    let n = usize::from(n);
+                    on[n] += 1;
+                    recursive[n] |= on[n] > 1;
+                    stack.push(n);
+                }
+                FrameOp::Return(_) => {
+                    if let Some(n) = stack.pop() {
+                        on[n] -= 1;
+                    }
+                }
+                FrameOp::Locals { .. } => {}
+            }
+        }
+    }
+    // The live frames: an id (increasing), whether its function recurses,
+    // and how many cells hold a digit it wrote.
+    struct Frame {
+        id: u64,
+        search: bool,
+        holds: u32,
+    }
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut next_id = 1u64;
+    let mut owner = [0u64; CELLS];
+    let mut holding = 0u32;
+    let mut depths = Vec::with_capacity(steps.len());
+    let mut op = ops.iter();
+    for (k, step) in steps.iter_mut().enumerate() {
+        for o in op.by_ref().take(step.ops as usize) {
+            match *o {
+                FrameOp::Call(n) => {
+                    stack.push(Frame {
+                        id: next_id,
+                        search: recursive[usize::from(n)],
+                        holds: 0,
+                    });
+                    next_id += 1;
+                }
+                FrameOp::Return(_) => {
+                    if let Some(f) = stack.pop() {
+                        holding -= u32::from(f.holds > 0);
+                        // A call of the search returns leaving its digit,
+                        // and the search writes on.
+                        if f.holds > 0 && searching(k) {
+                            shape.never_reset.get_or_insert(k + 1);
+                        }
+                    }
+                }
+                FrameOp::Locals { .. } => {}
+            }
+        }
+        let live = |stack: &[Frame], id: u64| stack.binary_search_by_key(&id, |f| f.id).ok();
+        let writer = stack.iter().rposition(|f| f.search);
+        match step.event {
+            Event::Undo { cell, .. } => {
+                let was = owner[cell];
+                owner[cell] = 0;
+                match live(&stack, was) {
+                    Some(i) => {
+                        depths.push(holding);
+                        stack[i].holds -= 1;
+                        holding -= u32::from(stack[i].holds == 0);
+                    }
+                    None => {
+                        // A returned call's digit (or a digit of no known
+                        // call): the call writing now holds nothing yet.
+                        if was != 0 && writer.is_some() && searching(k) {
+                            step.note = Note::Stale;
+                        }
+                        depths.push(holding + 1);
+                    }
+                }
+            }
+            Event::Place { cell, .. } => {
+                if let Some(i) = live(&stack, owner[cell]) {
+                    stack[i].holds -= 1;
+                    holding -= u32::from(stack[i].holds == 0);
+                }
+                owner[cell] = 0;
+                if let Some(w) = writer {
+                    holding += u32::from(stack[w].holds == 0);
+                    stack[w].holds += 1;
+                    owner[cell] = stack[w].id;
+                }
+                depths.push(holding);
+            }
+            _ => depths.push(holding),
+        }
+    }
+    if shape.never_reset.is_some() {
+        for (step, &d) in steps.iter_mut().zip(&depths) {
+            let d = d as usize;
+            match &mut step.event {
+                Event::Place { depth, .. } | Event::Complete { depth } => *depth = d,
+                Event::Undo { depth, .. } => *depth = d.max(1),
+                _ => {}
+            }
+        }
+    }
+    // Past the solution, and the copy-back.
+    let Some(first_complete) = first_complete else {
+        return shape;
+    };
+    let erased = steps[first_complete..]
+        .iter()
+        .position(|s| matches!(s.event, Event::Undo { .. }))
+        .map(|i| first_complete + i);
+    let search_lines: HashSet<usize> = steps[..first_complete]
+        .iter()
+        .filter(|s| matches!(s.event, Event::Place { .. }))
+        .map(|s| s.line)
+        .collect();
+    // The complete board a copy would write: the last before the final
+    // step (the copy's own complete board, where it fills the board).
+    let ends_complete =
+        matches!(steps.last(), Some(s) if matches!(s.event, Event::Complete { .. }));
+    let saved_at = steps[..steps.len() - usize::from(ends_complete)]
+        .iter()
+        .rposition(|t| matches!(t.event, Event::Complete { .. }))
+        .unwrap_or(first_complete);
+    let mut saved = puzzle.0;
+    for step in &steps[..saved_at] {
+        match step.event {
+            Event::Place { cell, digit, .. } => saved[cell] = digit,
+            Event::Undo { cell, .. } => saved[cell] = 0,
+            _ => {}
+        }
+    }
+    // From the end back: the copy's writes, each of that board's digits,
+    // from a line that placed nothing before the board was first complete.
+    let mut start = steps.len();
+    while start > saved_at + 1 {
+        let s = &steps[start - 1];
+        let copied = match s.event {
+            Event::Complete { .. } => start == steps.len(),
+            Event::Place { cell, digit, .. } => {
+                !search_lines.contains(&s.line) && saved[cell] == digit
+            }
+            // A digit written over another: the copy's place follows.
+            Event::Undo { cell, .. } => {
+                start < steps.len()
+                    && matches!(steps[start].event, Event::Place { .. })
+                    && steps[start].event.cell() == Some(cell)
+                    && steps[start].line == s.line
+            }
+            _ => false,
+        };
+        if !copied {
+            break;
+        }
+        start -= 1;
+    }
+    // A copy is of places; a complete step alone is the search's own. A
+    // rewrite in the copy stays a rewrite (the copy is `Shape::copy_back`).
+    let copied = steps[start..]
+        .iter()
+        .any(|s| matches!(s.event, Event::Place { .. }));
+    if copied && start > first_complete {
+        for s in &mut steps[start..] {
+            s.revisit = false;
+            if s.note == Note::Search {
+                s.note = Note::CopyBack;
+            }
+        }
+        shape.copy_back = Some((start + 1, steps.len()));
+    }
+    if let Some(e) = erased.filter(|&e| e < start) {
+        shape.past_solution = Some((first_complete + 1, e + 1));
+    }
+    shape
+}
+
+/// The subscript stores on `line` as the code spells them (`sudu[x][y]`,
+/// `self.board[r][c]`, `row[j]`): a name with one or more `[...]` after it
+/// and then `=` (not `==`).
+fn stores_on(line: &str) -> Vec<&str> {
+    let b = line.as_bytes();
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$';
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let starts = (b[i].is_ascii_alphabetic() || b[i] == b'_' || b[i] == b'$')
+            && (i == 0 || !(word(b[i - 1]) || b[i - 1] == b'.'));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && (word(b[i]) || b[i] == b'.') {
+            i += 1;
+        }
+        let mut end = i;
+        while end < b.len() && b[end] == b'[' {
+            let mut depth = 0;
+            let mut k = end;
+            while k < b.len() {
+                depth += i32::from(b[k] == b'[') - i32::from(b[k] == b']');
+                k += 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            if depth != 0 {
+                return out;
+            }
+            end = k;
+        }
+        if end > i {
+            let mut k = end;
+            while k < b.len() && b[k] == b' ' {
+                k += 1;
+            }
+            if b.get(k) == Some(&b'=') && b.get(k + 1) != Some(&b'=') {
+                out.push(&line[start..end]);
+            }
+            i = end;
+        }
+    }
+    out
+}
+
+/// For each line of a user's file that wrote to the board, the store
+/// there as the code spells it (`sudu[x][y]`), for the captions: where a
+/// line holds several stores, the one into the array most of the file's
+/// writing lines store into. Empty for a mirror (its captions index
+/// `board`).
+pub fn stores(rec: &Recording) -> std::collections::BTreeMap<usize, String> {
+    let mut out = std::collections::BTreeMap::new();
+    if rec.order.is_some() {
+        return out;
+    }
+    let lines: Vec<&str> = rec.text.lines().collect();
+    let written: std::collections::BTreeSet<usize> = rec
+        .steps
+        .iter()
+        .map(|s| s.line)
+        .filter(|&l| l > 0 && l <= lines.len())
+        .collect();
+    let on: Vec<(usize, Vec<&str>)> = written
+        .into_iter()
+        .map(|l| (l, stores_on(lines[l - 1])))
+        .filter(|(_, s)| !s.is_empty())
+        .collect();
+    let name = |store: &str| store.split('[').next().unwrap_or("").to_string();
+    let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+    for (_, found) in &on {
+        let names: HashSet<String> = found.iter().map(|s| name(s)).collect();
+        for n in names {
+            *counts.entry(n).or_default() += 1;
+        }
+    }
+    let board = counts
+        .iter()
+        .max_by_key(|(_, &n)| n)
+        .map(|(n, _)| n.clone())
+        .unwrap_or_default();
+    for (line, found) in on {
+        let pick = found.iter().find(|s| name(s) == board).unwrap_or(&found[0]);
+        out.insert(line, pick.to_string());
+    }
+    out
 }
 
 /// What a step does to the board, for comparing two searches: a placement
@@ -716,6 +1075,61 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    /// A call of the search that returns holding its digit: the board is
+    /// never reset, the depth is the calls', and the next call there
+    /// writing the same digit is a rewrite.
+    #[test]
+    fn a_call_returning_with_its_digit_is_a_board_never_reset() {
+        let names = vec!["solveSudoku".to_string(), "dfs".to_string()];
+        // solveSudoku, dfs at row 1, col 3 writes 1; dfs at col 4 writes 2
+        // and returns; the first writes 4 over its 1; a new dfs at col 4
+        // writes 2 over the 2 left there.
+        let ops = [
+            FrameOp::Call(0),
+            FrameOp::Call(1),
+            FrameOp::Call(1),
+            FrameOp::Return(0),
+            FrameOp::Call(1),
+        ];
+        let writes = [(2, 1, 9), (3, 2, 9), (2, 4, 9), (3, 2, 9)];
+        let mut steps = steps_of_writes(&example(), &writes, &[2, 1, 1, 1]);
+        let shape = shape(&example(), &mut steps, &ops, &names);
+        assert_eq!(shape.never_reset, Some(3));
+        let got: Vec<(Event, Note)> = steps.iter().map(|s| (s.event, s.note)).collect();
+        let place = |cell, digit, depth| Event::Place { cell, digit, depth };
+        let undo = Event::Undo {
+            cell: 2,
+            digit: 1,
+            depth: 1,
+            erases_solution: false,
+        };
+        assert_eq!(
+            got,
+            [
+                (place(2, 1, 1), Note::Search),
+                (place(3, 2, 2), Note::Search),
+                (undo, Note::Search),
+                (place(2, 4, 1), Note::Search),
+                (place(3, 2, 2), Note::Rewrite),
+            ]
+        );
+    }
+
+    /// A store is a name with subscripts and then `=`, as the code spells it.
+    #[test]
+    fn stores_are_read_as_the_code_spells_them() {
+        assert_eq!(
+            stores_on("        num[d]++; sudu[x][y] = d;"),
+            ["sudu[x][y]"]
+        );
+        assert_eq!(
+            stores_on("row[i][b[k]] = col[j][n] = true; self.board[r][c]='5'"),
+            ["row[i][b[k]]", "col[j][n]", "self.board[r][c]"]
+        );
+        assert!(stores_on("if (board[i][j] == c) return; x = a[i];").is_empty());
+        assert!(stores_on("board[i][j] += 1; a[i").is_empty());
     }
 
     /// The mirror's calls: one per level, each returning what the search did.

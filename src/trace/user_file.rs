@@ -16,7 +16,7 @@
 #[cfg(unix)]
 mod compiled;
 
-use super::record::{steps_of_writes, EndKind, FrameOp, Recording, StackKind};
+use super::record::{shape, steps_of_writes, EndKind, FrameOp, Recording, StackKind};
 use super::source::Kind;
 use super::Error;
 use crate::grid::{Grid, CELLS};
@@ -271,9 +271,21 @@ fn recording(
     ending: String,
     empty: &str,
 ) -> Recording {
-    let steps = steps_of_writes(puzzle, &heard.writes, &heard.write_ops);
+    let mut steps = steps_of_writes(puzzle, &heard.writes, &heard.write_ops);
     let mut ops = heard.ops;
     ops.truncate(steps.iter().map(|s| s.ops as usize).sum());
+    let shape = shape(puzzle, &mut steps, &ops, &heard.names);
+    let shipped = shipped(path);
+    let who = if shipped {
+        "The write-up"
+    } else {
+        "Your program"
+    };
+    let title = if shipped {
+        title.replacen("your file", "the write-up", 1)
+    } else {
+        title
+    };
     let key = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -289,8 +301,8 @@ fn recording(
         end,
         end_line: heard.end_line,
         captions: vec![
-            (Kind::Place, "Your program wrote a digit into an empty cell [line L].".into()),
-            (Kind::Undo, format!("Your program wrote {empty} (or another digit) over a digit [line L]: the digit is taken back.")),
+            (Kind::Place, format!("{who} wrote a digit into an empty cell [line L].")),
+            (Kind::Undo, format!("{who} wrote {empty} (or another digit) over a digit [line L]: the digit is taken back.")),
             (Kind::Complete, "Every cell is filled after this write (a step the trace adds: the program wrote nothing more here).".into()),
         ],
         stack: StackKind::Frames,
@@ -298,7 +310,21 @@ fn recording(
         values: heard.values,
         locals: heard.locals,
         ops,
+        shape,
+        shipped,
     }
+}
+
+/// Whether `path` is a file this project ships, in its own checkout: a
+/// solution, a write-up original, a file of `inputs/trace/`.
+fn shipped(path: &Path) -> bool {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (Ok(file), Ok(root)) = (std::fs::canonicalize(path), std::fs::canonicalize(root)) else {
+        return false;
+    };
+    ["solutions", "examples/writeups", "inputs/trace"]
+        .iter()
+        .any(|dir| file.parent() == Some(&root.join(dir)))
 }
 
 /// The language and text of `path`, refused unless it is a Python or

@@ -962,3 +962,225 @@ fn a_plugins_file_is_traced_as_its_submit_region() {
         );
     }
 }
+
+/// A user's file recorded on LeetCode's example, as the page records it.
+fn own_recording(file: &str) -> trace::record::Recording {
+    let opts = trace::Options {
+        time_limit: Some(std::time::Duration::from_secs(60)),
+        exe: env!("CARGO_BIN_EXE_sudoku").into(),
+        ..trace::Options::default()
+    };
+    let puzzle = Grid::from_line(trace::LEETCODE_EXAMPLE, 1).unwrap();
+    trace::recording(
+        &opts,
+        &trace::Approach::resolve(file).unwrap(),
+        &puzzle,
+        200_000,
+    )
+    .unwrap()
+}
+
+/// A file that searches on past the solution (it takes the solved board
+/// back and searches the rest of the tree) and copies a kept board back at
+/// the end: the same writes as the right DFS up to the complete board, then
+/// its undo is "past the solution", and the 51 writes of the copy are a
+/// copy-back, not 51 revisits.
+#[test]
+fn a_search_past_its_solution_and_its_copy_back_are_named() {
+    use trace::record::{Comparison, Note};
+    if !common::need("python3") {
+        return;
+    }
+    let file = repo_file("tests/data/trace/past_solution_copy_back.py");
+    let rec = own_recording(&file);
+    let right = trace::record::mirror(
+        trace::Source::of_order(Order::RowMajor),
+        "right",
+        &Grid::from_line(trace::LEETCODE_EXAMPLE, 1).unwrap(),
+        200_000,
+        Vec::new(),
+    );
+    // The right DFS's writes, its complete board last, are the file's first.
+    let Comparison::Part(p) = trace::record::compare(&rec.steps, &right.steps) else {
+        panic!("the file goes on past the solution");
+    };
+    assert_eq!((p.at[1], p.matched[1]), (None, right.steps.len()));
+    let complete = p.matched[0];
+    assert!(matches!(
+        rec.steps[complete - 1].event,
+        trace::Event::Complete { .. }
+    ));
+    assert_eq!(rec.shape.past_solution, Some((complete, complete + 1)));
+    assert!(matches!(
+        rec.steps[complete].event,
+        trace::Event::Undo {
+            erases_solution: true,
+            ..
+        }
+    ));
+    // The copy: 51 placements and the complete board, from line 11.
+    let (from, to) = rec.shape.copy_back.expect("a copy-back");
+    assert_eq!(to, rec.steps.len());
+    let copy = &rec.steps[from - 1..to];
+    assert_eq!(copy.len(), 52);
+    assert!(copy.iter().all(|s| s.note == Note::CopyBack && !s.revisit));
+    assert!(copy[..51].iter().all(|s| s.line == 11));
+    assert!(rec.steps.iter().all(|s| !s.revisit));
+    assert_eq!(rec.shape.never_reset, None);
+    // The terminal says the same.
+    let (code, out, err) = sudoku(&["trace", "--approach", &file]);
+    assert_eq!(code, 0, "{err}");
+    for want in [
+        format!("past the solution: the board is complete at step {complete}, and step {} takes a digit of it back: the search goes on", complete + 1),
+        format!("copy-back: steps {from} to {to} write a saved answer back into the board, after the search (not revisits)"),
+        ", 0 revisit(s)".to_string(),
+        "returned: the board is solved (checked)".to_string(),
+    ] {
+        assert!(out.contains(&want), "{want:?} not in the trace");
+    }
+    assert!(
+        !out.contains("never reset"),
+        "the search undoes every digit"
+    );
+}
+
+/// A file in the shape of LeetCode's own solution (the empty cells in a
+/// list, masks, a `solved` flag) never writes '.' back: the depth is its
+/// calls', the index of the cell among the empty cells plus one (the calls
+/// of `dfs` on the stack), not the digits left on the board; the digit a
+/// returned call left is named stale, and a call writing the digit already
+/// there is a same-digit rewrite, a placement of its own (the file tries
+/// the right DFS's 4,208 placements).
+#[test]
+fn a_board_never_reset_takes_its_depth_from_the_calls() {
+    use trace::record::Note;
+    let puzzle = Grid::from_line(trace::LEETCODE_EXAMPLE, 1).unwrap();
+    let empties: Vec<usize> = (0..81).filter(|&c| puzzle.0[c] == 0).collect();
+    for (tool, file) in [
+        ("python3", "tests/data/trace/never_reset_flag.py"),
+        ("gcc", "tests/data/trace/never_reset_flag.c"),
+    ] {
+        if !common::need(tool) {
+            continue;
+        }
+        let rec = own_recording(&repo_file(file));
+        assert_eq!(rec.shape.never_reset, Some(6), "{file}");
+        let mut board = puzzle.0;
+        let (mut placements, mut rewrites, mut stale) = (0, 0, 0);
+        for (k, step) in rec.steps.iter().enumerate() {
+            match step.event {
+                trace::Event::Place { cell, digit, depth } => {
+                    let call = empties.iter().position(|&c| c == cell).unwrap() + 1;
+                    assert_eq!(depth, call, "{file} step {}: {:?}", k + 1, step.event);
+                    if step.note == Note::Rewrite {
+                        assert_eq!(board[cell], digit, "{file} step {}", k + 1);
+                        rewrites += 1;
+                    }
+                    board[cell] = digit;
+                    placements += 1;
+                }
+                trace::Event::Undo { cell, depth, .. } => {
+                    // The call at this cell (the undo's depth) takes back a
+                    // digit: its own, or a returned call's.
+                    let call = empties.iter().position(|&c| c == cell).unwrap() + 1;
+                    assert_eq!(depth, call, "{file} step {}", k + 1);
+                    stale += usize::from(step.note == Note::Stale);
+                    board[cell] = 0;
+                }
+                trace::Event::Complete { depth } => assert_eq!(depth, 51),
+                _ => {}
+            }
+        }
+        assert_eq!(placements, 4208, "{file}: the right DFS's tries");
+        assert!(rewrites > 0 && stale > 0, "{file}: {rewrites} {stale}");
+        assert!(rec.steps.iter().all(|s| !s.revisit), "{file}");
+        let (code, out, err) = sudoku(&["trace", "--approach", &repo_file(file)]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.contains("summary: 4208 placements, 2807 undos, max depth 51, 1 complete board(s), 0 revisit(s)")
+                && out.contains("never reset: a call returns leaving its digit on the board (first before step 6)")
+                && out.contains("a same-digit rewrite: ")
+                && out.contains("a stale digit: a call that returned left it"),
+            "{file}: {}",
+            out.lines().rev().take(3).collect::<Vec<_>>().join("\n")
+        );
+    }
+}
+
+/// The page's captions name the store the code makes, as it spells it:
+/// `sudu[x][y]` in a stdin program whose board is `sudu` (not `num`, the
+/// other table it stores into on the same line).
+#[test]
+fn captions_name_the_array_the_code_writes() {
+    if !common::need("gcc") {
+        return;
+    }
+    let rec = own_recording(&repo_file("tests/data/trace/named_array.c"));
+    assert_eq!(rec.ending, "printed: the board is solved (checked)");
+    let stores = trace::record::stores(&rec);
+    assert_eq!(
+        stores.into_iter().collect::<Vec<_>>(),
+        [
+            (24, "sudu[x][y]".to_string()),
+            (26, "sudu[x][y]".to_string())
+        ]
+    );
+    let page = trace::html::page(
+        "the example",
+        &Grid::from_line(trace::LEETCODE_EXAMPLE, 1).unwrap(),
+        &[rec],
+    );
+    assert!(page.contains(r#""stores":{"24":"sudu[x][y]","26":"sudu[x][y]"}"#));
+}
+
+/// A file the project ships is a write-up, not "your file"; the same text
+/// elsewhere is the reader's own.
+#[test]
+fn a_file_the_project_ships_is_a_write_up() {
+    if !common::need("python3") {
+        return;
+    }
+    let shipped = own_recording(&repo_file("inputs/trace/marks_forward.py"));
+    assert!(shipped.shipped);
+    assert!(
+        shipped.title.starts_with("the write-up, run by python3"),
+        "{}",
+        shipped.title
+    );
+    assert!(shipped.captions.iter().all(|(_, c)| !c.contains("Your")));
+    let copy = Path::new(env!("CARGO_TARGET_TMPDIR")).join("marks_forward_mine.py");
+    std::fs::copy(repo_file("inputs/trace/marks_forward.py"), &copy).unwrap();
+    let mine = own_recording(copy.to_str().unwrap());
+    assert!(!mine.shipped);
+    assert!(
+        mine.title.starts_with("your file, run by python3"),
+        "{}",
+        mine.title
+    );
+}
+
+/// A file that stops at the solution and then writes its kept board over
+/// the board once more: the same search as the right DFS to its end, then
+/// a copy-back of 51 same-digit rewrites (the givens are no writes), none
+/// a revisit and none "past the solution".
+#[test]
+fn a_copy_back_over_the_solved_board_is_rewrites_not_revisits() {
+    use trace::record::Note;
+    if !common::need("python3") {
+        return;
+    }
+    let rec = own_recording(&repo_file("tests/data/trace/copy_back_after_stop.py"));
+    assert_eq!(rec.shape.copy_back, Some((8367, 8417)));
+    assert_eq!(
+        (rec.shape.past_solution, rec.shape.never_reset),
+        (None, None)
+    );
+    let copy = &rec.steps[8366..];
+    assert!(copy
+        .iter()
+        .all(|s| s.note == Note::Rewrite && !s.revisit && s.line == 11));
+    assert!(matches!(
+        rec.steps[8365].event,
+        trace::Event::Complete { .. }
+    ));
+}

@@ -276,10 +276,16 @@ fn frames_at(rec: &Recording, n: usize) -> (Vec<Frame>, Vec<(String, i64, String
 }
 
 /// The page's words for a step: the terminal's, an undo's depth before and
-/// after; a write over a given (only a user's file makes one) said as such.
-fn page_event(event: &Event, puzzle: &Grid) -> String {
+/// after; a write over a given (only a user's file makes one) said as such,
+/// and a same-digit rewrite.
+fn page_event(step: &record::Step, puzzle: &Grid) -> String {
+    let event = &step.event;
     let text = event.to_string();
     match *event {
+        Event::Place { cell, digit, depth } if step.note == record::Note::Rewrite => format!(
+            "rewrite {digit} at {} (the digit already there)  depth {depth}",
+            trace::at(cell)
+        ),
         Event::Undo { cell, digit, .. } if puzzle.0[cell] != 0 => format!(
             "overwrites the given {digit} at {}: a clue of the puzzle is changed",
             trace::at(cell)
@@ -354,7 +360,7 @@ fn check_side(shown: &Value, want: &Recording, puzzle: &Grid, s: usize, what: &s
         Some(st) => {
             assert_eq!(
                 shown["event"],
-                format!("step {s}  {}", page_event(&st.event, puzzle)),
+                format!("step {s}  {}", page_event(&st, puzzle)),
                 "{at}"
             );
             let why = trace::dead_end_why(&st.event, &board.cells)
@@ -821,7 +827,7 @@ fn a_correct_own_file_is_the_same_search_as_the_right_dfs() {
             said[1]
                 .as_str()
                 .unwrap()
-                .contains(&format!("Your file {name} is the same search as right")),
+                .contains(&format!("The write-up {name} is the same search as right")),
             "{file}: {said}"
         );
         // Where the right DFS has a dead end, the file waits for it; the
@@ -891,15 +897,18 @@ fn a_file_that_forgets_to_undo_is_marked_at_its_first_wrong_write() {
         );
         assert_eq!(said[0], "part", "{file}");
         let text = said[1].as_str().unwrap();
+        // A file the project ships: a write-up. The call at row 1, col 8
+        // returned leaving its 9: the board is never reset.
         for want in [
-            "your file's first write that right does not make is step 6: writes 9 over the 8 at row 1, col 7",
+            "It never resets its board: a call returns leaving its digit on the board (first before its step 6). ",
+            "the write-up's first write that right does not make is step 6: writes 9 over the 8 at row 1, col 7",
             "where right at its step 7: undo 9 at row 1, col 8",
         ] {
             assert!(text.contains(want), "{file}: {text:?} lacks {want:?}");
         }
         assert_eq!(
             said[2],
-            serde_json::json!([format!("{name} 6"), "right 7"]),
+            serde_json::json!([format!("{name} 6"), format!("{name} 6"), "right 7"]),
             "{file}"
         );
         open.browser.click("[data-action=first-difference]");
@@ -1491,7 +1500,7 @@ fn a_correct_file_in_another_order_is_named_as_an_order() {
     let text = said[1].as_str().unwrap();
     assert!(
         text.starts_with("Another order, it solves: ")
-            && text.contains("your file's first write in its own order is step ")
+            && text.contains("the write-up's first write in its own order is step ")
             && !text.contains("does not make"),
         "{text}"
     );
@@ -1680,4 +1689,117 @@ fn each_frame_holds_the_locals_the_program_prints() {
         let errors = open.browser.errors();
         assert!(errors.is_empty(), "{file}: console: {errors:?}");
     }
+}
+
+/// The page names what a file does besides its search: a search that goes
+/// on past the solution and copies a kept board back is "past the
+/// solution" (not another order), its copy a copy-back (not revisits); a
+/// file that never resets its board shows its calls' depth, names a
+/// same-digit rewrite at the call that made it, and, as it solves, is not
+/// marked red where it parts.
+#[test]
+fn a_search_past_its_solution_and_a_board_never_reset_are_named() {
+    let Some(chromium) = chromium_and_runtimes() else {
+        return;
+    };
+    let mut browser = Browser::start(&chromium, 1366, 768);
+    let header = "[document.body.dataset.compare, document.getElementById('compare').textContent, \
+                  document.getElementById('compare').className]";
+    let caption = "Array.from(document.querySelectorAll('section.side')[0].querySelectorAll('.caption span')).map((s) => s.textContent)";
+
+    let (page, sides, name) = own_page("tests/data/trace/past_solution_copy_back.py");
+    let (from, to) = sides[0].shape.copy_back.unwrap();
+    let mut open = Open {
+        browser: &mut browser,
+        url: file_url(&page),
+        puzzle: example(),
+        sides,
+        loads: 0,
+    };
+    open.go(from, &name);
+    open.check_step(0, from, "the copy-back's first write");
+    let said = open.browser.eval(header);
+    assert_eq!(said[0], "past", "{said}");
+    let text = said[1].as_str().unwrap();
+    assert!(
+        text.starts_with("Past the solution: your file past_solution_copy_back makes the same writes to the board as right up to the solved board (its step 8366, right's step 9612), where right stops. It goes on: its step 8367 takes a digit of the solved board back and the search goes on")
+            && text.contains(&format!("its steps {from} to {to} copy a saved answer back into the board"))
+            && text.ends_with("Its order is right's, and it solves.")
+            && !text.contains("Another order"),
+        "{text}"
+    );
+    let shown = open.browser.eval(caption).to_string();
+    assert!(
+        shown.contains(&format!("A copy-back (steps {from} to {to})"))
+            && !shown.contains("A revisit")
+            && shown.contains("in the code: board[r][c] (row 1, col 3)"),
+        "{shown}"
+    );
+
+    let (page, sides, name) = own_page("tests/data/trace/never_reset_flag.py");
+    let rewrite = sides[0]
+        .steps
+        .iter()
+        .position(|s| s.note == record::Note::Rewrite)
+        .unwrap()
+        + 1;
+    let mut open = Open {
+        browser: &mut browser,
+        url: file_url(&page),
+        puzzle: example(),
+        sides,
+        loads: 0,
+    };
+    open.go(rewrite, &name);
+    // The board, counters (the depth the recording's: its calls'), stack.
+    open.check_step(0, rewrite, "a same-digit rewrite");
+    let said = open.browser.eval(header);
+    assert_eq!(
+        (&said[0], &said[2]),
+        (&Value::from("part"), &Value::from("differs")),
+        "{said}"
+    );
+    assert!(
+        said[1].as_str().unwrap().starts_with("It never resets its board: a call returns leaving its digit on the board (first before its step 6), and a later call at that cell writes over it; it solves all the same. "),
+        "{said}"
+    );
+    let shown = open.browser.eval(caption).to_string();
+    assert!(
+        shown.contains(&format!("step {rewrite}  rewrite 9 at row 1, col 8 (the digit already there)  depth 5"))
+            && shown.contains("A same-digit rewrite: the call writes the 9 already in this cell (left there by a call that returned); the board does not change."),
+        "{shown}"
+    );
+    // The call that rewrote shows its cell, not "(no write yet)".
+    let stack = open
+        .browser
+        .eval("Array.from(document.querySelectorAll('section.side')[0].querySelectorAll('.stack li')).map((li) => li.textContent)")
+        .to_string();
+    assert!(!stack.contains("no write yet"), "{stack}");
+
+    // A copy over the solved board, after a search that stopped there.
+    let (page, sides, name) = own_page("tests/data/trace/copy_back_after_stop.py");
+    let mut open = Open {
+        browser: &mut browser,
+        url: file_url(&page),
+        puzzle: example(),
+        sides,
+        loads: 0,
+    };
+    open.go(8367, &name);
+    open.check_step(0, 8367, "a copy-back's rewrite");
+    let said = open.browser.eval(header);
+    assert_eq!(said[0], "copy", "{said}");
+    assert_eq!(
+        said[1],
+        "Your file copy_back_after_stop makes the same writes to the board as right to its end (copy_back_after_stop's step 8366, right's 9612); after its search, its steps 8367 to 8417 copy a saved answer back into the board (a copy-back, not the search).",
+    );
+    let shown = open.browser.eval(caption).to_string();
+    assert!(
+        shown.contains("Your program wrote the digit already in this cell")
+            && shown.contains("A copy-back (steps 8367 to 8417)")
+            && !shown.contains("into an empty cell"),
+        "{shown}"
+    );
+    let errors = browser.errors();
+    assert!(errors.is_empty(), "console: {errors:?}");
 }

@@ -201,7 +201,10 @@ final class SudokuTrace {
       if (c < 0 || c >= 9) return;
       long v = cell(row, col);
       int d = decode(v, encoding);
-      if (d >= 0 && d == shadow[r * 9 + c]) return;
+      // The shadow's bit 16: the program wrote the cell. A digit over itself
+      // that the program wrote is a rewrite, reported; over a given, not.
+      int had = shadow[r * 9 + c];
+      if (d == (had & 15) && (d == 0 || (had & 16) == 0)) return;
       report();
       if (d < 0) {
         String kind = row instanceof char[] ? "char" : "int";
@@ -209,7 +212,7 @@ final class SudokuTrace {
         emit("bad " + r + " " + c + " " + line + " " + kind + " " + shown);
         Runtime.getRuntime().halt(0);
       }
-      shadow[r * 9 + c] = d;
+      shadow[r * 9 + c] = d | 16;
       emit("w " + r + " " + c + " " + (d == 0 ? "." : String.valueOf(d)) + " " + line);
       if (++writes >= MAX_STEPS) {
         emit("cut");

@@ -166,7 +166,10 @@ static void sudoku_trace_at1(const void *at, size_t elem, int line) {
     int c = (int)(off / elem);
     long long v = sudoku_trace_read(p, elem);
     int d = sudoku_trace_decode(v, sudoku_trace_encoding);
-    if (d >= 0 && d == sudoku_trace_shadow[r * 9 + c]) return;
+    /* The shadow's bit 16: the program wrote the cell. A digit over itself
+       that the program wrote is a rewrite, reported; over a given, not. */
+    int had = sudoku_trace_shadow[r * 9 + c];
+    if (d == (had & 15) && (d == 0 || !(had & 16))) return;
     sudoku_trace_report();
     char text[96];
     if (d < 0) {
@@ -175,7 +178,7 @@ static void sudoku_trace_at1(const void *at, size_t elem, int line) {
       sudoku_trace_emit(text);
       _exit(0);
     }
-    sudoku_trace_shadow[r * 9 + c] = (unsigned char)d;
+    sudoku_trace_shadow[r * 9 + c] = (unsigned char)(d | 16);
     if (d) snprintf(text, sizeof text, "w %d %d %d %d", r, c, d, line);
     else snprintf(text, sizeof text, "w %d %d . %d", r, c, line);
     sudoku_trace_emit(text);

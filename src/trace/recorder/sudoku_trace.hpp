@@ -248,7 +248,10 @@ inline void store(const char* p, int line) {
     int c = static_cast<int>(off / s.elem);
     long long v = read_cell(p, s.elem);
     int d = decode(v, s.encoding);
-    if (d >= 0 && d == s.shadow[r * 9 + c]) return;
+    // The shadow's bit 16: the program wrote the cell. A digit over itself
+    // that the program wrote is a rewrite, reported; over a given, not.
+    int had = s.shadow[r * 9 + c];
+    if (d == (had & 15) && (d == 0 || !(had & 16))) return;
     report_frames();
     if (d < 0) {
       std::string shown = s.elem == 1 && v >= 32 && v < 127 ? std::string("'") + static_cast<char>(v) + "'" : std::to_string(v);
@@ -256,7 +259,7 @@ inline void store(const char* p, int line) {
            (s.elem == 1 ? "char" : "int") + " " + shown);
       _exit(0);
     }
-    s.shadow[r * 9 + c] = static_cast<unsigned char>(d);
+    s.shadow[r * 9 + c] = static_cast<unsigned char>(d | 16);
     emit("w " + std::to_string(r) + " " + std::to_string(c) + " " + (d ? std::to_string(d) : std::string(".")) + " " +
          std::to_string(line));
     if (++s.writes >= MAX_STEPS) {

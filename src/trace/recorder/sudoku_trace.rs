@@ -286,7 +286,11 @@ mod sudoku_trace {
                 let c = (p - base) / s.elem;
                 let v = (s.read)(p);
                 let d = decode(v, s.encoding);
-                if d >= 0 && d as u8 == s.shadow[r * 9 + c] {
+                // The shadow's bit 16: the program wrote the cell. A digit over
+                // itself that the program wrote is a rewrite, reported; over
+                // a given, not.
+                let had = s.shadow[r * 9 + c];
+                if d == i64::from(had & 15) && (d == 0 || had & 16 == 0) {
                     return;
                 }
                 report(s);
@@ -299,7 +303,7 @@ mod sudoku_trace {
                     emit(s, &line);
                     std::process::exit(0);
                 }
-                s.shadow[r * 9 + c] = d as u8;
+                s.shadow[r * 9 + c] = d as u8 | 16;
                 let digit = if d == 0 { ".".to_string() } else { d.to_string() };
                 let text = format!("w {r} {c} {digit} {line}");
                 emit(s, &text);
