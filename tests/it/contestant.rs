@@ -1087,7 +1087,10 @@ fn leetcodes_headers_are_precompiled_once_and_builds_read_as_without() {
             && text.contains("error: called object type 'int' is not a function"),
         "{text}"
     );
-    assert!(!text.contains("<stdin>") && !text.contains(".staging-"), "{text}");
+    assert!(
+        !text.contains("<stdin>") && !text.contains(".staging-"),
+        "{text}"
+    );
     // One precompiled header for the two, with the headers it was made
     // from; the builds' own entries keep no copy of it.
     let mut precompiled = Vec::new();
@@ -2195,6 +2198,24 @@ fn lines_puts_a_java_crash_at_its_line_whatever_the_files_name() {
     assert!(
         text.lines().any(|l| l.starts_with("sudoku: ")
             && l.contains("lc37.java:4:1: error: RE on leetcode_example")),
+        "{text}"
+    );
+}
+
+/// `--lines` puts a Java crash at the user's line when the file is built
+/// under a public class's name of its own (`Anti.java` for
+/// `cf1335d_crash.java`: Codeforces takes any public class).
+#[test]
+fn lines_puts_a_crash_in_a_public_class_at_the_users_file() {
+    let Some((code, text)) = judge("cf1335d_crash.java", &["--lines", "--fixture", "sample1"])
+    else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("at Anti.main(Anti.java:12)"), "{text}");
+    assert!(
+        text.lines().any(|l| l.starts_with("sudoku: ")
+            && l.contains("cf1335d_crash.java:12:1: error: RE on sample1")),
         "{text}"
     );
 }
