@@ -8,6 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::checker::Layout;
 use super::problem::Problem;
 
 /// The judges a problem of the workspace comes from.
@@ -77,6 +78,8 @@ pub struct Profile {
     pub rust_note: Option<&'static str>,
     /// Rust's `--edition`, where `--edition` does not say.
     pub rust_edition: &'static str,
+    /// How it weighs whitespace in a right answer: Presentation Error or not.
+    pub layout: Layout,
 }
 
 impl Profile {
@@ -108,6 +111,7 @@ pub static PROFILES: [Profile; 8] = [
         rust_crates: Some(&super::crates::LEETCODE),
         rust_note: Some("LeetCode builds Rust at edition 2024 (so rustc 1.85 or later; its exact version is not published), with `rand` 0.8: a feature newer than LeetCode's rustc passes here (--rustc PATH checks with another)"),
         rust_edition: "2024",
+        layout: Layout::Free,
     },
     Profile {
         judge: Judge::AtCoder,
@@ -124,6 +128,7 @@ pub static PROFILES: [Profile; 8] = [
         rust_crates: Some(&super::crates::ATCODER_2023),
         rust_note: None,
         rust_edition: "2021",
+        layout: Layout::Free,
     },
     Profile {
         judge: Judge::Poj,
@@ -140,6 +145,7 @@ pub static PROFILES: [Profile; 8] = [
         rust_crates: None,
         rust_note: None,
         rust_edition: "2021",
+        layout: Layout::Poj,
     },
     Profile {
         judge: Judge::Hdu,
@@ -156,6 +162,7 @@ pub static PROFILES: [Profile; 8] = [
         rust_crates: None,
         rust_note: None,
         rust_edition: "2021",
+        layout: Layout::Hdu,
     },
     Profile {
         judge: Judge::Spoj,
@@ -172,6 +179,7 @@ pub static PROFILES: [Profile; 8] = [
         rust_crates: None,
         rust_note: None,
         rust_edition: "2021",
+        layout: Layout::Free,
     },
     Profile {
         judge: Judge::Luogu,
@@ -188,6 +196,7 @@ pub static PROFILES: [Profile; 8] = [
         rust_crates: None,
         rust_note: None,
         rust_edition: "2021",
+        layout: Layout::Free,
     },
     Profile {
         judge: Judge::Codeforces,
@@ -204,6 +213,7 @@ pub static PROFILES: [Profile; 8] = [
         rust_crates: None,
         rust_note: None,
         rust_edition: "2021",
+        layout: Layout::Free,
     },
     Profile {
         judge: Judge::Lanqiao,
@@ -220,6 +230,7 @@ pub static PROFILES: [Profile; 8] = [
         rust_crates: None,
         rust_note: None,
         rust_edition: "2021",
+        layout: Layout::Free,
     },
 ];
 

@@ -58,6 +58,9 @@ pub enum Verdict {
     Ac,
     /// Wrong answer.
     Wa,
+    /// Presentation error: the answer is right and its whitespace is not,
+    /// where the problem's judge says so (POJ, HDU: [`checker::Layout`]).
+    Pe,
     /// Time limit exceeded (CPU time, or the wall-clock backstop).
     Tle,
     /// Memory limit exceeded.
@@ -78,6 +81,7 @@ impl fmt::Display for Verdict {
         f.write_str(match self {
             Verdict::Ac => "AC",
             Verdict::Wa => "WA",
+            Verdict::Pe => "PE",
             Verdict::Tle => "TLE",
             Verdict::Mle => "MLE",
             Verdict::Ole => "OLE",

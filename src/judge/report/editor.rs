@@ -1,7 +1,7 @@
 //! `sudoku judge FILE --lines`: each failure of a user's file as one line
 //! an editor's problem matcher reads, `sudoku: PATH:LINE:COL: error:
 //! MESSAGE`: the compiler's own errors and warnings at their lines, a crash
-//! at the line of the file it names, any other failure (WA, TLE, MLE) at
+//! at the line of the file it names, any other failure (WA, PE, TLE, MLE) at
 //! line 1 with its case and first difference; one line a kind of failure,
 //! at its first case, saying how many more cases failed so. The documented VS Code task
 //! (docs/judge.md) matches them with one regex.
