@@ -1,7 +1,8 @@
 //! The home judges, each a profile: how it builds C, C++, Java, Python and
 //! Rust (standard, defines, headers its old library pulled in, sanitizers,
-//! libraries), how it counts a JVM's memory, and what this machine lacks of
-//! it. Every line is cited in `docs/judges.md`.
+//! libraries), how it counts a JVM's memory, whether it answers PE for
+//! whitespace, and what this machine lacks of it. Every line is cited in
+//! `docs/judges.md`.
 //!
 //! A problem's judge is the first of its names (`poj 3074, acwing 166`:
 //! POJ); LeetCode's two problems are LeetCode's, Lanqiao's is Lanqiao's.
@@ -449,6 +450,20 @@ mod tests {
         assert_eq!(judge("cf1335d"), Judge::Codeforces);
         assert_eq!(judge("p1074"), Judge::Luogu);
         assert_eq!(judge("spoj_sudoku"), Judge::Spoj);
+        // PE where the judge answers it, and only there.
+        let layout = |key| of(by_key(key).unwrap()).layout;
+        assert_eq!(layout("poj3076"), Layout::Poj);
+        assert_eq!(layout("hdu4069"), Layout::Hdu);
+        for key in [
+            "lc37",
+            "lanqiao",
+            "abc327c",
+            "cf1335d",
+            "p1074",
+            "spoj_sudoku",
+        ] {
+            assert_eq!(layout(key), Layout::Free, "{key}");
+        }
         for p in &PROBLEMS {
             let _ = of(p);
         }

@@ -11,11 +11,11 @@
 //! | [`plan`] | which problems, solutions and cases a run judges |
 //! | [`solution`] | something that can be run: a built-in paste file, or a user's file, placed and built |
 //! | [`language`] | one file per language: build plan, harness, crash reading |
-//! | [`judges`] | each home judge's toolchains: standard, defines, sanitizers, libraries, memory |
+//! | [`judges`] | each home judge's toolchains: standard, defines, sanitizers, libraries, memory; its whitespace rule (PE or none) |
 //! | [`crates`] | a judge's Rust crates, built once outside the sandbox |
 //! | [`cache`] | the build cache: atomic, locked, checked, collected |
 //! | [`runner`] | the child side of a built-in solution |
-//! | [`checker`] | one function per way of comparing output |
+//! | [`checker`] | one function per way of comparing output; a judge's whitespace rule weighed after it (PE) |
 //! | [`validate`] | the special judges (any completion, any Anti-Sudoku) |
 //! | [`verdict`] | one case run and its verdict decided |
 //! | [`report`] | the tables, the JSON lines, the progress bar; only renders |
