@@ -8,6 +8,11 @@
 //! | [`lines`] | the expected text, up to whitespace at line ends, CRLF, and blank lines at the end (what Codeforces, AtCoder and online-judge-tools accept) |
 //! | [`board`] | any LeetCode board that is a solution of the puzzle (the oracle decides), and that equals the expected board when one is given |
 //! | [`program`] | a stdin program: the expected failure (exit code, nothing on stdout, the stderr text), else exit 0 and [`lines`] |
+//!
+//! Where the problem's judge answers Presentation Error, [`presentation`]
+//! then weighs the whitespace by that judge's [`Layout`] rule: an output the
+//! checker accepted whose layout is not the expected one, or a text that is
+//! wrong only in its whitespace, is PE.
 
 use crate::format::parse_board;
 use crate::grid::Grid;
@@ -74,6 +79,14 @@ pub enum Check {
         diff: Option<String>,
         /// Where the output first differs, when it is a text comparison.
         first: Option<FirstDifference>,
+    },
+    /// Presentation error: the answer is right, its whitespace is not laid
+    /// out as the judge's rule wants.
+    Presentation {
+        /// Why, in one line.
+        why: String,
+        /// The first line where the layouts part.
+        first: FirstDifference,
     },
 }
 
@@ -353,6 +366,165 @@ pub fn program(case: &mut Output<'_>) -> io::Result<Check> {
     Ok(Check::Accepted)
 }
 
+/// How a judge weighs whitespace in an output whose answer is right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Whitespace never makes a verdict: only what the checker reads counts
+    /// (LeetCode, AtCoder, Luogu, Codeforces, SPOJ, Lanqiao).
+    Free,
+    /// POJ: spaces at a line's end and blank lines at the end of the output
+    /// are not PE; any other whitespace unlike the expected output's is.
+    Poj,
+    /// HDU: omitted or extra whitespace between two non-blank characters is
+    /// PE; whitespace before the first and after the last is not.
+    Hdu,
+}
+
+impl Layout {
+    /// The judge's name for it in a PE's reason, and its rule.
+    fn rule(self) -> &'static str {
+        match self {
+            Layout::Free => "",
+            Layout::Poj => "POJ answers PE for whitespace unlike the expected output's (spaces at a line's end and blank lines at the end aside)",
+            Layout::Hdu => "HDU answers PE for whitespace between two non-blank characters unlike the expected output's",
+        }
+    }
+
+    /// `text` as the rule compares it: `\r` before a line end dropped, then
+    /// what the rule does not weigh trimmed. Also the number of lines
+    /// trimmed from the front, so line numbers stay the output's own.
+    fn normalize(self, text: &[u8]) -> (Vec<u8>, usize) {
+        let mut plain = Vec::with_capacity(text.len());
+        for (i, &b) in text.iter().enumerate() {
+            if !(b == b'\r' && text.get(i + 1) == Some(&b'\n')) {
+                plain.push(b);
+            }
+        }
+        match self {
+            Layout::Free => (plain, 0),
+            Layout::Poj => {
+                let mut lines: Vec<&[u8]> = plain
+                    .split(|&b| b == b'\n')
+                    .map(|line| {
+                        let end = line
+                            .iter()
+                            .rposition(|&b| !matches!(b, b' ' | b'\t'))
+                            .map_or(0, |i| i + 1);
+                        &line[..end]
+                    })
+                    .collect();
+                while lines.last().is_some_and(|l| l.is_empty()) {
+                    lines.pop();
+                }
+                (lines.join(&b'\n'), 0)
+            }
+            Layout::Hdu => {
+                let start = plain
+                    .iter()
+                    .position(|b| !b.is_ascii_whitespace())
+                    .unwrap_or(plain.len());
+                let end = plain
+                    .iter()
+                    .rposition(|b| !b.is_ascii_whitespace())
+                    .map_or(start, |i| i + 1);
+                let skipped = plain[..start].iter().filter(|&&b| b == b'\n').count();
+                (plain[start..end].to_vec(), skipped)
+            }
+        }
+    }
+}
+
+/// The bytes that are not whitespace.
+fn ink(text: &[u8]) -> impl Iterator<Item = &u8> {
+    text.iter().filter(|b| !b.is_ascii_whitespace())
+}
+
+/// Where two outputs whose answers agree part in their layout, under
+/// `layout`: each non-blank byte counts as any other, so two completions
+/// of a puzzle laid out alike agree.
+fn layout_difference(layout: Layout, expected: &[u8], got: &[u8]) -> Option<FirstDifference> {
+    let (want, want_skipped) = layout.normalize(expected);
+    let (have, have_skipped) = layout.normalize(got);
+    let shape = |b: &u8| if b.is_ascii_whitespace() { *b } else { b'x' };
+    let at = want
+        .iter()
+        .map(shape)
+        .zip(have.iter().map(shape))
+        .position(|(a, b)| a != b)
+        .or_else(|| (want.len() != have.len()).then(|| want.len().min(have.len())))?;
+    let line_at = |text: &[u8], skipped: usize| -> (usize, Option<String>) {
+        let at = at.min(text.len());
+        let start = text[..at]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let number = text[..at].iter().filter(|&&b| b == b'\n').count() + skipped + 1;
+        let line = (start < text.len() || at < text.len()).then(|| {
+            let end = text[start..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(text.len(), |i| start + i);
+            let cut = &text[start..end.min(start + LINE_CAP)];
+            String::from_utf8_lossy(cut).into_owned()
+        });
+        (number, line)
+    };
+    let (line, got) = line_at(&have, have_skipped);
+    let (_, expected) = line_at(&want, want_skipped);
+    Some(FirstDifference {
+        line,
+        expected,
+        got,
+    })
+}
+
+/// The checker's finding weighed by the judge's whitespace rule: an
+/// accepted output laid out otherwise than `answer`, or a text wrong only
+/// in its whitespace, is [`Check::Presentation`]. Outputs past `cap` bytes,
+/// a case that must fail, and [`Layout::Free`] keep the checker's finding.
+pub fn presentation(
+    layout: Layout,
+    answer: &Answer,
+    stdout: &mut File,
+    check: Check,
+    cap: u64,
+) -> io::Result<Check> {
+    let text_mismatch = matches!(check, Check::Wrong { first: Some(_), .. });
+    if layout == Layout::Free || !(check == Check::Accepted || text_mismatch) {
+        return Ok(check);
+    }
+    let expected = match answer {
+        Answer::Text(text) => (text.clone(), true),
+        Answer::File(file) => read_capped(&mut file.reopen()?, cap)?,
+        Answer::Fails { .. } => return Ok(check),
+    };
+    let got = read_capped(stdout, cap)?;
+    let (Some(expected), Some(got)) = (expected.1.then_some(expected.0), got.1.then_some(got.0))
+    else {
+        return Ok(check);
+    };
+    if text_mismatch && !ink(expected.as_bytes()).eq(ink(got.as_bytes())) {
+        return Ok(check);
+    }
+    let Some(first) = layout_difference(layout, expected.as_bytes(), got.as_bytes()) else {
+        return Ok(check);
+    };
+    let shown = |line: &Option<String>| match line {
+        Some(text) => format!("{text:?}"),
+        None => "nothing (that output had ended)".to_string(),
+    };
+    Ok(Check::Presentation {
+        why: format!(
+            "the answer is right, its whitespace is not: line {} is {}, where the expected output has {}; {}",
+            first.line,
+            shown(&first.got),
+            shown(&first.expected),
+            layout.rule()
+        ),
+        first,
+    })
+}
+
 fn rows_of(board: &[Vec<char>]) -> String {
     board
         .iter()
@@ -443,6 +615,146 @@ mod tests {
 
     fn differ(a: &str, b: &str) -> Option<FirstDifference> {
         compare(Cursor::new(a.as_bytes()), Cursor::new(b.as_bytes())).unwrap()
+    }
+
+    /// The checker's finding `check` on `got`, weighed by `layout` against `expected`.
+    fn weigh(layout: Layout, expected: &str, got: &str, check: Check) -> Check {
+        let mut stdout = tempfile::tempfile().unwrap();
+        std::io::Write::write_all(&mut stdout, got.as_bytes()).unwrap();
+        stdout.seek(SeekFrom::Start(0)).unwrap();
+        let answer = Answer::Text(expected.into());
+        presentation(layout, &answer, &mut stdout, check, 1 << 20).unwrap()
+    }
+
+    fn pe_line(check: Check) -> Option<(usize, Option<String>, Option<String>)> {
+        match check {
+            Check::Presentation { first, .. } => Some((first.line, first.expected, first.got)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn poj_answers_pe_for_whitespace_but_a_lines_end_and_the_outputs_end() {
+        let want = "AB\nCD\n\nAB\nCD\n\n";
+        // Line ends, CRLF and blank lines at the end: AC.
+        for got in [want, "AB  \r\nCD\t\n\nAB\nCD", "AB\nCD\n\nAB\nCD\n\n\n\n"] {
+            assert_eq!(
+                weigh(Layout::Poj, want, got, Check::Accepted),
+                Check::Accepted,
+                "{got:?}"
+            );
+        }
+        // A blank line before each grid instead of after it: PE at line 1.
+        let before = "\nAB\nCD\n\nAB\nCD\n";
+        assert_eq!(
+            pe_line(weigh(Layout::Poj, want, before, Check::Accepted)),
+            Some((1, Some("AB".into()), Some("".into())))
+        );
+        // No blank line between, a space inside a line: PE where they part.
+        assert_eq!(
+            pe_line(weigh(
+                Layout::Poj,
+                want,
+                "AB\nCD\nAB\nCD\n",
+                Check::Accepted
+            )),
+            Some((3, Some("".into()), Some("AB".into())))
+        );
+        assert_eq!(
+            pe_line(weigh(
+                Layout::Poj,
+                want,
+                "AB\nC D\n\nAB\nCD\n",
+                Check::Accepted
+            ))
+            .map(|(line, ..)| line),
+            Some(2)
+        );
+        // Another completion laid out alike is the validator's to judge: AC.
+        assert_eq!(
+            weigh(Layout::Poj, want, "BA\nDC\n\nBA\nDC\n", Check::Accepted),
+            Check::Accepted
+        );
+    }
+
+    #[test]
+    fn hdu_answers_pe_for_whitespace_between_two_non_blank_characters() {
+        let want = "1 2\n3 4\n\n1 2\n3 4";
+        // Before the first and after the last non-blank character: AC.
+        for got in [
+            want,
+            "\n1 2\n3 4\n\n1 2\n3 4\n\n",
+            "1 2\r\n3 4\r\n\r\n1 2\r\n3 4\r\n",
+        ] {
+            assert_eq!(
+                weigh(Layout::Hdu, want, got, Check::Accepted),
+                Check::Accepted,
+                "{got:?}"
+            );
+        }
+        // Between two of them: PE, even a space at a line's end.
+        assert_eq!(
+            pe_line(weigh(
+                Layout::Hdu,
+                want,
+                "12\n34\n\n12\n34\n",
+                Check::Accepted
+            )),
+            Some((1, Some("1 2".into()), Some("12".into())))
+        );
+        assert!(pe_line(weigh(
+            Layout::Hdu,
+            want,
+            "1 2 \n3 4\n\n1 2\n3 4",
+            Check::Accepted
+        ))
+        .is_some());
+        // Leading blank lines shift no line number: the output's own line 5.
+        assert_eq!(
+            pe_line(weigh(
+                Layout::Hdu,
+                want,
+                "\n\n1 2\n3 4\n1 2\n3 4",
+                Check::Accepted
+            ))
+            .map(|(line, ..)| line),
+            Some(5)
+        );
+    }
+
+    #[test]
+    fn a_text_wrong_only_in_its_whitespace_is_pe_and_any_other_stays_wa() {
+        let text_wa = |want: &str, got: &str| {
+            let first = differ(want, got).expect("the texts differ");
+            Check::Wrong {
+                why: "differs".into(),
+                diff: None,
+                first: Some(first),
+            }
+        };
+        let want = "Case 1:\n1 2\n";
+        let got = "Case 1:\n12\n";
+        assert!(pe_line(weigh(Layout::Hdu, want, got, text_wa(want, got))).is_some());
+        assert!(pe_line(weigh(Layout::Poj, want, got, text_wa(want, got))).is_some());
+        let wrong = "Case 1:\n1 3\n";
+        assert!(matches!(
+            weigh(Layout::Poj, want, wrong, text_wa(want, wrong)),
+            Check::Wrong { .. }
+        ));
+        // Judges without PE keep the checker's word, whatever the layout.
+        assert!(matches!(
+            weigh(Layout::Free, want, got, text_wa(want, got)),
+            Check::Wrong { .. }
+        ));
+        assert_eq!(
+            weigh(Layout::Free, "AB\n", "\nAB\n", Check::Accepted),
+            Check::Accepted
+        );
+        // A WA that is not a text comparison (the count of cells) stays WA.
+        assert!(matches!(
+            weigh(Layout::Poj, want, got, Check::wrong("79 cells")),
+            Check::Wrong { .. }
+        ));
     }
 
     #[test]

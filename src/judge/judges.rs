@@ -1,13 +1,15 @@
 //! The home judges, each a profile: how it builds C, C++, Java, Python and
 //! Rust (standard, defines, headers its old library pulled in, sanitizers,
-//! libraries), how it counts a JVM's memory, and what this machine lacks of
-//! it. Every line is cited in `docs/judges.md`.
+//! libraries), how it counts a JVM's memory, whether it answers PE for
+//! whitespace, and what this machine lacks of it. Every line is cited in
+//! `docs/judges.md`.
 //!
 //! A problem's judge is the first of its names (`poj 3074, acwing 166`:
 //! POJ); LeetCode's two problems are LeetCode's, Lanqiao's is Lanqiao's.
 
 use std::path::{Path, PathBuf};
 
+use super::checker::Layout;
 use super::problem::Problem;
 
 /// The judges a problem of the workspace comes from.
@@ -77,6 +79,8 @@ pub struct Profile {
     pub rust_note: Option<&'static str>,
     /// Rust's `--edition`, where `--edition` does not say.
     pub rust_edition: &'static str,
+    /// How it weighs whitespace in a right answer: Presentation Error or not.
+    pub layout: Layout,
 }
 
 impl Profile {
@@ -108,6 +112,7 @@ pub static PROFILES: [Profile; 8] = [
         rust_crates: Some(&super::crates::LEETCODE),
         rust_note: Some("LeetCode builds Rust at edition 2024 (so rustc 1.85 or later; its exact version is not published), with `rand` 0.8: a feature newer than LeetCode's rustc passes here (--rustc PATH checks with another)"),
         rust_edition: "2024",
+        layout: Layout::Free,
     },
     Profile {
         judge: Judge::AtCoder,
@@ -124,6 +129,7 @@ pub static PROFILES: [Profile; 8] = [
         rust_crates: Some(&super::crates::ATCODER_2023),
         rust_note: None,
         rust_edition: "2021",
+        layout: Layout::Free,
     },
     Profile {
         judge: Judge::Poj,
@@ -140,6 +146,7 @@ pub static PROFILES: [Profile; 8] = [
         rust_crates: None,
         rust_note: None,
         rust_edition: "2021",
+        layout: Layout::Poj,
     },
     Profile {
         judge: Judge::Hdu,
@@ -156,6 +163,7 @@ pub static PROFILES: [Profile; 8] = [
         rust_crates: None,
         rust_note: None,
         rust_edition: "2021",
+        layout: Layout::Hdu,
     },
     Profile {
         judge: Judge::Spoj,
@@ -172,6 +180,7 @@ pub static PROFILES: [Profile; 8] = [
         rust_crates: None,
         rust_note: None,
         rust_edition: "2021",
+        layout: Layout::Free,
     },
     Profile {
         judge: Judge::Luogu,
@@ -188,6 +197,7 @@ pub static PROFILES: [Profile; 8] = [
         rust_crates: None,
         rust_note: None,
         rust_edition: "2021",
+        layout: Layout::Free,
     },
     Profile {
         judge: Judge::Codeforces,
@@ -204,6 +214,7 @@ pub static PROFILES: [Profile; 8] = [
         rust_crates: None,
         rust_note: None,
         rust_edition: "2021",
+        layout: Layout::Free,
     },
     Profile {
         judge: Judge::Lanqiao,
@@ -220,6 +231,7 @@ pub static PROFILES: [Profile; 8] = [
         rust_crates: None,
         rust_note: None,
         rust_edition: "2021",
+        layout: Layout::Free,
     },
 ];
 
@@ -439,6 +451,20 @@ mod tests {
         assert_eq!(judge("p1074"), Judge::Luogu);
         assert_eq!(judge("p1784"), Judge::Luogu);
         assert_eq!(judge("spoj_sudoku"), Judge::Spoj);
+        // PE where the judge answers it, and only there.
+        let layout = |key| of(by_key(key).unwrap()).layout;
+        assert_eq!(layout("poj3076"), Layout::Poj);
+        assert_eq!(layout("hdu4069"), Layout::Hdu);
+        for key in [
+            "lc37",
+            "lanqiao",
+            "abc327c",
+            "cf1335d",
+            "p1074",
+            "spoj_sudoku",
+        ] {
+            assert_eq!(layout(key), Layout::Free, "{key}");
+        }
         for p in &PROBLEMS {
             let _ = of(p);
         }

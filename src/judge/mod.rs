@@ -11,11 +11,11 @@
 //! | [`plan`] | which problems, solutions and cases a run judges |
 //! | [`solution`] | something that can be run: a built-in paste file, or a user's file, placed and built |
 //! | [`language`] | one file per language: build plan, harness, crash reading |
-//! | [`judges`] | each home judge's toolchains: standard, defines, sanitizers, libraries, memory |
+//! | [`judges`] | each home judge's toolchains: standard, defines, sanitizers, libraries, memory; its whitespace rule (PE or none) |
 //! | [`crates`] | a judge's Rust crates, built once outside the sandbox |
 //! | [`cache`] | the build cache: atomic, locked, checked, collected |
 //! | [`runner`] | the child side of a built-in solution |
-//! | [`checker`] | one function per way of comparing output |
+//! | [`checker`] | one function per way of comparing output; a judge's whitespace rule weighed after it (PE) |
 //! | [`validate`] | the special judges (any completion, any Anti-Sudoku) |
 //! | [`verdict`] | one case run and its verdict decided |
 //! | [`report`] | the tables, the JSON lines, the progress bar; only renders |
@@ -58,6 +58,9 @@ pub enum Verdict {
     Ac,
     /// Wrong answer.
     Wa,
+    /// Presentation error: the answer is right and its whitespace is not,
+    /// where the problem's judge says so (POJ, HDU: [`checker::Layout`]).
+    Pe,
     /// Time limit exceeded (CPU time, or the wall-clock backstop).
     Tle,
     /// Memory limit exceeded.
@@ -78,6 +81,7 @@ impl fmt::Display for Verdict {
         f.write_str(match self {
             Verdict::Ac => "AC",
             Verdict::Wa => "WA",
+            Verdict::Pe => "PE",
             Verdict::Tle => "TLE",
             Verdict::Mle => "MLE",
             Verdict::Ole => "OLE",

@@ -75,6 +75,9 @@ pub struct UserFile {
     pub memory_extra_mb: u64,
     /// The problem's own limits for this language (HDU's Java), ms and MB.
     pub own_limits: Option<(u64, u64)>,
+    /// The names the build gave the file (Java's `CLASS.java`), which a
+    /// compiler's message or a crash's frame names in place of the user's.
+    pub staged: Vec<String>,
 }
 
 /// A built file: its cache entry and how to run it.
@@ -1154,12 +1157,19 @@ pub fn from_file(
         }
         _ => None,
     };
-    let (mut notes, built) = match (other, (language.plan)(&source, entry, &options)) {
-        (_, _) if not_judged_here.is_some() => (Vec::new(), Err("not judged here".into())),
-        (Some(other), _) => (Vec::new(), Err(other.compile_error(&name))),
-        (None, Err(why)) => (Vec::new(), Err(why)),
+    let (mut notes, built, staged) = match (other, (language.plan)(&source, entry, &options)) {
+        (_, _) if not_judged_here.is_some() => {
+            (Vec::new(), Err("not judged here".into()), Vec::new())
+        }
+        (Some(other), _) => (Vec::new(), Err(other.compile_error(&name)), Vec::new()),
+        (None, Err(why)) => (Vec::new(), Err(why), Vec::new()),
         (None, Ok(plan)) => {
             let notes = plan.notes.clone();
+            let staged = plan
+                .aliases
+                .iter()
+                .map(|(staged, _)| staged.clone())
+                .collect();
             let built = build(language, entry, &plan, &toolchain, opts, &source, weak)?;
             let built = match entry {
                 Entry::LeetCode(method) => built.map_err(|ce| {
@@ -1167,7 +1177,7 @@ pub fn from_file(
                 }),
                 Entry::Program => built,
             };
-            (notes, built)
+            (notes, built, staged)
         }
     };
     // g++ refused a function that falls off its end, which the judge's
@@ -1256,6 +1266,7 @@ pub fn from_file(
             not_judged_here,
             memory_extra_mb,
             own_limits,
+            staged,
         }),
     })
 }

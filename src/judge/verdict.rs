@@ -13,7 +13,7 @@
 //! | a signal, or a user's program that crashed (an exception, a panic) | RE, with the error and the user's own frame |
 //! | a case that must fail (a house case): the exit code and stderr | the checker |
 //! | any other non-zero exit | RE, with the error and the user's own frame |
-//! | exit 0 | the problem's checker |
+//! | exit 0 | the problem's checker, then the whitespace by its judge's rule: PE where the answer is right and the layout is not, on a judge that says PE ([`checker::presentation`]) |
 
 use super::checker::{self, Answer, Check, FirstDifference};
 use super::plan::Case;
@@ -105,6 +105,10 @@ impl CaseResult {
 
 /// How much of a wrong answer's output a result keeps, for the report.
 pub const OUTPUT_KEPT: u64 = 8 << 10;
+
+/// The most output (and expected output) weighed for a presentation error:
+/// 1000 16×16 grids are 272 KB; a longer output keeps the checker's verdict.
+const PE_CAP: u64 = 16 << 20;
 
 /// What an allocation failure prints, by runtime.
 const OUT_OF_MEMORY: [&str; 6] = [
@@ -335,8 +339,12 @@ fn decide(
         stdout: &mut run.stdout,
         stderr: &stderr,
     };
-    Ok(match (solution.problem.checker)(&mut output)? {
+    let check = (solution.problem.checker)(&mut output)?;
+    let layout = super::judges::of(solution.problem).layout;
+    let check = checker::presentation(layout, &case.answer, &mut run.stdout, check, PE_CAP)?;
+    Ok(match check {
         Check::Accepted => (Verdict::Ac, String::new(), None),
+        Check::Presentation { why, first } => (Verdict::Pe, why, Some(first)),
         Check::Wrong { why, diff, first } => {
             let detail = match diff {
                 Some(d) => format!("{why}\n{d}"),

@@ -950,6 +950,84 @@ fn stress_stays_inside_the_promise_and_covers_the_family() {
     assert!(text.contains("1/1 WA"), "{text}");
 }
 
+/// POJ answers PE for a right answer laid out otherwise (a blank line before
+/// each grid, where the statement puts one after): so does the judge, in the
+/// table, the reason, `--json` and the exit code; the same program with the
+/// blank line after each grid is AC.
+#[test]
+fn poj_presentation_error_is_pe() {
+    let file = "poj3076_blank_line_before.cpp";
+    let Some((code, text)) = judge(file, &["--fixture", "sample1"]) else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("1/1 PE"), "{text}");
+    assert!(
+        text.contains("PE (expected AC): the answer is right, its whitespace is not: line 1 is \"\", where the expected output has \"FPAHMJECNLBDKOGI\"; POJ answers PE"),
+        "{text}"
+    );
+    let (code, json) = judge(file, &["--fixture", "sample1", "--json"]).unwrap();
+    assert_eq!(code, 1, "{json}");
+    let record: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    assert_eq!(record["verdict"], "PE", "{json}");
+    assert_eq!(record["as_expected"], false, "{json}");
+    assert_eq!(record["first_difference"]["line"], 1, "{json}");
+    assert_eq!(record["first_difference"]["got"], "", "{json}");
+    // The blank line after each grid, as the statement has it: AC.
+    let source = std::fs::read_to_string(data(file)).unwrap();
+    let after = source
+        .replacen("        printf(\"\\n\");\n", "", 1)
+        .replacen(
+            "            putchar('\\n');\n        }\n",
+            "            putchar('\\n');\n        }\n        printf(\"\\n\");\n",
+            1,
+        );
+    assert_ne!(after, source);
+    let (code, text) = judge_text(
+        "poj-pe-after",
+        "poj3076.cpp",
+        after.as_bytes(),
+        &["--fixture", "sample1", "--fixture", "two_grids"],
+    )
+    .unwrap();
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("2/2 AC"), "{text}");
+}
+
+/// HDU answers PE for whitespace between two non-blank characters (the
+/// digits of a row written without their spaces); a blank line after the
+/// last case, outside them, is not PE.
+#[test]
+fn hdu_presentation_error_is_pe() {
+    let file = "hdu1426_no_spaces.py";
+    let Some((code, text)) = judge(file, &["--fixture", "two_cases_blank_line_between"]) else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("1/1 PE"), "{text}");
+    assert!(
+        text.contains("line 1 is \"712469358\", where the expected output has \"7 1 2 4 6 9 3 5 8\"; HDU answers PE for whitespace between two non-blank characters"),
+        "{text}"
+    );
+    let source = std::fs::read_to_string(data(file)).unwrap();
+    let spaced = source.replace("print(\"\".join", "print(\" \".join");
+    assert_ne!(spaced, source);
+    let (code, text) = judge_text(
+        "hdu-pe-spaced",
+        "hdu1426.py",
+        spaced.as_bytes(),
+        &[
+            "--fixture",
+            "two_cases_blank_line_between",
+            "--fixture",
+            "sample1",
+        ],
+    )
+    .unwrap();
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("2/2 AC"), "{text}");
+}
+
 /// The `judged as` name of a problem key.
 fn problem_short(key: &str) -> &'static str {
     match key {
@@ -2205,6 +2283,24 @@ fn lines_puts_a_java_crash_at_its_line_whatever_the_files_name() {
     assert!(
         text.lines().any(|l| l.starts_with("sudoku: ")
             && l.contains("lc37.java:4:1: error: RE on leetcode_example")),
+        "{text}"
+    );
+}
+
+/// `--lines` puts a Java crash at the user's line when the file is built
+/// under a public class's name of its own (`Anti.java` for
+/// `cf1335d_crash.java`: Codeforces takes any public class).
+#[test]
+fn lines_puts_a_crash_in_a_public_class_at_the_users_file() {
+    let Some((code, text)) = judge("cf1335d_crash.java", &["--lines", "--fixture", "sample1"])
+    else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("at Anti.main(Anti.java:12)"), "{text}");
+    assert!(
+        text.lines().any(|l| l.starts_with("sudoku: ")
+            && l.contains("cf1335d_crash.java:12:1: error: RE on sample1")),
         "{text}"
     );
 }

@@ -846,6 +846,7 @@ fn every_verdict_has_a_row_in_the_verdict_table() {
     let all = [
         Verdict::Ac,
         Verdict::Wa,
+        Verdict::Pe,
         Verdict::Tle,
         Verdict::Mle,
         Verdict::Ole,
@@ -858,6 +859,7 @@ fn every_verdict_has_a_row_in_the_verdict_table() {
         match v {
             Verdict::Ac
             | Verdict::Wa
+            | Verdict::Pe
             | Verdict::Tle
             | Verdict::Mle
             | Verdict::Ole

@@ -123,7 +123,7 @@ pub struct JudgeArgs {
     json: bool,
     /// With FILE (or a folder of files): after the report, each failure as one line an
     /// editor's problem matcher reads, `sudoku: PATH:LINE:COL: error: MESSAGE` (the compiler's
-    /// errors at their lines, a crash at the line it names, WA/TLE/MLE at line 1 with the
+    /// errors at their lines, a crash at the line it names, WA/PE/TLE/MLE at line 1 with the
     /// case and first difference); docs/judge.md has a VS Code task that reads them.
     #[arg(long, conflicts_with = "json")]
     lines: bool,

@@ -1,7 +1,7 @@
 //! `sudoku judge FILE --lines`: each failure of a user's file as one line
 //! an editor's problem matcher reads, `sudoku: PATH:LINE:COL: error:
 //! MESSAGE`: the compiler's own errors and warnings at their lines, a crash
-//! at the line of the file it names, any other failure (WA, TLE, MLE) at
+//! at the line of the file it names, any other failure (WA, PE, TLE, MLE) at
 //! line 1 with its case and first difference; one line a kind of failure,
 //! at its first case, saying how many more cases failed so. The documented VS Code task
 //! (docs/judge.md) matches them with one regex.
@@ -52,7 +52,7 @@ pub fn lines(part: &Part, results: &[CaseResult]) -> Vec<String> {
                 n => format!(" and {n} more cases"),
             };
             let (line, col) = if r.verdict == Verdict::Re {
-                crash_line(&r.detail, &name).unwrap_or((1, 1))
+                crash_line(&r.detail, &name, &user.staged).unwrap_or((1, 1))
             } else {
                 (1, 1)
             };
@@ -165,21 +165,16 @@ fn rustc_lines(ce: &str, path: &str) -> Vec<String> {
 }
 
 /// The line (and column) of the user's file a crash names: `NAME:12`,
-/// `NAME:12:5`, `Main.java:9`, `line 5 of NAME`.
-fn crash_line(detail: &str, name: &str) -> Option<(u32, u32)> {
+/// `NAME:12:5`, `line 5 of NAME`, or the same at a name the build gave
+/// the file (`staged`: a Java file is built as its class, `Main.java`,
+/// `Solution.java`, `Anti.java`, which its frames name, whatever the user
+/// called it).
+fn crash_line(detail: &str, name: &str, staged: &[String]) -> Option<(u32, u32)> {
     let number = |s: &str| -> Option<u32> {
         let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
         digits.parse().ok()
     };
-    // A Java file is built under its class's name (`Main.java`, or
-    // LeetCode's `Solution.java`), which its frames name, whatever the
-    // user called it (`lc37.java`).
-    let staged: &[&str] = if name.ends_with(".java") {
-        &["Main.java", "Solution.java"]
-    } else {
-        &[]
-    };
-    for &file in [name].iter().chain(staged) {
+    for file in std::iter::once(name).chain(staged.iter().map(String::as_str)) {
         if file.is_empty() {
             continue;
         }
@@ -191,8 +186,15 @@ fn crash_line(detail: &str, name: &str) -> Option<(u32, u32)> {
                 return Some((line, 1));
             }
         }
+        // The whole name, not the end of another (`MyMain.java:` is not `Main.java:`).
         let needle = format!("{file}:");
-        if let Some(i) = detail.find(&needle) {
+        let at = detail.match_indices(&needle).map(|(i, _)| i).find(|&i| {
+            !detail[..i]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.'))
+        });
+        if let Some(i) = at {
             let rest = &detail[i + needle.len()..];
             let line = number(rest)?;
             let after = &rest[line.to_string().len()..];
@@ -209,47 +211,70 @@ mod tests {
 
     #[test]
     fn a_crash_names_its_line() {
-        for (detail, name, want) in [
+        let java = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        for (detail, name, staged, want) in [
             (
                 "IndexError: list index out of range at line 5 of x.py (in check)",
                 "x.py",
+                java(&[]),
                 (5, 1),
             ),
             (
                 "panicked at x.rs:7:20: index out of bounds",
                 "x.rs",
+                java(&[]),
                 (7, 20),
             ),
             (
                 "java.lang.StringIndexOutOfBoundsException: at Main.main(Main.java:9)",
                 "Main.java",
+                java(&["Main.java"]),
                 (9, 1),
             ),
             (
                 "TypeError: at Object.<anonymous> (x.js:3:14)",
                 "x.js",
+                java(&[]),
                 (3, 14),
             ),
             // A Java file named otherwise is built as its class.
             (
                 "java.lang.ArrayIndexOutOfBoundsException: at Solution.solveSudoku(Solution.java:20)",
                 "lc37.java",
+                java(&["Solution.java"]),
                 (20, 1),
             ),
             (
                 "java.lang.NullPointerException: at Main.main(Main.java:4)",
                 "poj2676.java",
+                java(&["Main.java"]),
                 (4, 1),
             ),
+            (
+                "java.lang.ArrayIndexOutOfBoundsException: Index 1 out of bounds for length 0 at Anti.main(Anti.java:8)",
+                "cf1335d.java",
+                java(&["Anti.java"]),
+                (8, 1),
+            ),
         ] {
-            assert_eq!(crash_line(detail, name), Some(want), "{detail}");
+            assert_eq!(crash_line(detail, name, &staged), Some(want), "{detail}");
         }
-        assert_eq!(crash_line("Segmentation fault", "x.cpp"), None);
-        // The harness's own frames are not the user's file.
+        assert_eq!(crash_line("Segmentation fault", "x.cpp", &[]), None);
+        // The harness's own frames are not the user's file, nor is a
+        // name that only ends like the staged one.
         assert_eq!(
             crash_line(
                 "at SudokuJudgeHarness.main(SudokuJudgeHarness.java:19)",
-                "lc37.java"
+                "lc37.java",
+                &java(&["Solution.java"])
+            ),
+            None
+        );
+        assert_eq!(
+            crash_line(
+                "at MyMain.main(MyMain.java:3)",
+                "x.java",
+                &java(&["Main.java"])
             ),
             None
         );
