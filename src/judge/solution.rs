@@ -1018,6 +1018,19 @@ pub fn from_file(
         Some((kept, first, last)) => (kept, Some((first, last))),
         None => (bytes, None),
     };
+    // A Java `class Solution` inside an outer class, no plugin marks: judged
+    // as LeetCode takes the class, unless the file is a stdin program.
+    let nested = (region.is_none() && language.flag == "java")
+        .then(|| language::java::nested_solution(&bytes))
+        .flatten()
+        .filter(|(kept, ..)| {
+            !(language.reads_stdin)(&String::from_utf8_lossy(&bytes))
+                && !(language.leetcode)(&String::from_utf8_lossy(kept)).is_empty()
+        });
+    let (bytes, nested) = match nested {
+        Some((kept, first, last, outer)) => (kept, Some((first, last, outer))),
+        None => (bytes, None),
+    };
     // The compiler takes the bytes; what is read or shown of the file here
     // is their UTF-8 reading, a byte that is not UTF-8 read as U+FFFD.
     let text = String::from_utf8_lossy(&bytes).into_owned();
@@ -1045,6 +1058,11 @@ pub fn from_file(
     if let Some((first, last)) = region {
         early_notes.push(format!(
             "lines {first}-{last}: the LeetCode plugin's submit region, judged alone as the plugin submits it (the lines around it are blanked, so each line keeps its number)"
+        ));
+    }
+    if let Some((first, last, outer)) = &nested {
+        early_notes.push(format!(
+            "lines {first}-{last}: `class Solution` inside `class {outer}`, judged alone as LeetCode takes the class (the `import` lines kept, the lines around them blanked, so each line keeps its number)"
         ));
     }
     // What the judge has and this machine lacks: the file is not judged.

@@ -370,6 +370,56 @@ fn a_plugins_file_is_judged_as_the_plugin_submits_it() {
     );
 }
 
+/// A Java file with a `package` line and an outer class around `class
+/// Solution`, no plugin marks, is judged as LeetCode takes the class: the
+/// class alone (`static` or not), a compile error at the file's own line.
+#[test]
+fn a_solution_class_inside_an_outer_class_is_judged_as_leetcode_takes_it() {
+    let file = "com/example/lc/Lc37Nested.java";
+    let Some((code, text)) = judge(file, &["--fixture", "leetcode_example"]) else {
+        return;
+    };
+    assert_eq!(code, 0, "{text}");
+    assert!(common::all_pass(&text, 1), "{text}");
+    assert!(
+        text.contains("note: lines 15-41: `class Solution` inside `class Lc37Nested`, judged alone as LeetCode takes the class"),
+        "{text}"
+    );
+    let source = std::fs::read_to_string(data(file)).unwrap();
+    let as_static = source.replace(
+        "    class Solution {",
+        "    private static class Solution {",
+    );
+    assert_ne!(as_static, source);
+    let (code, text) = judge_text(
+        "nested-static",
+        "Lc37Nested.java",
+        as_static.as_bytes(),
+        &["--fixture", "leetcode_example"],
+    )
+    .unwrap();
+    assert_eq!(code, 0, "{text}");
+    assert!(common::all_pass(&text, 1), "{text}");
+    let broken = source.replace("return fill(b, k + 1);", "return fil(b, k + 1);");
+    assert_ne!(broken, source);
+    let (code, text) = judge_text(
+        "nested-ce",
+        "Lc37Nested.java",
+        broken.as_bytes(),
+        &["--fixture", "leetcode_example", "--lines"],
+    )
+    .unwrap();
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("Lc37Nested.java:23: error: cannot find symbol"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Lc37Nested.java:23:1: error: cannot find symbol"),
+        "{text}"
+    );
+}
+
 /// LeetCode's driver calls the method from the class's own package: one
 /// that is not `public` is AC; one whose signature is not LeetCode's is a
 /// CE, said first at the method's own line with LeetCode's signature, in

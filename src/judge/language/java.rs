@@ -143,6 +143,99 @@ fn is_gb18030(bytes: &[u8]) -> bool {
     true
 }
 
+/// A `class Solution` declared inside another class (an IDE's file: a
+/// `package` line, an outer class with a `main`, no plugin marks) as
+/// LeetCode takes it, the class alone: the file's `import` lines and the
+/// class kept, its modifiers (`static`, `private`) and every other line
+/// blanked, so each line keeps its number. The kept bytes, the class's
+/// first and last lines (from 1) and the outer class's name; `None` where
+/// `class Solution` is top-level or absent.
+pub fn nested_solution(bytes: &[u8]) -> Option<(Vec<u8>, usize, usize, String)> {
+    let text = String::from_utf8_lossy(bytes);
+    // Char for char the file's text, comments and literals blanked.
+    let code: Vec<char> = super::code_only(&text).chars().collect();
+    let is_name = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    let class_at = |i: usize| {
+        code[i..].starts_with(&['c', 'l', 'a', 's', 's'])
+            && (i == 0 || !is_name(code[i - 1]))
+            && code.get(i + 5).is_some_and(|c| c.is_whitespace())
+    };
+    // The class each open brace belongs to (`None` for a method's, a block's).
+    let mut open: Vec<Option<String>> = Vec::new();
+    let mut pending = None;
+    let mut found: Option<(usize, usize, String)> = None;
+    let mut end = None;
+    let mut i = 0;
+    while i < code.len() {
+        if class_at(i) {
+            let name: String = code[i + 5..]
+                .iter()
+                .skip_while(|c| c.is_whitespace())
+                .take_while(|&&c| is_name(c))
+                .collect();
+            if name == "Solution" && found.is_none() {
+                let outer = open.iter().rev().find_map(Clone::clone)?;
+                found = Some((i, open.len(), outer));
+            }
+            pending = Some(name);
+            i += 5;
+            continue;
+        }
+        match code[i] {
+            '{' => open.push(pending.take()),
+            '}' => {
+                open.pop();
+                if found
+                    .as_ref()
+                    .is_some_and(|(_, depth, _)| open.len() == *depth)
+                {
+                    end = Some(i);
+                    break;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let (start, _, outer) = found?;
+    let end = end?;
+    let line_of = |at: usize| code[..at].iter().filter(|&&c| c == '\n').count();
+    let column_of = |at: usize| {
+        at - code[..at]
+            .iter()
+            .rposition(|&c| c == '\n')
+            .map_or(0, |n| n + 1)
+    };
+    let (first, last) = (line_of(start), line_of(end));
+    let kept: Vec<Vec<u8>> = bytes
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .map(|(n, line)| {
+            if n < first || n > last {
+                let keep = n < first
+                    && String::from_utf8_lossy(line)
+                        .trim_start()
+                        .starts_with("import ");
+                return if keep { line.to_vec() } else { Vec::new() };
+            }
+            if n != first && n != last {
+                return line.to_vec();
+            }
+            let mut chars: Vec<char> = String::from_utf8_lossy(line).chars().collect();
+            if n == last {
+                chars.truncate(column_of(end) + 1);
+            }
+            if n == first {
+                for c in chars.iter_mut().take(column_of(start)) {
+                    *c = ' ';
+                }
+            }
+            chars.into_iter().collect::<String>().into_bytes()
+        })
+        .collect();
+    Some((kept.join(&b'\n'), first + 1, last + 1, outer))
+}
+
 /// The name and line of the first top-level `public class NAME` (also
 /// `public final class`, `public abstract class`).
 fn public_class(text: &str) -> Option<(String, usize)> {
@@ -301,6 +394,18 @@ fn crash(stderr: &str, _name: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_nested_solution_is_cut_out_with_its_lines_kept() {
+        assert!(nested_solution(b"class Solution { void f() {} }").is_none());
+        let file = b"package p;\nimport java.util.*;\npublic class A {\n  static class Solution { int x = '{';\n  } void g() {}\n}";
+        let (kept, first, last, outer) = nested_solution(file).unwrap();
+        assert_eq!((first, last, outer.as_str()), (4, 5, "A"));
+        assert_eq!(
+            String::from_utf8(kept).unwrap(),
+            "\nimport java.util.*;\n\n         class Solution { int x = '{';\n  }\n"
+        );
+    }
 
     #[test]
     fn classes_and_packages() {
