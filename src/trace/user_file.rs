@@ -180,8 +180,16 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
             )
         }),
     };
+    let early = heard.early.map_or(String::new(), |(n, line)| {
+        format!(
+            " (before it, the file's own code at line {line} called solveSudoku {}: {} not recorded, nor {} output; what is traced is the trace's own call on the puzzle)",
+            if n == 1 { "once".to_string() } else { format!("{n} times") },
+            if n == 1 { "that call is" } else { "those calls are" },
+            if n == 1 { "its" } else { "their" }
+        )
+    });
     let title = format!(
-        "your file, run by {}: every write to the board, with the line that made it",
+        "your file, run by {}: every write to the board, with the line that made it{early}",
         lang.tool
     );
     Ok(recording(
@@ -422,6 +430,9 @@ fn run_in_sandbox(
 struct Heard {
     /// `solveSudoku` was called.
     started: bool,
+    /// The file's own calls of `solveSudoku` before the harness's (a test
+    /// at its bottom), and the line of the first.
+    early: Option<(u64, usize)>,
     /// (cell, digit or 0, line of the user's file) per write.
     writes: Vec<(usize, u8, usize)>,
     /// How the run ended, when the harness said (a bad write, the step
@@ -571,6 +582,12 @@ fn read_harness(
         let mut parts = line.splitn(5, ' ');
         match parts.next() {
             Some("start") => heard.started = true,
+            Some("early") => {
+                let mut num = || parts.next().and_then(|p| p.parse().ok());
+                if let (Some(n), Some(line)) = (num(), num()) {
+                    heard.early = Some((n, line as usize));
+                }
+            }
             Some("c") => {
                 let name = parts.next().unwrap_or("?");
                 let i = intern(&mut heard.names, name);
