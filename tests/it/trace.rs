@@ -606,7 +606,8 @@ fn files_that_cannot_be_traced_say_why() {
         let (code, _, err) = sudoku(&["trace", "--approach", &c]);
         assert_eq!(code, 2);
         assert!(
-            err.contains("neither a LeetCode 37 solution (no solveSudoku in it) nor a program that reads stdin"),
+            err.contains("neither a LeetCode 37 solution (no solveSudoku in LeetCode's frame")
+                && err.contains("nor a program that reads stdin"),
             "{err}"
         );
         // A stdin program whose board is one array of 81: no table holds
@@ -618,7 +619,7 @@ fn files_that_cannot_be_traced_say_why() {
         let (code, _, err) = sudoku(&["trace", "--approach", &flat]);
         assert_eq!(code, 2);
         assert!(
-            err.contains("no table holding the puzzle was written"),
+            err.contains("it wrote no table holding the puzzle"),
             "{err}"
         );
     }
@@ -1183,4 +1184,70 @@ fn a_copy_back_over_the_solved_board_is_rewrites_not_revisits() {
         rec.steps[8365].event,
         trace::Event::Complete { .. }
     ));
+}
+
+/// The entry found as `sudoku judge` finds it, and called where LeetCode
+/// would not call it: a class of another name, a free Rust function; a
+/// JavaScript file's own test at its bottom named, not traced; a stdin
+/// program that reads a count of grids first given POJ 2676's input, by
+/// its name or, unnamed, when Lanqiao's lines found no table. Each traces
+/// the right DFS's writes to the solved board.
+#[test]
+fn the_entry_is_found_as_the_judge_finds_it() {
+    let cases: [(&str, &str, &[&str]); 6] = [
+        (
+            "javac",
+            "SudokuSolver.java",
+            &[
+                "as LeetCode 37:",
+                "judges it as LeetCode 37 (class SudokuSolver with solveSudoku, not class Solution)",
+                "(line 4: rename the class to Solution); the trace calls it through a class Solution that extends class SudokuSolver",
+            ],
+        ),
+        (
+            "g++",
+            "other_class.cpp",
+            &["(class Sudoku with solveSudoku, not class Solution)", "extends class Sudoku"],
+        ),
+        (
+            "rustc",
+            "free_function.rs",
+            &[
+                "as LeetCode 37:",
+                "its solve_sudoku is a free function, and LeetCode calls `Solution::solve_sudoku(&mut board)`",
+            ],
+        ),
+        (
+            "node",
+            "own_test_at_bottom.js",
+            &["the file's own code at line 41 called solveSudoku once: that call is not recorded"],
+        ),
+        (
+            "g++",
+            "poj2676_count_first.cpp",
+            &["as POJ 2676:", "the trace's recorder needs C++11"],
+        ),
+        (
+            "g++",
+            "count_first.cpp",
+            &["as Lanqiao:", "(fed POJ 2676's input, a count of grids first: on Lanqiao's 9 lines it wrote no table holding the puzzle)"],
+        ),
+    ];
+    for (tool, file, header) in cases {
+        if !common::need(tool) {
+            continue;
+        }
+        let path = repo_file(&format!("tests/data/trace/{file}"));
+        let (code, out, err) = sudoku(&["trace", "--time-limit", "20000", "--approach", &path]);
+        assert_eq!(code, 0, "{file}: {err}");
+        let first = out.lines().next().unwrap_or("");
+        for want in header {
+            assert!(first.contains(want), "{file}: {want:?} not in {first:?}");
+        }
+        assert!(
+            out.contains("the board is solved (checked)")
+                && out.contains("summary: 4208 placements, 4157 undos"),
+            "{file}: {out}"
+        );
+    }
 }
