@@ -20,7 +20,7 @@ use super::record::{shape, steps_of_writes, EndKind, FrameOp, Recording, StackKi
 use super::source::Kind;
 use super::Error;
 use crate::grid::{Grid, CELLS};
-use crate::judge::language::{self, Language, Method};
+use crate::judge::language::{self, Entry, Language, Method};
 use crate::sandbox::{self, End, Limits, Supervisor, View};
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader};
@@ -134,11 +134,11 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         #[cfg(not(unix))]
         return Err(Error::Approach(why_not(path, _lang.name)));
     }
-    let (lang, text) = leetcode_37_file(path)?;
+    let (lang, text, entry) = leetcode_37_file(path)?;
     crate::judge::solution::check_sandbox(&run.exe, run.trust)
         .map_err(|e| Error::Approach(format!("{}: {e}", path.display())))?;
     let shown = path.display().to_string();
-    let (ran, limits) = run_in_sandbox(path, lang, puzzle, run)?;
+    let (ran, limits) = run_in_sandbox(path, lang, puzzle, run, &entry.class)?;
     let stderr = String::from_utf8_lossy(&ran.stderr).into_owned();
     let mut heard = read_harness(
         BufReader::new(ran.stdout),
@@ -189,8 +189,8 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         )
     });
     let title = format!(
-        "your file, run by {}: every write to the board, with the line that made it{early}",
-        lang.tool
+        "your file, run by {}: every write to the board, with the line that made it{}{early}",
+        lang.tool, entry.note
     );
     Ok(recording(
         path, text, title, puzzle, heard, end, ending, "'.'",
@@ -336,8 +336,11 @@ fn shipped(path: &Path) -> bool {
 }
 
 /// The language and text of `path`, refused unless it is a Python or
-/// JavaScript file with a `solveSudoku`.
-fn leetcode_37_file(path: &Path) -> Result<(&'static Language, String), Error> {
+/// JavaScript file that `sudoku judge` places as LeetCode 37
+/// ([`crate::judge::solution::place`], one rule for both), and the class
+/// holding `solveSudoku` where it is not LeetCode's `Solution`, with the
+/// header's words for it.
+fn leetcode_37_file(path: &Path) -> Result<(&'static Language, String, Entry37), Error> {
     let cannot = |why: String| Error::Approach(why);
     let lang = language::of(path)
         .filter(|_| is_user_file(path))
@@ -348,13 +351,51 @@ fn leetcode_37_file(path: &Path) -> Result<(&'static Language, String), Error> {
             ))
         })?;
     let text = read_source(path)?;
-    if !(lang.leetcode)(&text).contains(&Method::SolveSudoku) {
-        return Err(cannot(format!(
-            "{}: not a LeetCode 37 solution (no solveSudoku in it)",
-            path.display()
-        )));
-    }
-    Ok((lang, text))
+    let methods = (lang.leetcode)(&text);
+    let solution = Entry37 {
+        class: "Solution".into(),
+        note: String::new(),
+    };
+    let judged = match crate::judge::solution::place(path, &text, lang, None) {
+        Ok((_, Entry::LeetCode(Method::SolveSudoku), _))
+            if methods.contains(&Method::SolveSudoku) =>
+        {
+            return Ok((lang, text, solution))
+        }
+        Ok((_, Entry::LeetCode(Method::SolveSudoku), judged)) => {
+            if let Some(other) = (lang.other_class)(&text) {
+                let note = format!(
+                    ". `sudoku judge` judges it as {judged}: LeetCode calls `Solution().solveSudoku(board)` and would not find it (line {}: rename the class to Solution); the trace calls class {}'s",
+                    other.line, other.class
+                );
+                return Ok((
+                    lang,
+                    text,
+                    Entry37 {
+                        class: other.class,
+                        note,
+                    },
+                ));
+            }
+            judged
+        }
+        // Two problems: LeetCode 37's method beside another's.
+        Err(_) if methods.contains(&Method::SolveSudoku) => return Ok((lang, text, solution)),
+        Ok((_, _, judged)) => judged,
+        Err(e) => e.to_string(),
+    };
+    Err(cannot(format!(
+        "{}: not a LeetCode 37 solution (no solveSudoku in LeetCode's frame, {}; `sudoku judge` judges it as {judged}): the trace runs a Python or JavaScript file's solveSudoku, and a stdin program in C, C++, Java or Rust",
+        path.display(),
+        (lang.frame)(Method::SolveSudoku)
+    )))
+}
+
+/// The class whose `solveSudoku` the Python harness calls, and what the
+/// header says of it where it is not LeetCode's `Solution`.
+struct Entry37 {
+    class: String,
+    note: String,
 }
 
 /// Runs the harness on `path` in the judge's sandbox: the user's file bound
@@ -364,6 +405,7 @@ fn run_in_sandbox(
     lang: &Language,
     puzzle: &Grid,
     run: &Run,
+    class: &str,
 ) -> Result<(sandbox::Run, Limits), Error> {
     let cannot = |why: String| Error::Approach(why);
     let absolute = std::fs::canonicalize(path).map_err(|source| Error::Read {
@@ -389,6 +431,7 @@ fn run_in_sandbox(
         inside.clone().into(),
         puzzle_text.into(),
         run.max_steps.to_string().into(),
+        class.into(),
     ]);
     let limits = Limits {
         cpu: run.time_limit,

@@ -1188,13 +1188,22 @@ fn a_copy_back_over_the_solved_board_is_rewrites_not_revisits() {
 
 /// The entry found as `sudoku judge` finds it, and called where LeetCode
 /// would not call it: a class of another name, a free Rust function; a
-/// JavaScript file's own test at its bottom named, not traced; a stdin
+/// Python or JavaScript file's own test at its bottom named, not traced; a stdin
 /// program that reads a count of grids first given POJ 2676's input, by
 /// its name or, unnamed, when Lanqiao's lines found no table. Each traces
 /// the right DFS's writes to the solved board.
 #[test]
 fn the_entry_is_found_as_the_judge_finds_it() {
-    let cases: [(&str, &str, &[&str]); 6] = [
+    let cases: [(&str, &str, &[&str]); 7] = [
+        (
+            "python3",
+            "other_class_with_test.py",
+            &[
+                "judges it as LeetCode 37 (class SudokuSolver with solveSudoku, not class Solution)",
+                "the trace calls class SudokuSolver's",
+                "the file's own code at line 34 called solveSudoku once: that call is not recorded",
+            ],
+        ),
         (
             "javac",
             "SudokuSolver.java",
