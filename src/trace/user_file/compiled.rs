@@ -20,6 +20,10 @@ use std::time::Duration;
 
 use crate::trace::instrument::{self, Lang, Options};
 
+/// The CPU time of the first run of a stdin program taken for Lanqiao's
+/// by default: see [`record`].
+const FIRST_TRY: Duration = Duration::from_secs(2);
+
 /// The compilers named in the environment (`SUDOKU_CXX`, …), as `sudoku
 /// judge` takes them.
 fn named_compilers() -> Vec<choose::Named> {
@@ -150,26 +154,54 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
     } else {
         Board::Digits
     };
-    let run_on = |stdin: &str| -> Result<(crate::sandbox::Run, Heard, String), Error> {
-        let input = Input::new(stdin.as_bytes()).map_err(Error::Write)?;
-        let ran = Supervisor::of(&run.exe)
-            .run(&program, &args, Some(&input), &limits, &view)
-            .map_err(|e| cannot(format!("cannot run {shown}: {e}")))?;
-        let stderr = String::from_utf8_lossy(&ran.stderr).into_owned();
-        let heard = read_harness(
-            BufReader::new(&ran.stdout),
-            &shown,
-            run.max_steps,
-            board_kind,
-        )?;
-        Ok((ran, heard, stderr))
-    };
+    let run_on =
+        |stdin: &str, limits: &Limits| -> Result<(crate::sandbox::Run, Heard, String), Error> {
+            let input = Input::new(stdin.as_bytes()).map_err(Error::Write)?;
+            let ran = Supervisor::of(&run.exe)
+                .run(&program, &args, Some(&input), limits, &view)
+                .map_err(|e| cannot(format!("cannot run {shown}: {e}")))?;
+            let stderr = String::from_utf8_lossy(&ran.stderr).into_owned();
+            let heard = read_harness(
+                BufReader::new(&ran.stdout),
+                &shown,
+                run.max_steps,
+                board_kind,
+            )?;
+            Ok((ran, heard, stderr))
+        };
     let stdin = if leetcode {
         leetcode_literal(puzzle)
     } else {
         stdin_of(problem, puzzle).map_err(|why| cannot(format!("{shown}: {why}")))?
     };
-    let (mut ran, mut heard, mut stderr) = run_on(&stdin)?;
+    // A program the judge takes for Lanqiao's by default (its name says no
+    // problem) that finds no puzzle in Lanqiao's 9 lines may read a count
+    // of grids first, as POJ 2676's does: it is given that input too. Each
+    // input is tried with at most FIRST_TRY of CPU time, so a program that
+    // took the first row for the count and searches a garbled board is not
+    // held for the whole limit; an input on which it wrote its table and
+    // was cut runs again with the whole limit, and where neither input
+    // gave a table and a limit cut the first, Lanqiao's runs again with
+    // the whole limit (a program may work long before its first write).
+    let may_retry = !leetcode && problem.key == "lanqiao" && !placed.named;
+    let short = Limits {
+        cpu: limits.cpu.min(FIRST_TRY),
+        wall: limits.wall.min(FIRST_TRY * 3 + Duration::from_secs(2)),
+        ..limits
+    };
+    let shortened = may_retry && short.cpu < limits.cpu;
+    let cut = |ran: &crate::sandbox::Run| matches!(ran.end, End::CpuLimit | End::WallLimit);
+    let attempt = |stdin: &str| -> Result<_, Error> {
+        if !shortened {
+            return run_on(stdin, &limits);
+        }
+        let tried = run_on(stdin, &short)?;
+        if tried.1.started && cut(&tried.0) {
+            return run_on(stdin, &limits);
+        }
+        Ok(tried)
+    };
+    let (mut ran, mut heard, mut stderr) = attempt(&stdin)?;
     let mut fed = if build_as.key == problem.key {
         String::new()
     } else {
@@ -181,19 +213,19 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
             judges::of(problem).cpp
         )
     };
-    // A program the judge takes for Lanqiao's by default (its name says no
-    // problem) that found no puzzle in Lanqiao's 9 lines may read a count
-    // of grids first, as POJ 2676's does: it is given that input once.
-    if !heard.started && !leetcode && problem.key == "lanqiao" && !placed.named {
+    if !heard.started && may_retry {
         let poj = problem::by_key("poj2676").expect("POJ 2676 exists");
+        let lanqiao_cut = cut(&ran);
         let (again, heard_again, stderr_again) =
-            run_on(&stdin_of(poj, puzzle).expect("POJ 2676's input"))?;
+            attempt(&stdin_of(poj, puzzle).expect("POJ 2676's input"))?;
         if heard_again.started {
             fed += &format!(
                 " (fed {}'s input, a count of grids first: on Lanqiao's 9 lines it wrote no table holding the puzzle)",
                 poj.short
             );
             (ran, heard, stderr) = (again, heard_again, stderr_again);
+        } else if shortened && lanqiao_cut {
+            (ran, heard, stderr) = run_on(&stdin, &limits)?;
         }
     }
     if !heard.started {
