@@ -1194,7 +1194,15 @@ fn a_copy_back_over_the_solved_board_is_rewrites_not_revisits() {
 /// the right DFS's writes to the solved board.
 #[test]
 fn the_entry_is_found_as_the_judge_finds_it() {
-    let cases: [(&str, &str, &[&str]); 7] = [
+    let cases: [(&str, &str, &[&str]); 8] = [
+        (
+            "gcc",
+            "poj2676_c89.c",
+            &[
+                "as POJ 2676:",
+                "(built as Lanqiao's judge builds C, -std=c11: POJ 2676's judge builds -std=gnu89, and the trace's recorder needs C99)",
+            ],
+        ),
         (
             "python3",
             "other_class_with_test.py",

@@ -65,13 +65,29 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         .tempdir()
         .map_err(Error::Write)?;
     let copy = dir.path().join(&name);
-    // The recorder is C++11: where the problem's judge builds C++98 (POJ,
-    // HDU), the copy is built as Lanqiao's judge builds it, and the header
-    // says so.
-    let build_as = if ilang == Lang::Cpp && judges::of(problem).cpp.contains("++98") {
+    // The recorders are C++11 and C99: where the problem's judge builds
+    // C++98 or C89 (POJ, HDU; SPOJ's C), the copy is built as Lanqiao's
+    // judge builds it, and the header says so.
+    let std_of = |p: &Problem| match ilang {
+        Lang::Cpp => Some(judges::of(p).cpp_std),
+        Lang::C => Some(judges::of(p).c_std),
+        _ => None,
+    };
+    let older = std_of(problem).filter(|std| std.ends_with("++98") || std.ends_with("89"));
+    let build_as = if older.is_some() {
         problem::by_key("lanqiao").expect("Lanqiao exists")
     } else {
         problem
+    };
+    let built_as = match (older, std_of(build_as)) {
+        (Some(old), Some(new)) => format!(
+            " (built as {}'s judge builds {}, {new}: {}'s judge builds {old}, and the trace's recorder needs {})",
+            build_as.short,
+            lang.name,
+            problem.short,
+            if ilang == Lang::Cpp { "C++11" } else { "C99" }
+        ),
+        _ => String::new(),
     };
     let build = FileOptions {
         exe: run.exe.clone(),
@@ -116,12 +132,12 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
     let Some(sol) = built else {
         // The file itself, unchanged: does it build?
         std::fs::write(&copy, format!("{text}{}", placed.tail)).map_err(Error::Write)?;
-        let own = solution::from_file(&copy, Some(build_as), &build)
+        let own = solution::from_file(&copy, Some(problem), &build)
             .map_err(|e| cannot(format!("{shown}: {e}")))?;
         let why = match own.compile_error() {
             Some(ce) => format!("{shown} does not compile ({}): {ce}", problem.short),
             None => format!(
-                "{shown} compiles, but the copy the trace makes of it does not (please report it with the file): {last_error}"
+                "{shown} compiles, but the copy the trace makes of it{built_as} does not (please report it with the file): {last_error}"
             ),
         };
         return Err(cannot(why));
@@ -202,17 +218,7 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         Ok(tried)
     };
     let (mut ran, mut heard, mut stderr) = attempt(&stdin)?;
-    let mut fed = if build_as.key == problem.key {
-        String::new()
-    } else {
-        format!(
-            " (built as {}'s judge builds C++, {}: {}'s judge builds {}, and the trace's recorder needs C++11)",
-            build_as.short,
-            judges::of(build_as).cpp,
-            problem.short,
-            judges::of(problem).cpp
-        )
-    };
+    let mut fed = built_as.clone();
     if !heard.started && may_retry {
         let poj = problem::by_key("poj2676").expect("POJ 2676 exists");
         let lanqiao_cut = cut(&ran);
