@@ -1190,11 +1190,17 @@ fn a_copy_back_over_the_solved_board_is_rewrites_not_revisits() {
 /// would not call it: a class of another name, a free Rust function; a
 /// Python or JavaScript file's own test at its bottom named, not traced; a stdin
 /// program that reads a count of grids first given POJ 2676's input, by
-/// its name or, unnamed, when Lanqiao's lines found no table. Each traces
+/// its name or, unnamed, when Lanqiao's lines found no table; a copy built
+/// without its locals says why. Each traces
 /// the right DFS's writes to the solved board.
 #[test]
 fn the_entry_is_found_as_the_judge_finds_it() {
-    let cases: [(&str, &str, &[&str]); 8] = [
+    let cases: [(&str, &str, &[&str]); 9] = [
+        (
+            "rustc",
+            "moved_local.rs",
+            &["(its locals are not shown: the copy that reads them did not build: error[E0382]: borrow of moved value: `empties`)"],
+        ),
         (
             "gcc",
             "poj2676_c89.c",
