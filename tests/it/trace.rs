@@ -1273,4 +1273,21 @@ fn the_entry_is_found_as_the_judge_finds_it() {
             "{file}: {out}"
         );
     }
+    // A class whose only constructor takes arguments: the `Solution` the
+    // trace adds cannot extend it, and the refusal says so.
+    if common::need("javac") {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace_entry");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("Sized.java");
+        std::fs::write(&path, "public class Sized {\n    private final int n;\n    public Sized(int n) { this.n = n; }\n    public void solveSudoku(char[][] board) { board[0][2] = '4'; }\n}\n").unwrap();
+        let (code, _, err) = sudoku(&["trace", "--approach", path.to_str().unwrap()]);
+        assert_eq!(code, 2, "{err}");
+        for want in [
+            "with what the trace puts after its last line so that LeetCode's call reaches it (class Solution extends Sized {}), does not compile (LeetCode 37)",
+            "constructor Sized in class Sized cannot be applied",
+            "rename the class to Solution",
+        ] {
+            assert!(err.contains(want), "{want:?} not in {err}");
+        }
+    }
 }

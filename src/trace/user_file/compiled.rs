@@ -135,7 +135,15 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         let own = solution::from_file(&copy, Some(problem), &build)
             .map_err(|e| cannot(format!("{shown}: {e}")))?;
         let why = match own.compile_error() {
-            Some(ce) => format!("{shown} does not compile ({}): {ce}", problem.short),
+            Some(ce) if placed.tail.is_empty() => {
+                format!("{shown} does not compile ({}): {ce}", problem.short)
+            }
+            Some(ce) => format!(
+                "{shown}, with what the trace puts after its last line so that LeetCode's call reaches it ({}), does not compile ({}): {ce}\n{}",
+                placed.tail.trim(),
+                problem.short,
+                placed.note.trim_start_matches(". ")
+            ),
             None => format!(
                 "{shown} compiles, but the copy the trace makes of it{built_as} does not (please report it with the file): {last_error}"
             ),
