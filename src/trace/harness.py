@@ -39,7 +39,8 @@ import sys
 import traceback
 
 PATH, PUZZLE, MAX = sys.argv[1], sys.argv[2], int(sys.argv[3])
-# The class holding solveSudoku: LeetCode's Solution, or the file's own.
+# The class holding solveSudoku: LeetCode's Solution, or the file's own;
+# empty for a function at the module's top level.
 CLASS = sys.argv[4] if len(sys.argv) > 4 else 'Solution'
 sys.argv = [PATH]
 sys.setrecursionlimit(100000)
@@ -399,16 +400,23 @@ def main():
         sys.stderr.write(''.join(traceback.format_exception_only(type(e), e)))
         sys.exit(3)
     namespace['_sudoku_trace_frame'] = sys._getframe
-    solution = namespace.get(CLASS)
-    if solution is None or not hasattr(solution, 'solveSudoku'):
-        sys.stderr.write('%s: no class %s with a solveSudoku method\n' % (PATH, CLASS))
-        sys.exit(3)
+    if CLASS:
+        solution = namespace.get(CLASS)
+        if solution is None or not hasattr(solution, 'solveSudoku'):
+            sys.stderr.write('%s: no class %s with a solveSudoku method\n' % (PATH, CLASS))
+            sys.exit(3)
+        solve = solution().solveSudoku
+    else:
+        solve = namespace.get('solveSudoku')
+        if not callable(solve):
+            sys.stderr.write('%s: no function solveSudoku\n' % PATH)
+            sys.exit(3)
     if early:
         emit('early %d %d\n' % (len(early), early[0]))
     board = Board(adopt(r, ['.' if ch == '.' else ch for ch in PUZZLE[r * 9:r * 9 + 9]]) for r in range(9))
     emit('start\n')
     try:
-        solution().solveSudoku(board)
+        solve(board)
     except BaseException as e:  # noqa: B036 - RecursionError, SystemExit: all are the program's end
         line = 0
         for frame in traceback.extract_tb(e.__traceback__):

@@ -381,6 +381,23 @@ fn leetcode_37_file(path: &Path) -> Result<(&'static Language, String, Entry37),
         }
         // Two problems: LeetCode 37's method beside another's.
         Err(_) if methods.contains(&Method::SolveSudoku) => return Ok((lang, text, solution)),
+        // A Python function at the top level, in no class.
+        Ok((_, Entry::Program, judged))
+            if lang.name == "Python 3"
+                && text.lines().any(|l| l.starts_with("def solveSudoku(")) =>
+        {
+            let note = format!(
+                ". `sudoku judge` judges it as {judged}: its solveSudoku is a function at the top level, and LeetCode calls `Solution().solveSudoku(board)` (put it in class Solution, with self first); the trace calls the function"
+            );
+            return Ok((
+                lang,
+                text,
+                Entry37 {
+                    class: String::new(),
+                    note,
+                },
+            ));
+        }
         Ok((_, _, judged)) => judged,
         Err(e) => e.to_string(),
     };
@@ -391,8 +408,9 @@ fn leetcode_37_file(path: &Path) -> Result<(&'static Language, String, Entry37),
     )))
 }
 
-/// The class whose `solveSudoku` the Python harness calls, and what the
-/// header says of it where it is not LeetCode's `Solution`.
+/// The class whose `solveSudoku` the Python harness calls (none: the
+/// module's own function), and what the header says of it where it is not
+/// LeetCode's `Solution`.
 struct Entry37 {
     class: String,
     note: String,

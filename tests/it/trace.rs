@@ -1187,7 +1187,8 @@ fn a_copy_back_over_the_solved_board_is_rewrites_not_revisits() {
 }
 
 /// The entry found as `sudoku judge` finds it, and called where LeetCode
-/// would not call it: a class of another name, a free Rust function; a
+/// would not call it: a class of another name, a free function (Rust, C++,
+/// Python); a
 /// Python or JavaScript file's own test at its bottom named, not traced; a stdin
 /// program that reads a count of grids first given POJ 2676's input, by
 /// its name or, unnamed, when Lanqiao's lines found no table; a copy built
@@ -1195,7 +1196,20 @@ fn a_copy_back_over_the_solved_board_is_rewrites_not_revisits() {
 /// the right DFS's writes to the solved board.
 #[test]
 fn the_entry_is_found_as_the_judge_finds_it() {
-    let cases: [(&str, &str, &[&str]); 9] = [
+    let cases: [(&str, &str, &[&str]); 11] = [
+        (
+            "python3",
+            "free_function.py",
+            &["its solveSudoku is a function at the top level, and LeetCode calls `Solution().solveSudoku(board)`"],
+        ),
+        (
+            "g++",
+            "free_function.cpp",
+            &[
+                "as LeetCode 37:",
+                "its solveSudoku is a free function, and LeetCode calls `new Solution()->solveSudoku(board)`",
+            ],
+        ),
         (
             "rustc",
             "moved_local.rs",

@@ -367,23 +367,59 @@ fn placed(path: &Path, text: &str, lang: &'static Language) -> Result<Placed, St
             "judged as {judged}: a LeetCode 36 solution checks a board and writes nothing to it; the trace follows a search (LeetCode 37's solveSudoku, or a stdin program's)"
         )),
         Entry::Program if (lang.reads_stdin)(text) => Ok(as_is(problem, false, named)),
-        Entry::Program
-            if lang.extensions[0] == "rs"
-                && language::methods_named(text, "is_valid_sudoku", "solve_sudoku")
-                    .contains(&Method::SolveSudoku) =>
-        {
-            Ok(Placed {
-                tail: "\nimpl Solution {\n    pub fn solve_sudoku(board: &mut Vec<Vec<char>>) {\n        solve_sudoku(board)\n    }\n}\n".into(),
+        Entry::Program => match free_function(lang, text) {
+            Some(free) => Ok(Placed {
+                tail: free.tail.into(),
                 note: format!(
-                    ". `sudoku judge` judges it as {judged}: its solve_sudoku is a free function, and LeetCode calls `Solution::solve_sudoku(&mut board)` (put it in `impl Solution`); the trace calls the free function from an `impl Solution` it adds"
+                    ". `sudoku judge` judges it as {judged}: its {} is a free function, and LeetCode calls `{}` (put it in {}); the trace calls the free function from the {} it adds",
+                    free.name,
+                    free.call,
+                    (lang.frame)(Method::SolveSudoku),
+                    free.adds
                 ),
                 ..as_is(lc37, true, false)
-            })
-        }
-        Entry::Program => Err(format!(
-            "neither a LeetCode 37 solution (no solveSudoku in LeetCode's frame: {}) nor a program that reads stdin (`sudoku judge` judges it as {judged})",
-            (lang.frame)(Method::SolveSudoku)
-        )),
+            }),
+            None => Err(format!(
+                "neither a LeetCode 37 solution (no solveSudoku in LeetCode's frame: {}) nor a program that reads stdin (`sudoku judge` judges it as {judged})",
+                (lang.frame)(Method::SolveSudoku)
+            )),
+        },
+    }
+}
+
+/// LeetCode 37's method as a free function, and how the trace calls it.
+struct Free {
+    /// The function's name.
+    name: &'static str,
+    /// What the copy gets after its last line so that LeetCode's call
+    /// reaches the function.
+    tail: &'static str,
+    /// LeetCode's call.
+    call: &'static str,
+    /// What `tail` is, in words.
+    adds: &'static str,
+}
+
+/// LeetCode 37's method as a free function of a Rust or C++ file (no
+/// `impl Solution`, no class), which the judge takes for a stdin program.
+fn free_function(lang: &Language, text: &str) -> Option<Free> {
+    let defines = |names: (&str, &str)| {
+        language::methods_named(text, names.0, names.1).contains(&Method::SolveSudoku)
+    };
+    match lang.extensions[0] {
+        "rs" if defines(("is_valid_sudoku", "solve_sudoku")) => Some(Free {
+            name: "solve_sudoku",
+            tail: "\nimpl Solution {\n    pub fn solve_sudoku(board: &mut Vec<Vec<char>>) {\n        solve_sudoku(board)\n    }\n}\n",
+            call: "Solution::solve_sudoku(&mut board)",
+            adds: "`impl Solution`",
+        }),
+        "cpp" | "cc" | "cxx" if defines(("isValidSudoku", "solveSudoku")) => Some(Free {
+            name: "solveSudoku",
+            tail: "\nstruct Solution {\n    void solveSudoku(std::vector<std::vector<char>>& board) { ::solveSudoku(board); }\n};\n",
+            call: "new Solution()->solveSudoku(board)",
+            adds: "`struct Solution`",
+        }),
+        _ => None,
     }
 }
 
