@@ -1287,6 +1287,25 @@ fn the_entry_is_found_as_the_judge_finds_it() {
             "{file}: {out}"
         );
     }
+    // A stdin program of a problem whose input is not 9×9 digits with 0
+    // for an empty cell: refused before it is built, naming that input.
+    if common::need("g++") {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace_entry");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("hdu1426_mine.cpp");
+        std::fs::write(
+            &path,
+            "#include <cstdio>\nint g[9][9];\nint main() { scanf(\"%d\", &g[0][0]); return 0; }\n",
+        )
+        .unwrap();
+        let (code, _, err) = sudoku(&["trace", "--approach", path.to_str().unwrap()]);
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains("judges it as HDU 1426, whose input is grids of 9 lines of 9 space-separated digits, `?` = empty")
+                && err.contains("the trace feeds a stdin program one 9×9 puzzle of digits, 0 for an empty cell"),
+            "{err}"
+        );
+    }
     // A class whose only constructor takes arguments: the `Solution` the
     // trace adds cannot extend it, and the refusal says so.
     if common::need("javac") {

@@ -51,6 +51,13 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
     let text = super::read_source(path)?;
     let placed = placed(path, &text, lang).map_err(|why| cannot(format!("{shown}: {why}")))?;
     let (problem, leetcode) = (placed.problem, placed.leetcode);
+    // The input, before anything is built: a problem whose input the trace
+    // cannot give is refused at once.
+    let stdin = if leetcode {
+        leetcode_literal(puzzle)
+    } else {
+        stdin_of(problem, puzzle).map_err(|why| cannot(format!("{shown}: {why}")))?
+    };
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -193,11 +200,6 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
             )?;
             Ok((ran, heard, stderr))
         };
-    let stdin = if leetcode {
-        leetcode_literal(puzzle)
-    } else {
-        stdin_of(problem, puzzle).map_err(|why| cannot(format!("{shown}: {why}")))?
-    };
     // A program the judge takes for Lanqiao's by default (its name says no
     // problem) that finds no puzzle in Lanqiao's 9 lines may read a count
     // of grids first, as POJ 2676's does: it is given that input too. Each
