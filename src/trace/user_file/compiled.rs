@@ -228,7 +228,7 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         Ok(tried)
     };
     let (mut ran, mut heard, mut stderr) = attempt(&stdin)?;
-    let mut fed = built_as.clone();
+    let mut fed = built_as;
     if !heard.started && may_retry {
         let poj = problem::by_key("poj2676").expect("POJ 2676 exists");
         let lanqiao_cut = cut(&ran);
@@ -314,8 +314,8 @@ struct Placed {
     leetcode: bool,
     /// The file's name or folder names its problem.
     named: bool,
-    /// Lines put after the copy's last: a `class Solution` over the
-    /// file's own class, an `impl Solution` over a free function.
+    /// Lines put after the copy's last: a `Solution` extending the file's
+    /// own class, or one calling its free function.
     tail: String,
     /// What the header says of `tail`, or nothing.
     note: String,
@@ -323,8 +323,8 @@ struct Placed {
 
 /// Where `sudoku judge` would place `text` ([`solution::place`]), and how
 /// the trace calls it there: as it stands, through a `Solution` the copy
-/// adds (LeetCode's method in a class of another name, or a free Rust
-/// function, which LeetCode does not call), or refused with the reason.
+/// adds (LeetCode's method in a class of another name, or a free Rust or
+/// C++ function, which LeetCode does not call), or refused with the reason.
 fn placed(path: &Path, text: &str, lang: &'static Language) -> Result<Placed, String> {
     let methods = (lang.leetcode)(text);
     let as_is = |problem, leetcode, named| Placed {
