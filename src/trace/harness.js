@@ -2,6 +2,8 @@
 // The harness of `sudoku trace --approach FILE.js`: runs a LeetCode 37
 // solution on one puzzle and prints every write to its board, a line each,
 // unbuffered, so what was written survives the sandbox killing it:
+//   early N LINE           the file's own code called solveSudoku N times
+//                          before the harness (the first at LINE), unrecorded
 //   start                  solveSudoku is about to be called
 //   c NAME                 before a write: a call of the file's function NAME, not
 //                          yet reported, is on the stack (outermost first)
@@ -446,7 +448,18 @@ const reportedLocals = []; // the locals last reported for each of them
 // A container a reported frame holds -> { frame: the outermost holding it,
 // name: how the others name it, text: as last shown }.
 const owner = new Map();
+// The file's own top-level calls of solveSudoku (a test at its bottom),
+// made before the harness's: how many, and the line of the first.
+let started = false;
+let earlyCalls = 0;
+let earlyLine = 0;
 globalThis._sudoku_trace_enter = (f) => {
+  if (!started && calls.length === 0 && COPY.names[f] === 'solveSudoku') {
+    if (!earlyCalls++) {
+      const frames = userFrames();
+      earlyLine = frames.length > 1 ? frames[1].getLineNumber() || 0 : 0;
+    }
+  }
   const frame = { f, s: null, p: -1, r: undefined, vals: null, dirty: false };
   calls.push(frame);
   return frame;
@@ -646,6 +659,8 @@ if (!solve) {
   process.stderr.write(PATH + ': no function solveSudoku\n');
   process.exit(3);
 }
+if (earlyCalls) emit('early ' + earlyCalls + ' ' + earlyLine + '\n');
+started = true;
 emit('start\n');
 try {
   solve(board);

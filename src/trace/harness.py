@@ -1,6 +1,8 @@
 # The harness of `sudoku trace --approach FILE.py`: runs a LeetCode 37
 # solution on one puzzle and prints every write to its board, a line each,
 # unbuffered, so what was written survives the sandbox killing it:
+#   early N LINE           the file's own code called solveSudoku N times
+#                          before the harness (the first at LINE), unrecorded
 #   start                  solveSudoku is about to be called
 #   c NAME                 before a write: a call of the file's function NAME, not
 #                          yet reported, is on the stack (outermost first)
@@ -37,6 +39,9 @@ import sys
 import traceback
 
 PATH, PUZZLE, MAX = sys.argv[1], sys.argv[2], int(sys.argv[3])
+# The class holding solveSudoku: LeetCode's Solution, or the file's own;
+# empty for a function at the module's top level.
+CLASS = sys.argv[4] if len(sys.argv) > 4 else 'Solution'
 sys.argv = [PATH]
 sys.setrecursionlimit(100000)
 writes = 0
@@ -374,7 +379,16 @@ def main():
          'from typing import *\nfrom collections import *\n', namespace)
     with open(PATH, encoding='utf-8-sig') as f:
         source = f.read()
-    namespace.update(_sudoku_trace_stack=stack, _sudoku_trace_frame=sys._getframe, _sudoku_trace_shown=shown, _sudoku_trace_returned=returned)
+    # While the module runs, an outermost call of solveSudoku is the file's
+    # own (a test at its bottom): counted, with the line of the first.
+    early = []
+
+    def entered():
+        frame = sys._getframe(1)
+        if not stack and frame.f_code.co_name == 'solveSudoku':
+            early.append(frame.f_back.f_lineno if frame.f_back else 0)
+        return frame
+    namespace.update(_sudoku_trace_stack=stack, _sudoku_trace_frame=entered, _sudoku_trace_shown=shown, _sudoku_trace_returned=returned)
     try:
         tree = ast.fix_missing_locations(Calls().visit(ast.parse(source, PATH)))
         exec(compile(tree, PATH, 'exec'), namespace)
@@ -385,14 +399,24 @@ def main():
             sys.stderr.write(''.join(traceback.format_list(own)))
         sys.stderr.write(''.join(traceback.format_exception_only(type(e), e)))
         sys.exit(3)
-    solution = namespace.get('Solution')
-    if solution is None or not hasattr(solution, 'solveSudoku'):
-        sys.stderr.write('%s: no class Solution with a solveSudoku method\n' % PATH)
-        sys.exit(3)
+    namespace['_sudoku_trace_frame'] = sys._getframe
+    if CLASS:
+        solution = namespace.get(CLASS)
+        if solution is None or not hasattr(solution, 'solveSudoku'):
+            sys.stderr.write('%s: no class %s with a solveSudoku method\n' % (PATH, CLASS))
+            sys.exit(3)
+        solve = solution().solveSudoku
+    else:
+        solve = namespace.get('solveSudoku')
+        if not callable(solve):
+            sys.stderr.write('%s: no function solveSudoku\n' % PATH)
+            sys.exit(3)
+    if early:
+        emit('early %d %d\n' % (len(early), early[0]))
     board = Board(adopt(r, ['.' if ch == '.' else ch for ch in PUZZLE[r * 9:r * 9 + 9]]) for r in range(9))
     emit('start\n')
     try:
-        solution().solveSudoku(board)
+        solve(board)
     except BaseException as e:  # noqa: B036 - RecursionError, SystemExit: all are the program's end
         line = 0
         for frame in traceback.extract_tb(e.__traceback__):

@@ -20,7 +20,7 @@ use super::record::{shape, steps_of_writes, EndKind, FrameOp, Recording, StackKi
 use super::source::Kind;
 use super::Error;
 use crate::grid::{Grid, CELLS};
-use crate::judge::language::{self, Language, Method};
+use crate::judge::language::{self, Entry, Language, Method};
 use crate::sandbox::{self, End, Limits, Supervisor, View};
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader};
@@ -134,11 +134,11 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         #[cfg(not(unix))]
         return Err(Error::Approach(why_not(path, _lang.name)));
     }
-    let (lang, text) = leetcode_37_file(path)?;
+    let (lang, text, entry) = leetcode_37_file(path)?;
     crate::judge::solution::check_sandbox(&run.exe, run.trust)
         .map_err(|e| Error::Approach(format!("{}: {e}", path.display())))?;
     let shown = path.display().to_string();
-    let (ran, limits) = run_in_sandbox(path, lang, puzzle, run)?;
+    let (ran, limits) = run_in_sandbox(path, lang, puzzle, run, &entry.class)?;
     let stderr = String::from_utf8_lossy(&ran.stderr).into_owned();
     let mut heard = read_harness(
         BufReader::new(ran.stdout),
@@ -180,9 +180,17 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
             )
         }),
     };
+    let early = heard.early.map_or(String::new(), |(n, line)| {
+        format!(
+            " (before it, the file's own code at line {line} called solveSudoku {}: {} not recorded, nor {} output; what is traced is the trace's own call on the puzzle)",
+            if n == 1 { "once".to_string() } else { format!("{n} times") },
+            if n == 1 { "that call is" } else { "those calls are" },
+            if n == 1 { "its" } else { "their" }
+        )
+    });
     let title = format!(
-        "your file, run by {}: every write to the board, with the line that made it",
-        lang.tool
+        "your file, run by {}: every write to the board, with the line that made it{}{early}",
+        lang.tool, entry.note
     );
     Ok(recording(
         path, text, title, puzzle, heard, end, ending, "'.'",
@@ -328,8 +336,11 @@ fn shipped(path: &Path) -> bool {
 }
 
 /// The language and text of `path`, refused unless it is a Python or
-/// JavaScript file with a `solveSudoku`.
-fn leetcode_37_file(path: &Path) -> Result<(&'static Language, String), Error> {
+/// JavaScript file that `sudoku judge` places as LeetCode 37
+/// ([`crate::judge::solution::place`], one rule for both), and the class
+/// holding `solveSudoku` where it is not LeetCode's `Solution`, with the
+/// header's words for it.
+fn leetcode_37_file(path: &Path) -> Result<(&'static Language, String, Entry37), Error> {
     let cannot = |why: String| Error::Approach(why);
     let lang = language::of(path)
         .filter(|_| is_user_file(path))
@@ -340,13 +351,69 @@ fn leetcode_37_file(path: &Path) -> Result<(&'static Language, String), Error> {
             ))
         })?;
     let text = read_source(path)?;
-    if !(lang.leetcode)(&text).contains(&Method::SolveSudoku) {
-        return Err(cannot(format!(
-            "{}: not a LeetCode 37 solution (no solveSudoku in it)",
-            path.display()
-        )));
-    }
-    Ok((lang, text))
+    let methods = (lang.leetcode)(&text);
+    let solution = Entry37 {
+        class: "Solution".into(),
+        note: String::new(),
+    };
+    let judged = match crate::judge::solution::place(path, &text, lang, None) {
+        Ok((_, Entry::LeetCode(Method::SolveSudoku), _))
+            if methods.contains(&Method::SolveSudoku) =>
+        {
+            return Ok((lang, text, solution))
+        }
+        Ok((_, Entry::LeetCode(Method::SolveSudoku), judged)) => {
+            if let Some(other) = (lang.other_class)(&text) {
+                let note = format!(
+                    ". `sudoku judge` judges it as {judged}: LeetCode calls `Solution().solveSudoku(board)` and would not find it (line {}: rename the class to Solution); the trace calls class {}'s",
+                    other.line, other.class
+                );
+                return Ok((
+                    lang,
+                    text,
+                    Entry37 {
+                        class: other.class,
+                        note,
+                    },
+                ));
+            }
+            judged
+        }
+        // Two problems: LeetCode 37's method beside another's.
+        Err(_) if methods.contains(&Method::SolveSudoku) => return Ok((lang, text, solution)),
+        // A Python function at the top level, in no class.
+        Ok((_, Entry::Program, judged))
+            if lang.name == "Python 3"
+                && text.lines().any(|l| l.starts_with("def solveSudoku(")) =>
+        {
+            let note = format!(
+                ". `sudoku judge` judges it as {judged}: its solveSudoku is a function at the top level, and LeetCode calls `Solution().solveSudoku(board)` (put it in class Solution, with self first); the trace calls the function"
+            );
+            return Ok((
+                lang,
+                text,
+                Entry37 {
+                    class: String::new(),
+                    note,
+                },
+            ));
+        }
+        Ok((_, _, judged)) => judged,
+        Err(e) => e.to_string(),
+    };
+    Err(cannot(format!(
+        "{}: not a LeetCode 37 solution (no solveSudoku in LeetCode's frame, {}; `sudoku judge` judges it as {judged}): the trace runs a Python or JavaScript file's solveSudoku, and a stdin program in C, C++, Java or Rust",
+        path.display(),
+        (lang.frame)(Method::SolveSudoku)
+    )))
+}
+
+/// The class whose `solveSudoku` the Python harness calls (none: the
+/// module's own function), and what the header says of it where it is not
+/// LeetCode's `Solution`.
+struct Entry37 {
+    class: String,
+    note: String,
 }
 
 /// Runs the harness on `path` in the judge's sandbox: the user's file bound
@@ -356,6 +423,7 @@ fn run_in_sandbox(
     lang: &Language,
     puzzle: &Grid,
     run: &Run,
+    class: &str,
 ) -> Result<(sandbox::Run, Limits), Error> {
     let cannot = |why: String| Error::Approach(why);
     let absolute = std::fs::canonicalize(path).map_err(|source| Error::Read {
@@ -381,6 +449,7 @@ fn run_in_sandbox(
         inside.clone().into(),
         puzzle_text.into(),
         run.max_steps.to_string().into(),
+        class.into(),
     ]);
     let limits = Limits {
         cpu: run.time_limit,
@@ -422,6 +491,9 @@ fn run_in_sandbox(
 struct Heard {
     /// `solveSudoku` was called.
     started: bool,
+    /// The file's own calls of `solveSudoku` before the harness's (a test
+    /// at its bottom), and the line of the first.
+    early: Option<(u64, usize)>,
     /// (cell, digit or 0, line of the user's file) per write.
     writes: Vec<(usize, u8, usize)>,
     /// How the run ended, when the harness said (a bad write, the step
@@ -571,6 +643,12 @@ fn read_harness(
         let mut parts = line.splitn(5, ' ');
         match parts.next() {
             Some("start") => heard.started = true,
+            Some("early") => {
+                let mut num = || parts.next().and_then(|p| p.parse().ok());
+                if let (Some(n), Some(line)) = (num(), num()) {
+                    heard.early = Some((n, line as usize));
+                }
+            }
             Some("c") => {
                 let name = parts.next().unwrap_or("?");
                 let i = intern(&mut heard.names, name);

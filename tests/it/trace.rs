@@ -606,7 +606,8 @@ fn files_that_cannot_be_traced_say_why() {
         let (code, _, err) = sudoku(&["trace", "--approach", &c]);
         assert_eq!(code, 2);
         assert!(
-            err.contains("neither a LeetCode 37 solution (no solveSudoku in it) nor a program that reads stdin"),
+            err.contains("neither a LeetCode 37 solution (no solveSudoku in LeetCode's frame")
+                && err.contains("nor a program that reads stdin"),
             "{err}"
         );
         // A stdin program whose board is one array of 81: no table holds
@@ -618,7 +619,7 @@ fn files_that_cannot_be_traced_say_why() {
         let (code, _, err) = sudoku(&["trace", "--approach", &flat]);
         assert_eq!(code, 2);
         assert!(
-            err.contains("no table holding the puzzle was written"),
+            err.contains("it wrote no table holding the puzzle"),
             "{err}"
         );
     }
@@ -1183,4 +1184,143 @@ fn a_copy_back_over_the_solved_board_is_rewrites_not_revisits() {
         rec.steps[8365].event,
         trace::Event::Complete { .. }
     ));
+}
+
+/// The entry found as `sudoku judge` finds it, and called where LeetCode
+/// would not call it: a class of another name, a free function (Rust, C++,
+/// Python); a
+/// Python or JavaScript file's own test at its bottom named, not traced; a stdin
+/// program that reads a count of grids first given POJ 2676's input, by
+/// its name or, unnamed, when Lanqiao's lines found no table; a copy built
+/// without its locals says why. Each traces
+/// the right DFS's writes to the solved board.
+#[test]
+fn the_entry_is_found_as_the_judge_finds_it() {
+    let cases: [(&str, &str, &[&str]); 11] = [
+        (
+            "python3",
+            "free_function.py",
+            &["its solveSudoku is a function at the top level, and LeetCode calls `Solution().solveSudoku(board)`"],
+        ),
+        (
+            "g++",
+            "free_function.cpp",
+            &[
+                "as LeetCode 37:",
+                "its solveSudoku is a free function, and LeetCode calls `new Solution()->solveSudoku(board)`",
+            ],
+        ),
+        (
+            "rustc",
+            "moved_local.rs",
+            &["(its locals are not shown: the copy that reads them did not build: error[E0382]: borrow of moved value: `empties`)"],
+        ),
+        (
+            "gcc",
+            "poj2676_c89.c",
+            &[
+                "as POJ 2676:",
+                "(built as Lanqiao's judge builds C, -std=c11: POJ 2676's judge builds -std=gnu89, and the trace's recorder needs C99)",
+            ],
+        ),
+        (
+            "python3",
+            "other_class_with_test.py",
+            &[
+                "judges it as LeetCode 37 (class SudokuSolver with solveSudoku, not class Solution)",
+                "the trace calls class SudokuSolver's",
+                "the file's own code at line 34 called solveSudoku once: that call is not recorded",
+            ],
+        ),
+        (
+            "javac",
+            "SudokuSolver.java",
+            &[
+                "as LeetCode 37:",
+                "judges it as LeetCode 37 (class SudokuSolver with solveSudoku, not class Solution)",
+                "(line 4: rename the class to Solution); the trace calls it through a class Solution that extends class SudokuSolver",
+            ],
+        ),
+        (
+            "g++",
+            "other_class.cpp",
+            &["(class Sudoku with solveSudoku, not class Solution)", "extends class Sudoku"],
+        ),
+        (
+            "rustc",
+            "free_function.rs",
+            &[
+                "as LeetCode 37:",
+                "its solve_sudoku is a free function, and LeetCode calls `Solution::solve_sudoku(&mut board)`",
+            ],
+        ),
+        (
+            "node",
+            "own_test_at_bottom.js",
+            &["the file's own code at line 41 called solveSudoku once: that call is not recorded"],
+        ),
+        (
+            "g++",
+            "poj2676_count_first.cpp",
+            &["as POJ 2676:", "the trace's recorder needs C++11"],
+        ),
+        (
+            "g++",
+            "count_first.cpp",
+            &["as Lanqiao:", "(fed POJ 2676's input, a count of grids first: on Lanqiao's 9 lines it wrote no table holding the puzzle)"],
+        ),
+    ];
+    for (tool, file, header) in cases {
+        if !common::need(tool) {
+            continue;
+        }
+        let path = repo_file(&format!("tests/data/trace/{file}"));
+        let (code, out, err) = sudoku(&["trace", "--time-limit", "20000", "--approach", &path]);
+        assert_eq!(code, 0, "{file}: {err}");
+        let first = out.lines().next().unwrap_or("");
+        for want in header {
+            assert!(first.contains(want), "{file}: {want:?} not in {first:?}");
+        }
+        assert!(
+            out.contains("the board is solved (checked)")
+                && out.contains("summary: 4208 placements, 4157 undos"),
+            "{file}: {out}"
+        );
+    }
+    // A stdin program of a problem whose input is not 9×9 digits with 0
+    // for an empty cell: refused before it is built, naming that input.
+    if common::need("g++") {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace_entry");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("hdu1426_mine.cpp");
+        std::fs::write(
+            &path,
+            "#include <cstdio>\nint g[9][9];\nint main() { scanf(\"%d\", &g[0][0]); return 0; }\n",
+        )
+        .unwrap();
+        let (code, _, err) = sudoku(&["trace", "--approach", path.to_str().unwrap()]);
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains("judges it as HDU 1426, whose input is grids of 9 lines of 9 space-separated digits, `?` = empty")
+                && err.contains("the trace feeds a stdin program one 9×9 puzzle of digits, 0 for an empty cell"),
+            "{err}"
+        );
+    }
+    // A class whose only constructor takes arguments: the `Solution` the
+    // trace adds cannot extend it, and the refusal says so.
+    if common::need("javac") {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace_entry");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("Sized.java");
+        std::fs::write(&path, "public class Sized {\n    private final int n;\n    public Sized(int n) { this.n = n; }\n    public void solveSudoku(char[][] board) { board[0][2] = '4'; }\n}\n").unwrap();
+        let (code, _, err) = sudoku(&["trace", "--approach", path.to_str().unwrap()]);
+        assert_eq!(code, 2, "{err}");
+        for want in [
+            "with what the trace puts after its last line so that LeetCode's call reaches it (class Solution extends Sized {}), does not compile (LeetCode 37)",
+            "constructor Sized in class Sized cannot be applied",
+            "rename the class to Solution",
+        ] {
+            assert!(err.contains(want), "{want:?} not in {err}");
+        }
+    }
 }

@@ -9,8 +9,9 @@ use super::{
     Error, Heard, Recording, Run,
 };
 use crate::grid::Grid;
-use crate::judge::language::{self, choose, Method};
-use crate::judge::problem;
+use crate::judge::judges;
+use crate::judge::language::{self, choose, Entry, Language, Method};
+use crate::judge::problem::{self, Problem};
 use crate::judge::solution::{self, FileOptions};
 use crate::sandbox::{End, Input, Limits, Supervisor};
 use std::io::BufReader;
@@ -18,6 +19,10 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::trace::instrument::{self, Lang, Options};
+
+/// The CPU time of the first run of a stdin program taken for Lanqiao's
+/// by default: see [`record`].
+const FIRST_TRY: Duration = Duration::from_secs(2);
 
 /// The compilers named in the environment (`SUDOKU_CXX`, …), as `sudoku
 /// judge` takes them.
@@ -44,14 +49,15 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         return Err(cannot(super::why_not(path, lang.name)));
     };
     let text = super::read_source(path)?;
-    let leetcode = (lang.leetcode)(&text).contains(&Method::SolveSudoku);
-    if !leetcode && !(lang.reads_stdin)(&text) {
-        return Err(cannot(format!(
-            "{shown}: neither a LeetCode 37 solution (no solveSudoku in it) nor a program that reads stdin"
-        )));
-    }
-    let problem =
-        problem::by_key(if leetcode { "lc37" } else { "lanqiao" }).expect("both problems exist");
+    let placed = placed(path, &text, lang).map_err(|why| cannot(format!("{shown}: {why}")))?;
+    let (problem, leetcode) = (placed.problem, placed.leetcode);
+    // The input, before anything is built: a problem whose input the trace
+    // cannot give is refused at once.
+    let stdin = if leetcode {
+        leetcode_literal(puzzle)
+    } else {
+        stdin_of(problem, puzzle).map_err(|why| cannot(format!("{shown}: {why}")))?
+    };
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -66,6 +72,30 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         .tempdir()
         .map_err(Error::Write)?;
     let copy = dir.path().join(&name);
+    // The recorders are C++11 and C99: where the problem's judge builds
+    // C++98 or C89 (POJ, HDU; SPOJ's C), the copy is built as Lanqiao's
+    // judge builds it, and the header says so.
+    let std_of = |p: &Problem| match ilang {
+        Lang::Cpp => Some(judges::of(p).cpp_std),
+        Lang::C => Some(judges::of(p).c_std),
+        _ => None,
+    };
+    let older = std_of(problem).filter(|std| std.ends_with("++98") || std.ends_with("89"));
+    let build_as = if older.is_some() {
+        problem::by_key("lanqiao").expect("Lanqiao exists")
+    } else {
+        problem
+    };
+    let built_as = match (older, std_of(build_as)) {
+        (Some(old), Some(new)) => format!(
+            " (built as {}'s judge builds {}, {new}: {}'s judge builds {old}, and the trace's recorder needs {})",
+            build_as.short,
+            lang.name,
+            problem.short,
+            if ilang == Lang::Cpp { "C++11" } else { "C99" }
+        ),
+        _ => String::new(),
+    };
     let build = FileOptions {
         exe: run.exe.clone(),
         edition: None,
@@ -75,10 +105,11 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
     // With every frame's locals; where some cannot be read where they are
     // snapped (a moved value in Rust, say), without them.
     let mut last_error = String::new();
+    let mut locals_error = String::new();
     let mut built = None;
     let mut with_locals = true;
     for locals in [true, false] {
-        let text = instrument::instrument(
+        let mut text = instrument::instrument(
             &text,
             &Options {
                 lang: ilang,
@@ -87,8 +118,9 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
             },
         )
         .map_err(|why| cannot(format!("{shown}: {why}")))?;
+        text += &placed.tail;
         std::fs::write(&copy, text).map_err(Error::Write)?;
-        let sol = solution::from_file(&copy, Some(problem), &build)
+        let sol = solution::from_file(&copy, Some(build_as), &build)
             .map_err(|e| cannot(format!("{shown}: {e}")))?;
         let user = sol.user.as_ref().expect("a user's file");
         if let Some(why) = &user.not_judged_here {
@@ -100,28 +132,32 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
                 built = Some(sol);
                 break;
             }
+            Err(why) if locals => locals_error = why.clone(),
             Err(why) => last_error = why.clone(),
         }
     }
     let Some(sol) = built else {
         // The file itself, unchanged: does it build?
-        std::fs::write(&copy, &text).map_err(Error::Write)?;
+        std::fs::write(&copy, format!("{text}{}", placed.tail)).map_err(Error::Write)?;
         let own = solution::from_file(&copy, Some(problem), &build)
             .map_err(|e| cannot(format!("{shown}: {e}")))?;
         let why = match own.compile_error() {
-            Some(ce) => format!("{shown} does not compile ({}): {ce}", problem.short),
+            Some(ce) if placed.tail.is_empty() => {
+                format!("{shown} does not compile ({}): {ce}", problem.short)
+            }
+            Some(ce) => format!(
+                "{shown}, with what the trace puts after its last line so that LeetCode's call reaches it ({}), does not compile ({}): {ce}\n{}",
+                placed.tail.trim(),
+                problem.short,
+                placed.note.trim_start_matches(". ")
+            ),
             None => format!(
-                "{shown} compiles, but the copy the trace makes of it does not (please report it with the file): {last_error}"
+                "{shown} compiles, but the copy the trace makes of it{built_as} does not (please report it with the file): {last_error}"
             ),
         };
         return Err(cannot(why));
     };
     let user = sol.user.as_ref().expect("a user's file");
-    let stdin = if leetcode {
-        leetcode_literal(puzzle)
-    } else {
-        lanqiao_lines(puzzle)
-    };
     let memory_mb = 512;
     let (program, mut args, view) = sol.command(&run.exe, memory_mb);
     // The step limit and the puzzle are the run's, not the build's: a JVM
@@ -144,22 +180,70 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         threads: crate::sandbox::THREADS,
         address_space: sol.address_space(),
     };
-    let input = Input::new(stdin.as_bytes()).map_err(Error::Write)?;
-    let ran = Supervisor::of(&run.exe)
-        .run(&program, &args, Some(&input), &limits, &view)
-        .map_err(|e| cannot(format!("cannot run {shown}: {e}")))?;
-    let stderr = String::from_utf8_lossy(&ran.stderr).into_owned();
     let board_kind = if leetcode {
         Board::Chars
     } else {
         Board::Digits
     };
-    let mut heard = read_harness(
-        BufReader::new(ran.stdout),
-        &shown,
-        run.max_steps,
-        board_kind,
-    )?;
+    let run_on =
+        |stdin: &str, limits: &Limits| -> Result<(crate::sandbox::Run, Heard, String), Error> {
+            let input = Input::new(stdin.as_bytes()).map_err(Error::Write)?;
+            let ran = Supervisor::of(&run.exe)
+                .run(&program, &args, Some(&input), limits, &view)
+                .map_err(|e| cannot(format!("cannot run {shown}: {e}")))?;
+            let stderr = String::from_utf8_lossy(&ran.stderr).into_owned();
+            let heard = read_harness(
+                BufReader::new(&ran.stdout),
+                &shown,
+                run.max_steps,
+                board_kind,
+            )?;
+            Ok((ran, heard, stderr))
+        };
+    // A program the judge takes for Lanqiao's by default (its name says no
+    // problem) that finds no puzzle in Lanqiao's 9 lines may read a count
+    // of grids first, as POJ 2676's does: it is given that input too. Each
+    // input is tried with at most FIRST_TRY of CPU time, so a program that
+    // took the first row for the count and searches a garbled board is not
+    // held for the whole limit; an input on which it wrote its table and
+    // was cut runs again with the whole limit, and where neither input
+    // gave a table and a limit cut the first, Lanqiao's runs again with
+    // the whole limit (a program may work long before its first write).
+    let may_retry = !leetcode && problem.key == "lanqiao" && !placed.named;
+    let short = Limits {
+        cpu: limits.cpu.min(FIRST_TRY),
+        wall: limits.wall.min(FIRST_TRY * 3 + Duration::from_secs(2)),
+        ..limits
+    };
+    let shortened = may_retry && short.cpu < limits.cpu;
+    let cut = |ran: &crate::sandbox::Run| matches!(ran.end, End::CpuLimit | End::WallLimit);
+    let attempt = |stdin: &str| -> Result<_, Error> {
+        if !shortened {
+            return run_on(stdin, &limits);
+        }
+        let tried = run_on(stdin, &short)?;
+        if tried.1.started && cut(&tried.0) {
+            return run_on(stdin, &limits);
+        }
+        Ok(tried)
+    };
+    let (mut ran, mut heard, mut stderr) = attempt(&stdin)?;
+    let mut fed = built_as;
+    if !heard.started && may_retry {
+        let poj = problem::by_key("poj2676").expect("POJ 2676 exists");
+        let lanqiao_cut = cut(&ran);
+        let (again, heard_again, stderr_again) =
+            attempt(&stdin_of(poj, puzzle).expect("POJ 2676's input"))?;
+        if heard_again.started {
+            fed += &format!(
+                " (fed {}'s input, a count of grids first: on Lanqiao's 9 lines it wrote no table holding the puzzle)",
+                poj.short
+            );
+            (ran, heard, stderr) = (again, heard_again, stderr_again);
+        } else if shortened && lanqiao_cut {
+            (ran, heard, stderr) = run_on(&stdin, &limits)?;
+        }
+    }
     if !heard.started {
         let said = stderr.trim();
         let said = if said.is_empty() {
@@ -173,20 +257,29 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
                 ran.end
             )
         } else {
+            let tried = if problem.key == "lanqiao" && !placed.named {
+                "Lanqiao's input (9 lines of 9 digits, 0 unknown), then POJ 2676's (a count of grids, 1, first)".to_string()
+            } else {
+                format!("{}'s input ({})", problem.short, problem.input)
+            };
             format!(
-                "{shown}: no table holding the puzzle was written ({:?}). The trace takes a stdin program's board to be the table (int a[9][9], char g[10][10], string s[9], vector<vector<int>>, …) whose cells are the puzzle's once it is read, and follows the stores into it; a program that keeps the board otherwise (one array of 81, bitmasks) cannot be traced. Its stderr:\n{said}",
+                "{shown}: fed {tried}, it wrote no table holding the puzzle ({:?}). The trace takes a stdin program's board to be the table (int a[9][9], char g[10][10], string s[9], vector<vector<int>>, …) whose cells are the puzzle's once it is read, and follows the stores into it; a program that reads another problem's input needs that problem in its file name (poj2676_mine.cpp, as `sudoku judge` reads it), and one that keeps the board otherwise (one array of 81, bitmasks) cannot be traced. Its stderr:\n{said}",
                 ran.end
             )
         }));
     }
     let title = format!(
-        "your file, built by {} as {}: every write to the board, with the line that made it{}",
+        "your file, built by {} as {}: every write to the board, with the line that made it{}{fed}{}",
         user.toolchain.version.lines().next().unwrap_or(lang.tool),
         problem.short,
+        placed.note,
         if with_locals {
-            ""
+            String::new()
         } else {
-            " (its locals are not shown: the copy that reads them did not build)"
+            format!(
+                " (its locals are not shown: the copy that reads them did not build: {})",
+                first_error(&locals_error)
+            )
         }
     );
     let crash = (user.language.crash)(&stderr, &shown);
@@ -209,6 +302,160 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         ending,
         "an empty cell",
     ))
+}
+
+/// What the trace runs a file as: the problem `sudoku judge` places it in
+/// ([`solution::place`], the one rule for both), and what the copy needs
+/// after its last line so that the judge's harness can call it where
+/// LeetCode could not.
+struct Placed {
+    problem: &'static Problem,
+    /// LeetCode 37's `solveSudoku` is called (else `main` reads stdin).
+    leetcode: bool,
+    /// The file's name or folder names its problem.
+    named: bool,
+    /// Lines put after the copy's last: a `Solution` extending the file's
+    /// own class, or one calling its free function.
+    tail: String,
+    /// What the header says of `tail`, or nothing.
+    note: String,
+}
+
+/// Where `sudoku judge` would place `text` ([`solution::place`]), and how
+/// the trace calls it there: as it stands, through a `Solution` the copy
+/// adds (LeetCode's method in a class of another name, or a free Rust or
+/// C++ function, which LeetCode does not call), or refused with the reason.
+fn placed(path: &Path, text: &str, lang: &'static Language) -> Result<Placed, String> {
+    let methods = (lang.leetcode)(text);
+    let as_is = |problem, leetcode, named| Placed {
+        problem,
+        leetcode,
+        named,
+        tail: String::new(),
+        note: String::new(),
+    };
+    let lc37 = problem::by_key("lc37").expect("LeetCode 37 exists");
+    let (problem, entry, judged) = match solution::place(path, text, lang, None) {
+        Ok(found) => found,
+        // Two problems: LeetCode 37's method beside a `main` that reads
+        // stdin (a local test), or beside a helper named `isValidSudoku`.
+        Err(_) if methods.contains(&Method::SolveSudoku) => return Ok(as_is(lc37, true, false)),
+        Err(e) => return Err(e.to_string()),
+    };
+    let named = matches!(solution::problem_by_path(path), Ok(Some(_)));
+    match entry {
+        Entry::LeetCode(Method::SolveSudoku) if methods.contains(&Method::SolveSudoku) => {
+            Ok(as_is(problem, true, named))
+        }
+        Entry::LeetCode(Method::SolveSudoku) => {
+            let other = (lang.other_class)(text).ok_or_else(|| {
+                format!("judged as {judged}, and no solveSudoku was found in LeetCode's frame")
+            })?;
+            let tail = if lang.extensions[0] == "java" {
+                format!("\nclass Solution extends {} {{}}\n", other.class)
+            } else {
+                format!("\nstruct Solution : public {} {{}};\n", other.class)
+            };
+            Ok(Placed {
+                tail,
+                note: format!(
+                    ". `sudoku judge` judges it as {judged}: LeetCode calls `new Solution().solveSudoku(board)` and would not build it (line {}: rename the class to Solution); the trace calls it through a class Solution that extends class {}",
+                    other.line, other.class
+                ),
+                ..as_is(problem, true, named)
+            })
+        }
+        Entry::LeetCode(Method::IsValidSudoku) => Err(format!(
+            "judged as {judged}: a LeetCode 36 solution checks a board and writes nothing to it; the trace follows a search (LeetCode 37's solveSudoku, or a stdin program's)"
+        )),
+        Entry::Program if (lang.reads_stdin)(text) => Ok(as_is(problem, false, named)),
+        Entry::Program => match free_function(lang, text) {
+            Some(free) => Ok(Placed {
+                tail: free.tail.into(),
+                note: format!(
+                    ". `sudoku judge` judges it as {judged}: its {} is a free function, and LeetCode calls `{}` (put it in {}); the trace calls the free function from the {} it adds",
+                    free.name,
+                    free.call,
+                    (lang.frame)(Method::SolveSudoku),
+                    free.adds
+                ),
+                ..as_is(lc37, true, false)
+            }),
+            None => Err(format!(
+                "neither a LeetCode 37 solution (no solveSudoku in LeetCode's frame: {}) nor a program that reads stdin (`sudoku judge` judges it as {judged})",
+                (lang.frame)(Method::SolveSudoku)
+            )),
+        },
+    }
+}
+
+/// LeetCode 37's method as a free function, and how the trace calls it.
+struct Free {
+    /// The function's name.
+    name: &'static str,
+    /// What the copy gets after its last line so that LeetCode's call
+    /// reaches the function.
+    tail: &'static str,
+    /// LeetCode's call.
+    call: &'static str,
+    /// What `tail` is, in words.
+    adds: &'static str,
+}
+
+/// LeetCode 37's method as a free function of a Rust or C++ file (no
+/// `impl Solution`, no class), which the judge takes for a stdin program.
+fn free_function(lang: &Language, text: &str) -> Option<Free> {
+    let defines = |names: (&str, &str)| {
+        language::methods_named(text, names.0, names.1).contains(&Method::SolveSudoku)
+    };
+    match lang.extensions[0] {
+        "rs" if defines(("is_valid_sudoku", "solve_sudoku")) => Some(Free {
+            name: "solve_sudoku",
+            tail: "\nimpl Solution {\n    pub fn solve_sudoku(board: &mut Vec<Vec<char>>) {\n        solve_sudoku(board)\n    }\n}\n",
+            call: "Solution::solve_sudoku(&mut board)",
+            adds: "`impl Solution`",
+        }),
+        "cpp" | "cc" | "cxx" if defines(("isValidSudoku", "solveSudoku")) => Some(Free {
+            name: "solveSudoku",
+            tail: "\nstruct Solution {\n    void solveSudoku(std::vector<std::vector<char>>& board) { ::solveSudoku(board); }\n};\n",
+            call: "new Solution()->solveSudoku(board)",
+            adds: "`struct Solution`",
+        }),
+        _ => None,
+    }
+}
+
+/// A stdin program's input holding `puzzle` in `problem`'s format: the
+/// problems whose input is 9×9 digits, 0 for an empty cell.
+fn stdin_of(problem: &Problem, puzzle: &Grid) -> Result<String, String> {
+    let rows = |sep: &str| -> String {
+        puzzle
+            .0
+            .chunks(9)
+            .map(|row| {
+                let digits: Vec<String> = row.iter().map(u8::to_string).collect();
+                digits.join(sep) + "\n"
+            })
+            .collect()
+    };
+    match problem.key {
+        "lanqiao" => Ok(rows("")),
+        "poj2676" => Ok(format!("1\n{}", rows(""))),
+        "p1784" | "p1074" => Ok(rows(" ")),
+        _ => Err(format!(
+            "`sudoku judge` judges it as {}, whose input is {}: the trace feeds a stdin program one 9×9 puzzle of digits, 0 for an empty cell, as Lanqiao's, POJ 2676's (a count first), Luogu P1784's and P1074's inputs hold it",
+            problem.short, problem.input
+        )),
+    }
+}
+
+/// The first line of a compiler's words that says error, else its first.
+fn first_error(said: &str) -> &str {
+    said.lines()
+        .find(|l| l.contains("error"))
+        .or_else(|| said.lines().next())
+        .unwrap_or("(no message)")
+        .trim()
 }
 
 /// How the run ended: the recorder's word, else the board the program
@@ -291,17 +538,4 @@ fn leetcode_literal(puzzle: &Grid) -> String {
         })
         .collect();
     format!("[{}]\n", rows.join(","))
-}
-
-/// Lanqiao's input: 9 lines of 9 digits, 0 unknown.
-fn lanqiao_lines(puzzle: &Grid) -> String {
-    puzzle
-        .0
-        .chunks(9)
-        .map(|row| {
-            let mut line: String = row.iter().map(|&d| char::from(b'0' + d)).collect();
-            line.push('\n');
-            line
-        })
-        .collect()
 }
