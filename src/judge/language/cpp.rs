@@ -18,9 +18,12 @@ pub static CPP: Language = Language {
     also: &["clang++"],
     install: "g++ or clang++ (Debian/Ubuntu: apt-get install g++; macOS: xcode-select --install; Windows: MSYS2's mingw-w64 g++, or LLVM's clang++)",
     address_space: true,
+    // In code, not in a comment or a string (a stdin program's comment
+    // may name LeetCode's class).
     leetcode: |text| {
-        if text.contains("class Solution") || text.contains("struct Solution") {
-            methods_named(text, "isValidSudoku", "solveSudoku")
+        let code = super::code_only(text);
+        if code.contains("class Solution") || code.contains("struct Solution") {
+            methods_named(&code, "isValidSudoku", "solveSudoku")
         } else {
             Vec::new()
         }

@@ -16,9 +16,11 @@ pub static JAVA: Language = Language {
     also: &[],
     install: "a JDK 17 (Debian/Ubuntu: apt-get install openjdk-17-jdk-headless; macOS and Windows: Eclipse Temurin 17)",
     address_space: false,
+    // In code, not in a comment or a string.
     leetcode: |text| {
-        if text.contains("class Solution") {
-            methods_named(text, "isValidSudoku", "solveSudoku")
+        let code = super::code_only(text);
+        if code.contains("class Solution") {
+            methods_named(&code, "isValidSudoku", "solveSudoku")
         } else {
             Vec::new()
         }

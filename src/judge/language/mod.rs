@@ -661,6 +661,21 @@ pub fn last_words(stderr: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     #[test]
+    fn leetcodes_class_named_in_a_comment_is_not_leetcodes_frame() {
+        use super::{cpp::CPP, java::JAVA, Method};
+        let cpp = "// LeetCode 37 wants class Solution { void solveSudoku(...) }; this reads stdin\nint main() { int g[9][9]; /* struct Solution */ }\n";
+        assert!((CPP.leetcode)(cpp).is_empty());
+        let java = "/* class Solution { public void solveSudoku(char[][] b) } */\npublic class Main {\n  public static void main(String[] a) { String s = \"class Solution\"; new java.util.Scanner(System.in); }\n}\n";
+        assert!((JAVA.leetcode)(java).is_empty());
+        let real = "// the judge's class\nclass Solution {\npublic:\n    void solveSudoku(vector<vector<char>>& board) {}\n};\n";
+        assert_eq!((CPP.leetcode)(real), vec![Method::SolveSudoku]);
+        assert_eq!(
+            (JAVA.leetcode)("class Solution { public void solveSudoku(char[][] b) {} }"),
+            vec![Method::SolveSudoku]
+        );
+    }
+
+    #[test]
     fn a_plugins_submit_region_is_judged_alone_at_its_own_lines() {
         let jetbrains = b"package leetcode.editor.cn;\nimport java.util.*;\npublic class SudokuSolver {\n  //leetcode submit region begin(Prohibit modification and deletion)\nclass Solution {\n}\n//leetcode submit region end(Prohibit modification and deletion)\n  public static void main(String[] a) {}\n}\n";
         let (kept, first, last) = super::submit_region(jetbrains).unwrap();
