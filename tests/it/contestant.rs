@@ -538,6 +538,11 @@ fn an_unknown_problem_number_is_refused_not_judged_as_another() {
             "{name}: {text}"
         );
         assert!(!text.contains("AC"), "{name}: {text}");
+        // `--problem` judges it: shown for a name and a folder (each name
+        // is a build of its own).
+        if !matches!(name, "P1001.cpp" | "hdu/1234.cpp") {
+            continue;
+        }
         let Some((code, text)) = judge_text(
             "unknown-number",
             name,
