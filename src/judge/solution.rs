@@ -1013,22 +1013,10 @@ pub fn from_file(
                 other => std::io::Error::other(other.to_string()),
             },
         })?;
-    // A LeetCode plugin's file is judged as the plugin submits it.
-    let (bytes, region) = match language::submit_region(&bytes) {
-        Some((kept, first, last)) => (kept, Some((first, last))),
-        None => (bytes, None),
-    };
-    // A Java `class Solution` inside an outer class, no plugin marks: judged
-    // as LeetCode takes the class, unless the file is a stdin program.
-    let nested = (region.is_none() && language.flag == "java")
-        .then(|| language::java::nested_solution(&bytes))
-        .flatten()
-        .filter(|(kept, ..)| {
-            !(language.reads_stdin)(&String::from_utf8_lossy(&bytes))
-                && !(language.leetcode)(&String::from_utf8_lossy(kept)).is_empty()
-        });
-    let (bytes, nested) = match nested {
-        Some((kept, first, last, outer)) => (kept, Some((first, last, outer))),
+    // A plugin's file, or a Java `class Solution` inside an outer class, is
+    // judged as LeetCode is given it.
+    let (bytes, submitted) = match language::as_submitted(&bytes, language) {
+        Some((kept, note)) => (kept, Some(note)),
         None => (bytes, None),
     };
     // The compiler takes the bytes; what is read or shown of the file here
@@ -1054,17 +1042,7 @@ pub fn from_file(
         .map(|n| n.by.as_str());
     let tool = chosen.program;
     let mut compiler_why = chosen.why;
-    let mut early_notes = Vec::new();
-    if let Some((first, last)) = region {
-        early_notes.push(format!(
-            "lines {first}-{last}: the LeetCode plugin's submit region, judged alone as the plugin submits it (the lines around it are blanked, so each line keeps its number)"
-        ));
-    }
-    if let Some((first, last, outer)) = &nested {
-        early_notes.push(format!(
-            "lines {first}-{last}: `class Solution` inside `class {outer}`, judged alone as LeetCode takes the class (the `import` lines kept, the lines around them blanked, so each line keeps its number)"
-        ));
-    }
+    let mut early_notes: Vec<String> = submitted.into_iter().collect();
     // What the judge has and this machine lacks: the file is not judged.
     let mut not_judged_here =
         judges::missing_library(profile, &text, &tool).map(|(needs, line)| {

@@ -806,9 +806,12 @@ fn read_source(path: &Path) -> Result<String, Error> {
         )),
         other => Error::Approach(format!("{}: {other}", path.display())),
     })?;
-    // A LeetCode plugin's file: its submit region, as the judge takes it
-    // (the copy the trace builds then has no marks for the judge to find,
-    // and the recorder put after its last line is kept).
-    let bytes = crate::judge::language::submit_region(&bytes).map_or(bytes, |(kept, _, _)| kept);
+    // What LeetCode is given of the file, as the judge takes it (a plugin's
+    // submit region: the copy the trace builds then has no marks for the
+    // judge to find, and the recorder put after its last line is kept).
+    use crate::judge::language;
+    let bytes = language::of(path)
+        .and_then(|lang| language::as_submitted(&bytes, lang))
+        .map_or(bytes, |(kept, _)| kept);
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }

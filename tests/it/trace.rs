@@ -939,7 +939,8 @@ fn a_page_of_two_orders_says_they_differ_from_the_first_step() {
 
 /// A LeetCode plugin's file is traced as the judge takes it, its submit
 /// region alone: the JetBrains layout's outer class, `main` and package
-/// stay out, and the recorder the trace adds after the last line is kept.
+/// stay out, and the recorder the trace adds after the last line is kept;
+/// so is a Java `class Solution` inside an outer class without marks.
 #[test]
 fn a_plugins_file_is_traced_as_its_submit_region() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -949,6 +950,11 @@ fn a_plugins_file_is_traced_as_its_submit_region() {
             "javac",
         ),
         ("tests/data/contestant/lc37_vscode_marks.py", "python3"),
+        // A class Solution inside an outer class: cut out as the judge does.
+        (
+            "tests/data/contestant/com/example/lc/Lc37Nested.java",
+            "javac",
+        ),
     ] {
         if !common::need(tool) {
             continue;

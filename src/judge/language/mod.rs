@@ -525,6 +525,31 @@ pub fn submit_region(bytes: &[u8]) -> Option<(Vec<u8>, usize, usize)> {
     })
 }
 
+/// What LeetCode is given of a file where that is less than the file: a
+/// plugin's submit region, else a Java `class Solution` inside an outer
+/// class (not a stdin program's), the lines around blanked so each keeps
+/// its number; with the note that says so. `None`: the file as it is.
+pub fn as_submitted(bytes: &[u8], language: &Language) -> Option<(Vec<u8>, String)> {
+    if let Some((kept, first, last)) = submit_region(bytes) {
+        let note = format!(
+            "lines {first}-{last}: the LeetCode plugin's submit region, judged alone as the plugin submits it (the lines around it are blanked, so each line keeps its number)"
+        );
+        return Some((kept, note));
+    }
+    if language.flag != "java" {
+        return None;
+    }
+    let (kept, first, last, outer) = java::nested_solution(bytes)?;
+    let stdin = (language.reads_stdin)(&String::from_utf8_lossy(bytes));
+    let leetcode = !(language.leetcode)(&String::from_utf8_lossy(&kept)).is_empty();
+    (!stdin && leetcode).then(|| {
+        let note = format!(
+            "lines {first}-{last}: `class Solution` inside `class {outer}`, judged alone as LeetCode takes the class (the `import` lines kept, the lines around them blanked, so each line keeps its number)"
+        );
+        (kept, note)
+    })
+}
+
 /// Where the bytes stop being UTF-8, as `line L, column C`; `None` for
 /// UTF-8 text.
 pub fn not_utf8_at(bytes: &[u8]) -> Option<String> {
