@@ -1407,12 +1407,14 @@ fn build(
     }
     let cache = Cache::at(cache_root(weak)?).map_err(Error::Toolchain)?;
     let supervisor = Supervisor::of(&opts.exe);
-    let precompiled = plan
-        .precompiled
-        .as_ref()
-        .and_then(|pre| precompile(&cache, &supervisor, &binds, pre, toolchain));
     let result = cache
         .entry(&key, |dir| -> Result<(), String> {
+            // Only a build that runs reads the precompiled header: a cached
+            // entry neither checks nor makes it.
+            let precompiled = plan
+                .precompiled
+                .as_ref()
+                .and_then(|pre| precompile(&cache, &supervisor, &binds, pre, toolchain));
             for (name, bytes) in &plan.files {
                 std::fs::write(dir.join(name), bytes).map_err(|e| format!("{name}: {e}"))?;
             }
