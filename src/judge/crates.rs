@@ -27,37 +27,83 @@ use std::process::Command;
 pub struct CrateSet {
     /// Its name in the cache and in messages.
     pub name: &'static str,
-    /// The `[dependencies]` lines of our manifest.
+    /// The `[dependencies]` lines of our manifest, one crate a line, each
+    /// pinned (`=x.y.z`).
     pub dependencies: &'static str,
-    /// Built only for a file whose code names one of these crates (`rand::`,
-    /// `use rand`); `None`: for every Rust file of the judge's problems.
-    pub only_for: Option<&'static [&'static str]>,
+    /// Each crate of `dependencies` as code names it (its library's name,
+    /// which cargo's build reports and [`ensure`] checks), where that is
+    /// not its package name with `-` read as `_`.
+    pub renamed: &'static [(&'static str, &'static str)],
 }
 
 impl CrateSet {
-    /// Whether a file of `text` gets the set.
-    pub fn wanted_by(&self, text: &str) -> bool {
-        let Some(names) = self.only_for else {
-            return true;
-        };
-        // Line comments dropped; a string or block comment that names the
-        // crate only builds it needlessly. (C's blanking would read a
-        // lifetime, `&'static str`, as a character literal and hide the
-        // rest of its line.)
-        let code: String = text
-            .lines()
-            .map(|line| line.split("//").next().unwrap_or(""))
-            .collect::<Vec<_>>()
-            .join("\n");
-        names.iter().any(|name| {
-            code.match_indices(name).any(|(at, _)| {
-                let before = code[..at].chars().next_back();
-                let after = &code[at + name.len()..];
-                !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':')
-                    && (after.starts_with("::") || after.trim_start().starts_with(';'))
-            })
-        })
+    /// The crates of the set (package names, in manifest order) that a
+    /// file of `text` names: `NAME::…` (a leading `::` too), `extern crate
+    /// NAME`, or NAME inside a `use …;`. A file builds only those, and a
+    /// file that names none needs no cargo; a crate named only in a string
+    /// or a block comment is built needlessly, never missed.
+    pub fn wanted_by(&self, text: &str) -> Vec<&'static str> {
+        let code = without_line_comments(text);
+        direct_names(self.dependencies)
+            .into_iter()
+            .filter(|package| names_crate(&code, &self.lib_name(package)))
+            .collect()
     }
+
+    /// The name code gives `package`.
+    fn lib_name(&self, package: &str) -> String {
+        self.renamed
+            .iter()
+            .find(|(p, _)| *p == package)
+            .map_or_else(|| package.replace('-', "_"), |(_, lib)| lib.to_string())
+    }
+}
+
+/// `text` with `//` line comments dropped. (C's blanking would read a
+/// lifetime, `&'static str`, as a character literal and hide the rest of
+/// its line.)
+fn without_line_comments(text: &str) -> String {
+    text.lines()
+        .map(|line| line.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Whether `code` uses the crate `name` from the extern prelude.
+fn names_crate(code: &str, name: &str) -> bool {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    code.match_indices(name).any(|(at, _)| {
+        let before = &code[..at];
+        let after = &code[at + name.len()..];
+        if before.chars().next_back().is_some_and(ident) || after.starts_with(ident) {
+            return false;
+        }
+        // `a::name::…` is a module of `a`; a leading `::name` is the crate.
+        let before = match before.strip_suffix("::") {
+            Some(rest)
+                if rest
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| ident(c) || c == '>') =>
+            {
+                return false;
+            }
+            Some(rest) => rest,
+            None if before.ends_with(':') => return false,
+            None => before,
+        };
+        if after.starts_with("::") || before.trim_end().ends_with("extern crate") {
+            return true;
+        }
+        // Inside a `use` item: from the last `use` keyword before it, no `;`.
+        before
+            .rmatch_indices("use")
+            .find(|(u, _)| {
+                !before[..*u].chars().next_back().is_some_and(ident)
+                    && !before[u + 3..].starts_with(ident)
+            })
+            .is_some_and(|(u, _)| !before[u..].contains(';'))
+    })
 }
 
 /// AtCoder's 2023 language update (rustc 1.70.0), the one ABC327
@@ -88,7 +134,7 @@ either = "=1.8.1"
 rustc-hash = "=1.1.0"
 static_assertions = "=1.1.0"
 "#,
-    only_for: None,
+    renamed: &[("ac-library-rs", "ac_library")],
 };
 
 /// LeetCode's Rust: `rand` 0.8, which its own driver for problem 470 calls
@@ -97,7 +143,7 @@ static_assertions = "=1.1.0"
 pub static LEETCODE: CrateSet = CrateSet {
     name: "leetcode",
     dependencies: "rand = \"=0.8.5\"\n",
-    only_for: Some(&["rand"]),
+    renamed: &[],
 };
 
 /// A crate set built: the `rustc` arguments that make it visible.
@@ -109,13 +155,25 @@ pub struct Built {
     pub args: Vec<String>,
 }
 
-/// The set built by `rustc` (`version` as it says it), under `cache` (a
-/// folder [`super::secure::private_dir`] passed): built now when missing,
-/// with cargo from crates.io, outside the sandbox. One judge builds a set
-/// at a time (a lock beside it), so judges at once share one build.
-pub fn ensure(set: &CrateSet, rustc: &Path, version: &str, cache: &Path) -> Result<Built, String> {
+/// The crates `wanted` of `set` (package names, from
+/// [`CrateSet::wanted_by`]) built by `rustc` (`version` as it says it),
+/// under `cache` (a folder [`super::secure::private_dir`] passed): built now
+/// when missing, with cargo from crates.io, outside the sandbox, resolved
+/// from the whole set's manifest (so each crate and the crates under it are
+/// the versions and features the whole set would give). One judge builds a
+/// set at a time (a lock beside it), so judges at once share one build.
+pub fn ensure(
+    set: &CrateSet,
+    wanted: &[&str],
+    rustc: &Path,
+    version: &str,
+    cache: &Path,
+) -> Result<Built, String> {
     let mut key = super::cache::Key::default();
     key.add(set.dependencies.as_bytes()).add(version.as_bytes());
+    for package in wanted {
+        key.add(package.as_bytes());
+    }
     let crates = cache.join("crates");
     let name = format!("{}-{}", set.name, key.name());
     let dir = crates.join(&name);
@@ -161,7 +219,7 @@ pub fn ensure(set: &CrateSet, rustc: &Path, version: &str, cache: &Path) -> Resu
         use std::os::unix::fs::PermissionsExt;
         let _ = std::fs::set_permissions(&work, std::fs::Permissions::from_mode(0o755));
     }
-    let built = build_in(set, rustc, &work, &dir, cache);
+    let built = build_in(set, wanted, rustc, &work, &dir, cache);
     match &built {
         Ok(_) => {
             if let Err(e) = std::fs::rename(&work, &dir) {
@@ -233,10 +291,12 @@ fn owned_by_me(path: &Path) -> bool {
     path.exists()
 }
 
-/// Cargo's build of `set` in `work` (its package written there), the
-/// arguments naming the crates as they will be in `dir`.
+/// Cargo's build of the crates `wanted` of `set` in `work` (the whole
+/// set's package written there), the arguments naming them as they will
+/// be in `dir`.
 fn build_in(
     set: &CrateSet,
+    wanted: &[&str],
     rustc: &Path,
     work: &Path,
     dir: &Path,
@@ -257,6 +317,15 @@ fn build_in(
     let mut cargo = Command::new("cargo");
     cargo
         .args(["build", "--release", "--quiet", "--message-format=json"])
+        // Each crate by its pinned version: another version of the same
+        // name may sit under a crate of the set.
+        .args(wanted.iter().flat_map(|package| {
+            let spec = match pinned_version(set.dependencies, package) {
+                Some(v) => format!("{package}@{v}"),
+                None => package.to_string(),
+            };
+            ["-p".to_string(), spec]
+        }))
         .arg("--manifest-path")
         .arg(work.join("Cargo.toml"))
         .current_dir(top)
@@ -287,7 +356,6 @@ fn build_in(
             last.into_iter().rev().collect::<Vec<_>>().join(" | ")
         ));
     }
-    let wanted = direct_names(set.dependencies);
     let deps = dir.join("target/release/deps");
     let mut args = Vec::new();
     for line in String::from_utf8_lossy(&out.stdout).lines() {
@@ -298,22 +366,35 @@ fn build_in(
             continue;
         }
         let package = package_name(message["package_id"].as_str().unwrap_or(""));
-        if !wanted.contains(&package) {
+        if !wanted.contains(&package.as_str()) {
             continue;
         }
+        let files = message["filenames"].as_array().cloned().unwrap_or_default();
+        let Some(rlib) = files
+            .iter()
+            .filter_map(|f| f.as_str())
+            .find(|f| f.ends_with(".rlib"))
+        else {
+            continue;
+        };
         let target = message["target"]["name"]
             .as_str()
             .unwrap_or("")
             .replace('-', "_");
-        let files = message["filenames"].as_array().cloned().unwrap_or_default();
-        if let Some(rlib) = files
-            .iter()
-            .filter_map(|f| f.as_str())
-            .find(|f| f.ends_with(".rlib"))
-        {
-            let file = Path::new(rlib).file_name().unwrap_or_default();
-            args.push(format!("--extern={target}={}", deps.join(file).display()));
+        // The name the file was scanned for is the one it gets.
+        if target != set.lib_name(&package) {
+            return Err(format!(
+                "{package}'s library is `{target}`, not `{}` as {} lists it",
+                set.lib_name(&package),
+                set.name
+            ));
         }
+        // Where it will be: a crate asked for by `-p` is copied up to
+        // `target/release/`, the crates under it stay in `deps/`.
+        let Ok(inside) = Path::new(rlib).strip_prefix(work) else {
+            return Err(format!("cargo put {package} outside its folder: {rlib}"));
+        };
+        args.push(format!("--extern={target}={}", dir.join(inside).display()));
     }
     args.sort();
     args.push(format!("-Ldependency={}", deps.display()));
@@ -329,12 +410,23 @@ fn build_in(
 }
 
 /// The package names of `[dependencies]` lines.
-fn direct_names(dependencies: &str) -> Vec<String> {
+fn direct_names(dependencies: &'static str) -> Vec<&'static str> {
     dependencies
         .lines()
-        .filter_map(|l| l.split_once('=').map(|(name, _)| name.trim().to_string()))
+        .filter_map(|l| l.split_once('=').map(|(name, _)| name.trim()))
         .filter(|n| !n.is_empty())
         .collect()
+}
+
+/// The `=x.y.z` a `[dependencies]` line pins `package` to.
+fn pinned_version(dependencies: &str, package: &str) -> Option<String> {
+    let line = dependencies.lines().find(|l| {
+        l.split_once('=')
+            .is_some_and(|(name, _)| name.trim() == package)
+    })?;
+    let at = line.find("\"=")? + 2;
+    let rest = &line[at..];
+    Some(rest[..rest.find('"')?].to_string())
 }
 
 /// A cargo package id's name: `registry+…#proconio@0.4.5` or the older
@@ -351,10 +443,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn manifest_names_and_package_ids() {
+    fn manifest_names_versions_and_package_ids() {
         let names = direct_names(ATCODER_2023.dependencies);
-        assert!(names.contains(&"proconio".to_string()));
-        assert!(names.contains(&"ac-library-rs".to_string()));
+        assert!(names.contains(&"proconio") && names.contains(&"ac-library-rs"));
+        assert_eq!(names.len(), 22);
+        assert_eq!(
+            pinned_version(ATCODER_2023.dependencies, "proconio").as_deref(),
+            Some("0.4.5")
+        );
+        assert_eq!(
+            pinned_version(ATCODER_2023.dependencies, "rand").as_deref(),
+            Some("0.8.5")
+        );
+        assert_eq!(
+            pinned_version(ATCODER_2023.dependencies, "num").as_deref(),
+            Some("0.4.0")
+        );
+        assert_eq!(pinned_version(ATCODER_2023.dependencies, "nalgebra"), None);
         assert_eq!(
             package_name("registry+https://github.com/rust-lang/crates.io-index#proconio@0.4.5"),
             "proconio"
@@ -368,14 +473,39 @@ mod tests {
     }
 
     #[test]
-    fn a_set_for_some_files_is_built_for_those_that_name_it() {
-        assert!(LEETCODE.wanted_by("use rand::Rng;\nfn f() {}"));
-        assert!(LEETCODE.wanted_by("let x = rand::random::<u8>();"));
-        assert!(LEETCODE.wanted_by("extern crate rand;"));
-        assert!(!LEETCODE.wanted_by("// uses rand::Rng\nfn f() {}"));
-        assert!(LEETCODE.wanted_by("let s: &'static str = \"x\"; let r = rand::random::<u8>();"));
-        assert!(!LEETCODE.wanted_by("let operand = 1; my_rand::f();"));
-        assert!(!LEETCODE.wanted_by("fn rand() {} fn g() { rand() }"));
-        assert!(ATCODER_2023.wanted_by("fn main() {}"));
+    fn a_file_gets_the_crates_it_names() {
+        let lc = |text| LEETCODE.wanted_by(text);
+        assert_eq!(lc("use rand::Rng;\nfn f() {}"), ["rand"]);
+        assert_eq!(lc("let x = rand::random::<u8>();"), ["rand"]);
+        assert_eq!(lc("extern crate rand;"), ["rand"]);
+        assert_eq!(lc("use ::rand::Rng;"), ["rand"]);
+        assert_eq!(lc("use {std::io, rand};"), ["rand"]);
+        assert_eq!(lc("use rand as r;"), ["rand"]);
+        assert_eq!(
+            lc("let s: &'static str = \"x\"; let r = rand::random::<u8>();"),
+            ["rand"]
+        );
+        assert!(lc("// uses rand::Rng\nfn f() {}").is_empty());
+        assert!(lc("let operand = 1; my_rand::f();").is_empty());
+        assert!(lc("fn rand() {} fn g() { rand() }").is_empty());
+        assert!(lc("use std::io; fn g() { let rand = 1; }").is_empty());
+        assert!(lc("mod m { pub mod rand {} } use m::rand;").is_empty());
+
+        let at = |text| ATCODER_2023.wanted_by(text);
+        assert!(at("fn main() {}").is_empty());
+        assert!(at("fn main() { let num = 3; let either = num; }").is_empty());
+        assert_eq!(at("use proconio::{input, marker::Chars};"), ["proconio"]);
+        assert_eq!(
+            at("use num::BigInt;\nuse ac_library::Dsu;\nuse itertools::Itertools;"),
+            ["itertools", "num", "ac-library-rs"]
+        );
+        assert_eq!(
+            at("#[macro_use]\nextern crate lazy_static;\nfn f() { let m = rustc_hash::FxHashMap::<u8, u8>::default(); }"),
+            ["lazy_static", "rustc-hash"]
+        );
+        assert_eq!(
+            at("use {proconio::input, superslice::Ext};"),
+            ["proconio", "superslice"]
+        );
     }
 }

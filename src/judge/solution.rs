@@ -1093,11 +1093,14 @@ pub fn from_file(
     // The judge's crates, built once outside the sandbox.
     let crates = match profile
         .rust_crates
-        .filter(|set| is_rust && set.wanted_by(&text))
+        .filter(|_| is_rust)
+        .map(|set| (set, set.wanted_by(&text)))
+        .filter(|(_, wanted)| !wanted.is_empty())
     {
-        Some(set) if not_judged_here.is_none() => {
+        Some((set, wanted)) if not_judged_here.is_none() => {
             let root = cache_root(weak)?;
-            match super::crates::ensure(set, &toolchain.program, &toolchain.version, &root) {
+            match super::crates::ensure(set, &wanted, &toolchain.program, &toolchain.version, &root)
+            {
                 Ok(built) => Some(built),
                 Err(why) => {
                     not_judged_here = Some(format!(
