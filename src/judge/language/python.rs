@@ -38,8 +38,17 @@ pub static PYTHON: Language = Language {
 const HARNESS: &str = include_str!("harness/leetcode.py");
 
 fn toolchain(tool: &Path) -> Result<Toolchain, std::io::Error> {
-    let said = super::ask(
+    // A pyenv shim is a shell script that runs pyenv to choose the
+    // interpreter (about 70 ms of CPU a time); where its choice is plain,
+    // the interpreter is asked directly.
+    let version = std::env::var_os("PYENV_VERSION");
+    let chosen = pyenv_choice(
         tool,
+        version.as_deref(),
+        std::env::var_os("PYENV_DIR").is_some(),
+    );
+    let said = super::ask(
+        chosen.as_deref().unwrap_or(tool),
         &[
             "-c",
             "import sys; print(sys.executable); print(getattr(sys, 'base_prefix', sys.prefix)); print(sys.version.split()[0])",
@@ -60,6 +69,48 @@ fn toolchain(tool: &Path) -> Result<Toolchain, std::io::Error> {
             .into_iter()
             .collect(),
     })
+}
+
+/// The interpreter a pyenv shim at `tool` runs when asked from
+/// [`super::NEUTRAL_DIR`], found by pyenv's rules without running pyenv:
+/// `PYENV_VERSION` (`env`), else a `.python-version` in that folder, else
+/// the `version` file of the root the shim is in. `None`, and the shim is
+/// asked, where `tool` is no shim or the choice is not one installed
+/// version named in full (`system`, several, a prefix such as `3.11`, or
+/// `PYENV_DIR` set, which moves where pyenv looks).
+fn pyenv_choice(tool: &Path, env: Option<&std::ffi::OsStr>, pyenv_dir: bool) -> Option<PathBuf> {
+    let shims = tool.parent()?;
+    let root = shims.parent()?;
+    if shims.file_name()? != "shims" || !root.join("versions").is_dir() || pyenv_dir {
+        return None;
+    }
+    let chosen = match env {
+        Some(env) => env.to_str()?.to_string(),
+        None => [
+            Path::new(super::NEUTRAL_DIR).join(".python-version"),
+            root.join("version"),
+        ]
+        .iter()
+        .find_map(|file| std::fs::read_to_string(file).ok())?,
+    };
+    let words: Vec<&str> = chosen
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .flat_map(|l| l.split(|c: char| c.is_whitespace() || c == ':'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let [version] = words[..] else {
+        return None;
+    };
+    if version == "system" || version.contains(['/', '\\']) || version.starts_with('.') {
+        return None;
+    }
+    let real = root
+        .join("versions")
+        .join(version)
+        .join("bin")
+        .join(tool.file_name()?);
+    real.is_file().then_some(real)
 }
 
 /// A Python 2 interpreter, for the judges that offer Python 2: the one
@@ -168,5 +219,36 @@ mod tests {
             crash(top, "a.py").unwrap(),
             "ValueError: invalid literal for int() with base 10: 'x' at line 3 of a.py"
         );
+    }
+
+    #[test]
+    fn a_pyenv_shim_is_read_as_pyenv_reads_it() {
+        let root = tempfile::tempdir().unwrap();
+        let root = root.path();
+        let shim = root.join("shims/python3");
+        let real = root.join("versions/3.11.7/bin/python3");
+        for file in [&shim, &real, &root.join("versions/3.10.2/bin/python3")] {
+            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+            std::fs::write(file, "").unwrap();
+        }
+        let env = |v: &str| Some(std::ffi::OsString::from(v));
+        let choice = |env: Option<std::ffi::OsString>| pyenv_choice(&shim, env.as_deref(), false);
+        assert_eq!(choice(env("3.11.7")), Some(real.clone()));
+        // Several, the system's, a prefix, one not installed: pyenv decides.
+        for v in ["3.11.7:3.10.2", "system", "3.11", "3.9.0", "", "../3.11.7"] {
+            assert_eq!(choice(env(v)), None, "{v}");
+        }
+        // The global file, unless /.python-version says otherwise.
+        let here = Path::new(super::super::NEUTRAL_DIR).join(".python-version");
+        if !here.exists() {
+            assert_eq!(choice(None), None);
+            std::fs::write(root.join("version"), "# mine\n3.11.7\n").unwrap();
+            assert_eq!(choice(None), Some(real.clone()));
+            std::fs::write(root.join("version"), "3.11.7\n3.10.2\n").unwrap();
+            assert_eq!(choice(None), None);
+        }
+        // PYENV_DIR moves where pyenv looks; anything but a shim is itself.
+        assert_eq!(pyenv_choice(&shim, env("3.11.7").as_deref(), true), None);
+        assert_eq!(pyenv_choice(&real, env("3.11.7").as_deref(), false), None);
     }
 }
