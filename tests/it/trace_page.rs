@@ -1,5 +1,6 @@
 //! The trace page in a real browser: pages made by `sudoku trace --html`
-//! are opened in headless Chromium (driven over the DevTools protocol, see
+//! (or rendered here by the library function it calls, from the
+//! recordings a test checks the page against) are opened in headless Chromium (driven over the DevTools protocol, see
 //! `browser.rs`), and after loading `#step=N`, pressing keys or
 //! clicking, each side's board, highlighted line, counters, call stack and
 //! caption must be the trace's own at that step, with no console error and
@@ -111,6 +112,24 @@ fn make_page(name: &str, args: &[&str]) -> PathBuf {
         "{name}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+    page
+}
+
+/// The page `sudoku trace --html` writes for `sides` on LeetCode's example,
+/// rendered here from the recordings the test checks it against (each
+/// side run once, not again by a `sudoku trace` of its own): at
+/// `target/tmp/NAME.html`.
+fn render_page(name: &str, sides: &mut [Recording]) -> PathBuf {
+    let (puzzle_name, puzzle) = trace::load_puzzle(None).unwrap();
+    assert_eq!(puzzle, example());
+    if sides[0].key == sides[1].key {
+        sides[1].key.push_str("-2");
+    }
+    let page = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.html"));
+    // Written whole, then named: a test reading it never sees half a page.
+    let part = page.with_extension(format!("part-{:?}", std::thread::current().id()));
+    std::fs::write(&part, trace::html::page(&puzzle_name, &puzzle, sides)).unwrap();
+    std::fs::rename(&part, &page).unwrap();
     page
 }
 
@@ -526,18 +545,8 @@ fn every_traceable_approach_has_a_working_page() {
         // CPU a quarter as fast, and the default (5 s) is
         // `captions_are_true_and_cite_the_file_shown`'s to show.
         let spins = source.order == Order::Wrong && source.path.starts_with("examples/writeups/");
-        let mut args = vec![
-            "--approach",
-            name,
-            "--against",
-            "fewest",
-            "--max-steps",
-            "3000",
-        ];
-        if spins {
-            args.extend(["--time-limit", "2500"]);
-        }
-        let page = make_page(&format!("trace_{name}"), &args);
+        // The page of `sudoku trace --html P --approach NAME --against
+        // fewest --max-steps 3000` (with `--time-limit 2500` where it spins).
         let mut sides = vec![
             if spins {
                 side_within(name, &example(), 3000, 2500)
@@ -546,9 +555,7 @@ fn every_traceable_approach_has_a_working_page() {
             },
             side("fewest", &example(), 3000),
         ];
-        if sides[0].key == sides[1].key {
-            sides[1].key.push_str("-2");
-        }
+        let page = render_page(&format!("trace_{name}"), &mut sides);
         // Its file's lines, each doing its step's job: a mirror's line is
         // the statement doing it; a write-up's original is run, and each
         // step's line is the store into its board that made it.
@@ -758,8 +765,19 @@ fn root() -> &'static Path {
 }
 
 /// A page of the user's file `file` (under the repository) against the
-/// right DFS, with the recordings it shows.
+/// right DFS, with the recordings it shows: made once for every test that
+/// opens it (`own_files_have_working_pages` makes such pages with `sudoku
+/// trace --html` itself).
 fn own_page(file: &str) -> (PathBuf, Vec<Recording>, String) {
+    type Made = (PathBuf, Vec<Recording>, String);
+    static MADE: std::sync::Mutex<Vec<(String, Made)>> = std::sync::Mutex::new(Vec::new());
+    let made = |file: &str| {
+        let made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+        made.iter().find(|(f, _)| f == file).map(|(_, m)| m.clone())
+    };
+    if let Some(m) = made(file) {
+        return m;
+    }
     // As the learner types it, from the repository's root.
     let path = Path::new(file);
     let path_text = file.to_string();
@@ -767,11 +785,7 @@ fn own_page(file: &str) -> (PathBuf, Vec<Recording>, String) {
     let ext = path.extension().unwrap().to_str().unwrap();
     // Each file returns after 0.4 s of CPU at the most on the developers'
     // CPU: the time limit is over 10 times that on a CPU a quarter as fast.
-    let page = make_page(
-        &format!("trace_own_{name}_{ext}"),
-        &["--approach", &path_text, "--time-limit", "20000"],
-    );
-    let sides = vec![
+    let mut sides = vec![
         side_within(&path_text, &example(), 200_000, 20_000),
         side_within("right", &example(), 200_000, 20_000),
     ];
@@ -780,7 +794,12 @@ fn own_page(file: &str) -> (PathBuf, Vec<Recording>, String) {
         "{file} returns: {}",
         sides[0].ending
     );
-    (page, sides, name)
+    let page = render_page(&format!("trace_own_{name}_{ext}"), &mut sides);
+    let m = (page, sides, name);
+    MADE.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push((file.to_string(), m.clone()));
+    m
 }
 
 fn state_of(browser: &mut Browser) -> Value {
