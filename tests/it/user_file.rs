@@ -20,15 +20,36 @@ fn scratch(test: &str) -> PathBuf {
     dir
 }
 
-/// Runs `sudoku judge FILE ARGS` with its build cache in `dir`.
+/// Runs `sudoku judge DIR/FILE ARGS` (FILE holding `source`) with the build
+/// cache these tests share: a build is keyed by its source, compiler and
+/// flags, so only what differs is built, and LeetCode's precompiled header
+/// once.
 fn judge(dir: &Path, file: &str, source: &str, args: &[&str]) -> (i32, String) {
+    judge_with_cache(&shared_cache(), dir, file, source, args)
+}
+
+/// The build cache of [`judge`], which the other tests here share too
+/// (none looks inside it but `an_unchanged_file_is_not_rebuilt`, which has
+/// its own).
+fn shared_cache() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("user_file-cache")
+}
+
+/// [`judge`] with the build cache `cache`.
+fn judge_with_cache(
+    cache: &Path,
+    dir: &Path,
+    file: &str,
+    source: &str,
+    args: &[&str],
+) -> (i32, String) {
     let path = dir.join(file);
     std::fs::write(&path, source).unwrap();
     let out = Command::new(SUDOKU)
         .arg("judge")
         .arg(&path)
         .args(args)
-        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .env("SUDOKU_CACHE_DIR", cache)
         .output()
         .unwrap();
     let text =
@@ -182,7 +203,8 @@ fn a_users_file_keeps_the_problems_limit_on_a_case_with_a_limit_line() {
 #[test]
 fn an_unchanged_file_is_not_rebuilt() {
     let dir = scratch("cache");
-    let (code, text) = judge(
+    let (code, text) = judge_with_cache(
+        &dir.join("cache"),
         &dir,
         "right.rs",
         CASES[0].right,
@@ -199,7 +221,8 @@ fn an_unchanged_file_is_not_rebuilt() {
     let built: Vec<PathBuf> = entries(&dir).iter().map(|e| e.join("main")).collect();
     assert_eq!(built.len(), 1, "one build");
     let stamp = std::fs::metadata(&built[0]).unwrap().modified().unwrap();
-    let (code, _) = judge(
+    let (code, _) = judge_with_cache(
+        &dir.join("cache"),
         &dir,
         "right.rs",
         CASES[0].right,
@@ -212,7 +235,8 @@ fn an_unchanged_file_is_not_rebuilt() {
     );
     // A changed file is a new build.
     let changed = format!("{}\n// changed\n", CASES[0].right);
-    judge(
+    judge_with_cache(
+        &dir.join("cache"),
         &dir,
         "right.rs",
         &changed,
@@ -230,7 +254,7 @@ fn a_missing_toolchain_names_what_to_install() {
         .arg("judge")
         .arg(&path)
         .env("PATH", &dir) // no g++ here
-        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .env("SUDOKU_CACHE_DIR", shared_cache())
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
@@ -257,14 +281,13 @@ fn a_file_the_judge_cannot_place_is_exit_2_and_a_named_problem_is_obeyed() {
 /// AC (Java), 004's program AC on the Lanqiao samples (C++).
 #[test]
 fn the_write_ups_get_their_authors_verdicts() {
-    let dir = scratch("writeups");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/writeups");
     let run = |file: &str, args: &[&str]| {
         let out = Command::new(SUDOKU)
             .arg("judge")
             .arg(root.join(file))
             .args(args)
-            .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+            .env("SUDOKU_CACHE_DIR", shared_cache())
             .output()
             .unwrap();
         let text = String::from_utf8_lossy(&out.stdout).into_owned()
@@ -328,7 +351,7 @@ fn a_folder_is_every_file_in_it() {
     let out = Command::new(SUDOKU)
         .args(["judge", "--fixture", "leetcode_example"])
         .arg(&files)
-        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .env("SUDOKU_CACHE_DIR", shared_cache())
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
@@ -352,7 +375,7 @@ fn a_folder_is_every_file_in_it() {
         let out = Command::new(SUDOKU)
             .args(["judge", "--fixture", "leetcode_example", "mine"])
             .current_dir(&dir)
-            .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+            .env("SUDOKU_CACHE_DIR", shared_cache())
             .output()
             .unwrap();
         let text = String::from_utf8_lossy(&out.stdout);
@@ -381,7 +404,7 @@ fn stress_finds_and_shrinks_a_planted_bug() {
             .arg(&file)
             .args(["--cases", "30", "--seed", "9", "--save-dir"])
             .arg(dir.join(save))
-            .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+            .env("SUDOKU_CACHE_DIR", shared_cache())
             .output()
             .unwrap();
         (
@@ -418,7 +441,7 @@ fn stress_finds_and_shrinks_a_planted_bug() {
         .arg(&file)
         .args(["--problem", "lc37", "--fixtures"])
         .arg(dir.join("cases"))
-        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .env("SUDOKU_CACHE_DIR", shared_cache())
         .output()
         .unwrap();
     let judged = String::from_utf8_lossy(&out.stdout);
@@ -433,7 +456,7 @@ fn stress_finds_and_shrinks_a_planted_bug() {
         .arg(&right)
         .args(["--cases", "10", "--save-dir"])
         .arg(dir.join("unused"))
-        .env("SUDOKU_CACHE_DIR", dir.join("cache"))
+        .env("SUDOKU_CACHE_DIR", shared_cache())
         .output()
         .unwrap();
     assert_eq!(
