@@ -40,7 +40,7 @@ pub mod rust;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-pub use super::text::{code_only, has_word};
+pub use super::text::{code_only, has_word, python_code_only, rust_code_only};
 
 /// What a user's file is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -820,6 +820,41 @@ mod tests {
             (cpp::CPP.other_class)(&commented.replace("public ", "")).map(|o| o.class),
             Some("Sudoku".into())
         );
+    }
+
+    #[test]
+    fn rust_and_python_code_is_read_apart_from_comments_and_strings() {
+        let rust = "// impl Solution\nfn f<'a>(x: &'a str) -> char { let c = '\\''; /* a /* nested */ solve_sudoku */ r#\"impl \"Solution\"#; 'x' }\nfn main() {}\n";
+        let code = rust_code_only(rust);
+        assert_eq!(code.lines().count(), rust.lines().count());
+        assert!(
+            !code.contains("Solution") && !code.contains("solve_sudoku"),
+            "{code}"
+        );
+        assert!(
+            code.contains("fn f<'a>(x: &'a str) -> char") && code.contains("fn main() {}"),
+            "{code}"
+        );
+        let python = "# class Solution: solveSudoku\ns = '#'  # a\nt = \"\"\"class Solution:\n    def solveSudoku\"\"\"\nprint(s, t)\n";
+        let code = python_code_only(python);
+        assert_eq!(code.lines().count(), python.lines().count());
+        assert!(
+            !code.contains("Solution") && !code.contains("solveSudoku"),
+            "{code}"
+        );
+        assert!(
+            code.contains("print(s, t)") && code.contains("s = ' '"),
+            "{code}"
+        );
+        // A stdin program that names LeetCode's frame in a comment is not
+        // taken for a LeetCode paste.
+        let stdin_rs = "// LeetCode 37: impl Solution { pub fn solve_sudoku(board: &mut Vec<Vec<char>>) }\nuse std::io::Read;\nfn main() { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); }\n";
+        assert!((super::rust::RUST.leetcode)(stdin_rs).is_empty());
+        let stdin_py =
+            "# class Solution: def solveSudoku(self, board)\nimport sys\nprint(sys.stdin.read())\n";
+        assert!((super::python::PYTHON.leetcode)(stdin_py).is_empty());
+        let paste_py = "class Solution:\n    def solveSudoku(self, board):\n        pass\n";
+        assert!(!(super::python::PYTHON.leetcode)(paste_py).is_empty());
     }
 
     #[test]

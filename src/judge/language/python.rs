@@ -17,9 +17,12 @@ pub static PYTHON: Language = Language {
     also: if cfg!(windows) { &["python", "py"] } else { &[] },
     install: "Python 3 (Debian/Ubuntu: apt-get install python3; macOS: python.org or Homebrew; Windows: python.org, which adds `py`)",
     address_space: true,
+    // In code, not in a comment or a string (a stdin program's comment
+    // may name LeetCode's class).
     leetcode: |text| {
-        if text.contains("class Solution") {
-            methods_named(text, "isValidSudoku", "solveSudoku")
+        let code = super::python_code_only(text);
+        if code.contains("class Solution") {
+            methods_named(&code, "isValidSudoku", "solveSudoku")
         } else {
             Vec::new()
         }

@@ -13,9 +13,12 @@ pub static RUST: Language = Language {
     also: &[],
     install: "the Rust toolchain (https://rustup.rs)",
     address_space: true,
+    // In code, not in a comment or a string (a stdin program's comment
+    // may name LeetCode's frame).
     leetcode: |text| {
-        if text.contains("impl Solution") {
-            methods_named(text, "is_valid_sudoku", "solve_sudoku")
+        let code = super::rust_code_only(text);
+        if code.contains("impl Solution") {
+            methods_named(&code, "is_valid_sudoku", "solve_sudoku")
         } else {
             Vec::new()
         }
