@@ -59,14 +59,99 @@ impl CrateSet {
     }
 }
 
-/// `text` with `//` line comments dropped. (C's blanking would read a
-/// lifetime, `&'static str`, as a character literal and hide the rest of
-/// its line.)
+/// `text` with its `//` line comments dropped: read as Rust's lexer reads
+/// it, so a `//` inside a string (`"http://…"`), a raw string, a character
+/// literal or a block comment ends nothing, and a lifetime (`&'static
+/// str`) is no character literal. Strings and block comments stay: where
+/// this reading could go wrong, a crate is built needlessly, never missed.
 fn without_line_comments(text: &str) -> String {
-    text.lines()
-        .map(|line| line.split("//").next().unwrap_or(""))
-        .collect::<Vec<_>>()
-        .join("\n")
+    let chars: Vec<char> = text.chars().collect();
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut code = String::with_capacity(text.len());
+    let mut i = 0;
+    // Copies `chars[from..to]` (clamped) and returns where it stopped.
+    let copy = |code: &mut String, from: usize, to: usize| {
+        let to = to.min(chars.len());
+        code.extend(&chars[from..to]);
+        to
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '/' && next == Some('*') {
+            let (mut end, mut depth) = (i + 2, 1);
+            while end < chars.len() && depth > 0 {
+                match (chars[end], chars.get(end + 1)) {
+                    ('/', Some('*')) => (depth, end) = (depth + 1, end + 2),
+                    ('*', Some('/')) => (depth, end) = (depth - 1, end + 2),
+                    _ => end += 1,
+                }
+            }
+            i = copy(&mut code, i, end);
+        } else if c == '"' {
+            let mut end = i + 1;
+            while end < chars.len() && chars[end] != '"' {
+                end += if chars[end] == '\\' { 2 } else { 1 };
+            }
+            i = copy(&mut code, i, end + 1);
+        } else if c == '\'' {
+            // `'x'` and `'\…'` are characters; `'a` alone is a lifetime.
+            let end = match (next, chars.get(i + 2)) {
+                (Some('\\'), _) => (i + 3..chars.len())
+                    .find(|&e| chars[e] == '\'')
+                    .unwrap_or(chars.len()),
+                (Some(_), Some('\'')) => i + 2,
+                _ => i,
+            };
+            i = copy(&mut code, i, end + 1);
+        } else if ident(c) {
+            let mut end = i;
+            while end < chars.len() && ident(chars[end]) {
+                end += 1;
+            }
+            let word: String = chars[i..end].iter().collect();
+            let hashes = chars[end..].iter().take_while(|&&h| h == '#').count();
+            if matches!(word.as_str(), "r" | "br" | "cr") && chars.get(end + hashes) == Some(&'"') {
+                // A raw string: no escapes, ends at `"` and as many `#`.
+                let close: Vec<char> = std::iter::once('"')
+                    .chain(std::iter::repeat_n('#', hashes))
+                    .collect();
+                let body = end + hashes + 1;
+                end = (body..chars.len())
+                    .find(|&e| chars[e..].starts_with(&close))
+                    .map_or(chars.len(), |e| e + close.len());
+            }
+            i = copy(&mut code, i, end);
+        } else {
+            code.push(c);
+            i += 1;
+        }
+    }
+    code
+}
+
+/// Words after which `::NAME` starts a path at the extern prelude
+/// (`<T as::num::Zero>`), not a module of the word.
+const BEFORE_A_PATH: [&str; 13] = [
+    "use", "as", "dyn", "impl", "in", "return", "mut", "break", "else", "match", "if", "while",
+    "where",
+];
+
+/// The identifier `text` ends with (spaces after it skipped; empty where
+/// it ends otherwise), and the text before it.
+fn last_word(text: &str) -> (&str, &str) {
+    let text = text.trim_end();
+    let start = text
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_alphanumeric() || *c == '_')
+        .last()
+        .map_or(text.len(), |(at, _)| at);
+    (&text[start..], &text[..start])
 }
 
 /// Whether `code` uses the crate `name` from the extern prelude.
@@ -79,20 +164,27 @@ fn names_crate(code: &str, name: &str) -> bool {
             return false;
         }
         // `a::name::…` is a module of `a`; a leading `::name` is the crate.
-        let before = match before.strip_suffix("::") {
-            Some(rest)
-                if rest
-                    .chars()
-                    .next_back()
-                    .is_some_and(|c| ident(c) || c == '>') =>
-            {
-                return false;
+        let before = match before.trim_end().strip_suffix("::") {
+            Some(rest) => {
+                let (word, _) = last_word(rest);
+                let module = if word.is_empty() {
+                    rest.trim_end().ends_with('>')
+                } else {
+                    !BEFORE_A_PATH.contains(&word)
+                };
+                if module {
+                    return false;
+                }
+                rest
             }
-            Some(rest) => rest,
-            None if before.ends_with(':') => return false,
             None => before,
         };
-        if after.starts_with("::") || before.trim_end().ends_with("extern crate") {
+        if after.trim_start().starts_with("::") {
+            return true;
+        }
+        // `extern crate name`, the words apart by any space.
+        let (word, rest) = last_word(before);
+        if word == "crate" && last_word(rest).0 == "extern" {
             return true;
         }
         // Inside a `use` item: from the last `use` keyword before it, no `;`.
@@ -507,5 +599,47 @@ mod tests {
             at("use {proconio::input, superslice::Ext};"),
             ["proconio", "superslice"]
         );
+    }
+
+    #[test]
+    fn a_crate_is_found_however_the_file_is_spaced_or_quoted() {
+        let at = |text| ATCODER_2023.wanted_by(text);
+        // A type or bound right after `:`, in code no formatter touched.
+        assert_eq!(at("fn main(){let x:num::BigInt=1.into();}"), ["num"]);
+        assert_eq!(at("fn g<T:num_traits::PrimInt>(x:T)->T{x}"), ["num-traits"]);
+        assert_eq!(
+            at("struct S{m:rustc_hash::FxHashMap<u8,u8>}"),
+            ["rustc-hash"]
+        );
+        // A `//` that starts no comment, the crate later on its line.
+        assert_eq!(
+            at("let s=\"http://x\";let v=itertools::repeat_n(1,2);"),
+            ["itertools"]
+        );
+        assert_eq!(
+            at("let s=r#\"a//\"b\"#;let v=itertools::repeat_n(1,2);"),
+            ["itertools"]
+        );
+        assert_eq!(at("let q='\"';let u=\"//\";num::one::<u8>();"), ["num"]);
+        assert_eq!(
+            at("/* see https://atcoder.jp */ use itertools::Itertools;"),
+            ["itertools"]
+        );
+        assert_eq!(
+            at("fn f<'a>(s:&'a str)->u8{0} // 'x\nuse either::Either;"),
+            ["either"]
+        );
+        // Spaces where Rust allows them.
+        assert_eq!(at("let n = itertools ::repeat_n(1, 2);"), ["itertools"]);
+        assert_eq!(
+            at("#[macro_use]\nextern\ncrate  maplit;\nfn f(){hashmap!{1=>2};}"),
+            ["maplit"]
+        );
+        assert_eq!(at("<u8 as::num_traits::Zero>::zero()"), ["num-traits"]);
+        assert_eq!(at("use ::proconio::input;"), ["proconio"]);
+        // A module of this file or of std is no crate.
+        assert!(at("mod rand { pub fn f() {} } use crate::rand::f;").is_empty());
+        assert!(at("let x = self::either::f(); let y = std :: num :: Wrapping(1);").is_empty());
+        assert!(at("let s = \"//\"; // num::BigInt").is_empty());
     }
 }

@@ -87,6 +87,9 @@ fn pyenv_choice(tool: &Path, env: Option<&std::ffi::OsStr>, pyenv_dir: bool) -> 
     if shims.file_name()? != "shims" || !root.join("versions").is_dir() || pyenv_dir {
         return None;
     }
+    // pyenv splits `PYENV_VERSION` at `:` alone (an empty one is unset),
+    // and reads the first word of each line of a file, `#` lines skipped.
+    let env = env.filter(|env| !env.is_empty());
     let chosen = match env {
         Some(env) => env.to_str()?.to_string(),
         None => [
@@ -94,14 +97,14 @@ fn pyenv_choice(tool: &Path, env: Option<&std::ffi::OsStr>, pyenv_dir: bool) -> 
             root.join("version"),
         ]
         .iter()
-        .find_map(|file| std::fs::read_to_string(file).ok())?,
-    };
-    let words: Vec<&str> = chosen
+        .find_map(|file| std::fs::read_to_string(file).ok())?
         .lines()
-        .filter(|l| !l.trim_start().starts_with('#'))
-        .flat_map(|l| l.split(|c: char| c.is_whitespace() || c == ':'))
-        .filter(|w| !w.is_empty())
-        .collect();
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|word| !word.starts_with('#'))
+        .collect::<Vec<_>>()
+        .join(":"),
+    };
+    let words: Vec<&str> = chosen.split(':').filter(|w| !w.is_empty()).collect();
     let [version] = words[..] else {
         return None;
     };
@@ -238,7 +241,17 @@ mod tests {
         let choice = |env: Option<std::ffi::OsString>| pyenv_choice(&shim, env.as_deref(), false);
         assert_eq!(choice(env("3.11.7")), Some(real.clone()));
         // Several, the system's, a prefix, one not installed: pyenv decides.
-        for v in ["3.11.7:3.10.2", "system", "3.11", "3.9.0", "", "../3.11.7"] {
+        for v in [
+            "3.11.7:3.10.2",
+            "system",
+            "3.11",
+            "3.9.0",
+            "../3.11.7",
+            // No word is cut from `PYENV_VERSION` at a space: pyenv looks
+            // for a version named with the space and finds none.
+            " 3.11.7 ",
+            "3.11.7 3.10.2",
+        ] {
             assert_eq!(choice(env(v)), None, "{v}");
         }
         // The global file, unless /.python-version says otherwise.
@@ -249,6 +262,10 @@ mod tests {
             assert_eq!(choice(None), Some(real.clone()));
             std::fs::write(root.join("version"), "3.11.7\n3.10.2\n").unwrap();
             assert_eq!(choice(None), None);
+            // A line's first word is its version; an empty variable is unset.
+            std::fs::write(root.join("version"), "3.11.7 3.10.2\r\n").unwrap();
+            assert_eq!(choice(None), Some(real.clone()));
+            assert_eq!(choice(env("")), Some(real.clone()));
         }
         // PYENV_DIR moves where pyenv looks; anything but a shim is itself.
         assert_eq!(pyenv_choice(&shim, env("3.11.7").as_deref(), true), None);
