@@ -1514,6 +1514,54 @@ fn the_atcoder_library_is_used_where_this_machine_has_a_copy() {
     assert!(common::all_pass(&text, 11), "{text}");
 }
 
+/// A `python3` in a virtual environment (its own prefix and packages) or
+/// reached through a folder of links runs in the sandbox as it runs outside
+/// (Unix: a venv's `bin/`, a link).
+#[cfg(unix)]
+#[test]
+fn a_python_in_a_venv_or_behind_a_link_is_judged() {
+    if !common::need("python3") {
+        return;
+    }
+    let dir = scratch("venv");
+    let venv = dir.join("venv");
+    let made = Command::new("python3")
+        .args(["-m", "venv", "--without-pip"])
+        .arg(&venv)
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
+    // The interpreter itself, named by a link in a folder of its own.
+    let real = String::from_utf8(
+        Command::new(venv.join("bin/python3"))
+            .args([
+                "-c",
+                "import sys, os; print(os.path.realpath(sys.executable))",
+            ])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let links = dir.join("links");
+    std::fs::create_dir_all(&links).unwrap();
+    std::os::unix::fs::symlink(real.trim(), links.join("python3")).unwrap();
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for first in [venv.join("bin"), links] {
+        let mut dirs = vec![first.clone()];
+        dirs.extend(std::env::split_paths(&path));
+        let joined = std::env::join_paths(dirs).unwrap();
+        let (code, text) = judge_path_env(
+            &cache(),
+            &data("lanqiao_ok.py"),
+            &["--fixture", "sample*"],
+            &[("PATH", Path::new(&joined))],
+        );
+        assert_eq!(code, 0, "{}: {text}", first.display());
+        assert!(common::all_pass(&text, 2), "{}: {text}", first.display());
+    }
+}
+
 #[test]
 fn numpy_is_there_where_this_python_has_it() {
     let Some((code, text)) = judge("abc327c_numpy.py", &[]) else {

@@ -54,22 +54,35 @@ fn toolchain(tool: &Path) -> Result<Toolchain, std::io::Error> {
         chosen.as_deref().unwrap_or(tool),
         &[
             "-c",
-            "import sys; print(sys.executable); print(getattr(sys, 'base_prefix', sys.prefix)); print(sys.version.split()[0])",
+            "import sys; print(sys.executable); print(getattr(sys, 'base_prefix', sys.prefix)); print(sys.version.split()[0]); print(sys.prefix)",
         ],
     )?;
     let mut lines = said.lines();
-    let (Some(program), Some(prefix), Some(version)) = (lines.next(), lines.next(), lines.next())
+    let (Some(program), Some(base), Some(version), Some(prefix)) =
+        (lines.next(), lines.next(), lines.next(), lines.next())
     else {
         return Err(std::io::Error::other(format!(
             "{}: an unexpected answer: {said}",
             tool.display()
         )));
     };
+    // A virtual environment (`python3 -m venv`: its own prefix, its
+    // packages) runs as its `bin/python3`, with its folder bound beside the
+    // base install's. Elsewhere the interpreter runs by its real path: a
+    // `python3` reached through a link in a folder of links (`~/bin`) would
+    // not be found in the sandbox, which binds the install, not that folder.
+    let venv = (prefix != base).then(|| PathBuf::from(prefix));
+    let program = match &venv {
+        Some(_) => PathBuf::from(program),
+        None => std::fs::canonicalize(program).unwrap_or_else(|_| PathBuf::from(program)),
+    };
     Ok(Toolchain {
-        program: PathBuf::from(program),
+        program,
         version: format!("Python {version}"),
-        prefix: super::outside_system(PathBuf::from(prefix))
+        prefix: [Some(PathBuf::from(base)), venv]
             .into_iter()
+            .flatten()
+            .filter_map(super::outside_system)
             .collect(),
     })
 }
