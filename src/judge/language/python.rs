@@ -72,9 +72,12 @@ fn toolchain(tool: &Path) -> Result<Toolchain, std::io::Error> {
     // `python3` reached through a link in a folder of links (`~/bin`) would
     // not be found in the sandbox, which binds the install, not that folder.
     let venv = (prefix != base).then(|| PathBuf::from(prefix));
+    // (Windows binds nothing and would name it `\\?\C:\…`: as it is there.)
     let program = match &venv {
-        Some(_) => PathBuf::from(program),
-        None => std::fs::canonicalize(program).unwrap_or_else(|_| PathBuf::from(program)),
+        None if cfg!(unix) => {
+            std::fs::canonicalize(program).unwrap_or_else(|_| PathBuf::from(program))
+        }
+        _ => PathBuf::from(program),
     };
     Ok(Toolchain {
         program,
