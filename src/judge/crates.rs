@@ -43,7 +43,9 @@ impl CrateSet {
     /// file that names none needs no cargo; a crate named only in a string
     /// or a block comment is built needlessly, never missed.
     pub fn wanted_by(&self, text: &str) -> Vec<&'static str> {
-        let code = without_line_comments(text);
+        // Strings and block comments stay: where the lexer could misread,
+        // a crate is built needlessly, never missed.
+        let code = super::text::rust_without_line_comments(text);
         direct_names(self.dependencies)
             .into_iter()
             .filter(|package| names_crate(&code, &self.lib_name(package)))
@@ -57,81 +59,6 @@ impl CrateSet {
             .find(|(p, _)| *p == package)
             .map_or_else(|| package.replace('-', "_"), |(_, lib)| lib.to_string())
     }
-}
-
-/// `text` with its `//` line comments dropped: read as Rust's lexer reads
-/// it, so a `//` inside a string (`"http://…"`), a raw string, a character
-/// literal or a block comment ends nothing, and a lifetime (`&'static
-/// str`) is no character literal. Strings and block comments stay: where
-/// this reading could go wrong, a crate is built needlessly, never missed.
-fn without_line_comments(text: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    let ident = |c: char| c.is_alphanumeric() || c == '_';
-    let mut code = String::with_capacity(text.len());
-    let mut i = 0;
-    // Copies `chars[from..to]` (clamped) and returns where it stopped.
-    let copy = |code: &mut String, from: usize, to: usize| {
-        let to = to.min(chars.len());
-        code.extend(&chars[from..to]);
-        to
-    };
-    while i < chars.len() {
-        let c = chars[i];
-        let next = chars.get(i + 1).copied();
-        if c == '/' && next == Some('/') {
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
-            }
-        } else if c == '/' && next == Some('*') {
-            let (mut end, mut depth) = (i + 2, 1);
-            while end < chars.len() && depth > 0 {
-                match (chars[end], chars.get(end + 1)) {
-                    ('/', Some('*')) => (depth, end) = (depth + 1, end + 2),
-                    ('*', Some('/')) => (depth, end) = (depth - 1, end + 2),
-                    _ => end += 1,
-                }
-            }
-            i = copy(&mut code, i, end);
-        } else if c == '"' {
-            let mut end = i + 1;
-            while end < chars.len() && chars[end] != '"' {
-                end += if chars[end] == '\\' { 2 } else { 1 };
-            }
-            i = copy(&mut code, i, end + 1);
-        } else if c == '\'' {
-            // `'x'` and `'\…'` are characters; `'a` alone is a lifetime.
-            let end = match (next, chars.get(i + 2)) {
-                (Some('\\'), _) => (i + 3..chars.len())
-                    .find(|&e| chars[e] == '\'')
-                    .unwrap_or(chars.len()),
-                (Some(_), Some('\'')) => i + 2,
-                _ => i,
-            };
-            i = copy(&mut code, i, end + 1);
-        } else if ident(c) {
-            let mut end = i;
-            while end < chars.len() && ident(chars[end]) {
-                end += 1;
-            }
-            let word: String = chars[i..end].iter().collect();
-            let hashes = chars[end..].iter().take_while(|&&h| h == '#').count();
-            if matches!(word.as_str(), "r" | "br" | "cr") && chars.get(end + hashes) == Some(&'"') {
-                // A raw string: no escapes, ends at `"` and as many `#`.
-                let close: Vec<char> = std::iter::once('"')
-                    .chain(std::iter::repeat_n('#', hashes))
-                    .collect();
-                let body = end + hashes + 1;
-                end = (body..chars.len())
-                    .find(|&e| chars[e..].starts_with(&close))
-                    .map_or(chars.len(), |e| e + close.len());
-            }
-            i = copy(&mut code, i, end);
-        } else {
-            code.push(c);
-            i += 1;
-        }
-    }
-    code
 }
 
 /// Words after which `::NAME` starts a path at the extern prelude

@@ -52,85 +52,108 @@ pub fn code_only(text: &str) -> String {
     out
 }
 
-/// `text` as [`code_only`] reads a C-like file, for Rust: `/* */` nests,
-/// `r"…"` and `r#"…"#` are raw strings, and `'a` is a lifetime (a
-/// character literal is `'x'` or `'\…'`), so no lifetime hides the rest
-/// of its line.
+/// `text` as [`code_only`] reads a C-like file, for Rust (see
+/// `rust_blanked`): comments and the insides of literals blanked.
 pub fn rust_code_only(text: &str) -> String {
+    rust_blanked(text, false)
+}
+
+/// `text` with only its Rust line comments blanked (see `rust_blanked`):
+/// strings and block comments stay, for a reader that would rather read
+/// too much than too little.
+pub fn rust_without_line_comments(text: &str) -> String {
+    rust_blanked(text, true)
+}
+
+/// `text` read as Rust's lexer reads it, lines kept: `/* */` nests, a `//`
+/// inside a string (`"http://…"`), a raw string (`r#"…"#`, `br"…"`), a
+/// character literal or a block comment ends nothing, and `'a` is a
+/// lifetime (a character literal is `'x'` or `'\…'`), so no lifetime
+/// hides the rest of its line. Line comments are blanked; block comments
+/// and the insides of string and character literals too, unless
+/// `keep_literals`.
+fn rust_blanked(text: &str, keep_literals: bool) -> String {
     let chars: Vec<char> = text.chars().collect();
-    let at = |i: usize| chars.get(i).copied();
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
     let blank = |c: char| if c == '\n' { '\n' } else { ' ' };
-    let ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
     let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    // A literal's inside, from `i` to its closing `close` (kept), escapes read.
-    let quoted = |out: &mut String, i: &mut usize, close: char| {
-        let mut escaped = false;
-        while let Some(n) = at(*i) {
-            *i += 1;
-            if !escaped && n == close {
-                out.push(n);
-                return;
-            }
-            escaped = !escaped && n == '\\';
-            out.push(blank(n));
-        }
+    // Puts `chars[from..to]` (clamped): its first `open` and last `close`
+    // as they are, what lies between blanked unless `keep_literals`; returns
+    // where it stopped.
+    let put = |out: &mut String, from: usize, to: usize, open: usize, close: usize| {
+        let to = to.min(chars.len());
+        let inner = (from + open).min(to);
+        let outer = to.saturating_sub(close).max(inner);
+        out.extend(&chars[from..inner]);
+        out.extend(
+            chars[inner..outer]
+                .iter()
+                .map(|&c| if keep_literals { c } else { blank(c) }),
+        );
+        out.extend(&chars[outer..to]);
+        to
     };
-    while let Some(c) = at(i) {
-        let next = at(i + 1);
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
         if c == '/' && next == Some('/') {
-            while at(i).is_some_and(|c| c != '\n') {
+            while i < chars.len() && chars[i] != '\n' {
                 out.push(' ');
                 i += 1;
             }
         } else if c == '/' && next == Some('*') {
-            let mut depth = 0;
-            while let Some(n) = at(i) {
-                if n == '/' && at(i + 1) == Some('*') {
-                    depth += 1;
-                } else if n == '*' && at(i + 1) == Some('/') {
-                    depth -= 1;
-                } else {
-                    out.push(blank(n));
-                    i += 1;
-                    continue;
-                }
-                out.push_str("  ");
-                i += 2;
-                if depth == 0 {
-                    break;
+            let (mut end, mut depth) = (i + 2, 1);
+            while end < chars.len() && depth > 0 {
+                match (chars[end], chars.get(end + 1)) {
+                    ('/', Some('*')) => (depth, end) = (depth + 1, end + 2),
+                    ('*', Some('/')) => (depth, end) = (depth - 1, end + 2),
+                    _ => end += 1,
                 }
             }
-        } else if c == 'r'
-            && matches!(next, Some('"' | '#'))
-            && (!ident(i.checked_sub(1).and_then(at))
-                || (at(i - 1) == Some('b') && !ident(i.checked_sub(2).and_then(at))))
-        {
-            let mut j = i + 1;
-            while at(j) == Some('#') {
-                j += 1;
+            i = put(&mut out, i, end, 0, 0);
+        } else if c == '"' {
+            let mut end = i + 1;
+            while end < chars.len() && chars[end] != '"' {
+                end += if chars[end] == '\\' { 2 } else { 1 };
             }
-            if at(j) != Some('"') {
+            i = put(&mut out, i, end + 1, 1, 1);
+        } else if c == '\'' {
+            // `'x'` and `'\…'` are characters; `'a` alone is a lifetime.
+            let end = match (next, chars.get(i + 2)) {
+                (Some('\\'), _) => (i + 3..chars.len())
+                    .find(|&e| chars[e] == '\'')
+                    .unwrap_or(chars.len()),
+                (Some(_), Some('\'')) => i + 2,
+                _ => i,
+            };
+            i = if end == i {
                 out.push(c);
-                i += 1;
-                continue;
+                i + 1
+            } else {
+                put(&mut out, i, end + 1, 1, 1)
+            };
+        } else if ident(c) {
+            let mut end = i;
+            while end < chars.len() && ident(chars[end]) {
+                end += 1;
             }
-            let hashes = j - i - 1;
-            out.extend(&chars[i..=j]);
-            i = j + 1;
-            while let Some(n) = at(i) {
-                if n == '"' && (1..=hashes).all(|h| at(i + h) == Some('#')) {
-                    out.extend(&chars[i..=i + hashes]);
-                    i += hashes + 1;
-                    break;
-                }
-                out.push(blank(n));
-                i += 1;
+            let word: String = chars[i..end].iter().collect();
+            let hashes = chars[end..].iter().take_while(|&&h| h == '#').count();
+            if matches!(word.as_str(), "r" | "br" | "cr") && chars.get(end + hashes) == Some(&'"') {
+                // A raw string: no escapes, ends at `"` and as many `#`.
+                let close: Vec<char> = std::iter::once('"')
+                    .chain(std::iter::repeat_n('#', hashes))
+                    .collect();
+                let body = end + hashes + 1;
+                let stop = (body..chars.len())
+                    .find(|&e| chars[e..].starts_with(&close))
+                    .map_or(chars.len(), |e| e + close.len());
+                i = put(&mut out, i, stop, body - i, close.len());
+            } else {
+                out.extend(&chars[i..end]);
+                i = end;
             }
-        } else if c == '"' || (c == '\'' && (next == Some('\\') || at(i + 2) == Some('\''))) {
-            out.push(c);
-            i += 1;
-            quoted(&mut out, &mut i, c);
         } else {
             out.push(c);
             i += 1;
