@@ -1,6 +1,10 @@
 //! Every file in `solutions/` compiled alone with plain `rustc --edition 2021`,
 //! the way a judge compiles a submission: LeetCode files with `struct
 //! Solution;` put above them (as LeetCode does), stdin programs as they are.
+//! Where the test runs nothing of the build, rustc checks the file through
+//! (`--emit=metadata`: parsing, name resolution, types, borrows and lints,
+//! every error a judge's compiler reports for a file that needs nothing
+//! but std) without generating code.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -18,6 +22,15 @@ fn scratch_dir(name: &str) -> PathBuf {
 }
 
 fn compile(source: &Path, out: &Path, extra: &[String]) -> Result<(), String> {
+    rustc_on(source, out, extra)
+}
+
+/// rustc's checks of `source` (no code generated), its metadata at `out`.
+fn check(source: &Path, out: &Path) -> Result<(), String> {
+    rustc_on(source, out, &["--emit=metadata".to_string()])
+}
+
+fn rustc_on(source: &Path, out: &Path, extra: &[String]) -> Result<(), String> {
     let output = Command::new(rustc())
         .args(["--edition", "2021", "--crate-type", "bin", "-o"])
         .arg(out)
@@ -62,7 +75,7 @@ fn every_leetcode_file_compiles_alone() {
         let wrapped = format!("struct Solution;\n\n{body}\n\nfn main() {{}}\n");
         let source = dir.join(format!("{stem}.rs"));
         std::fs::write(&source, wrapped).unwrap();
-        if let Err(stderr) = compile(&source, &dir.join(&stem), &[]) {
+        if let Err(stderr) = check(&source, &dir.join(format!("{stem}.rmeta"))) {
             failures.push(format!("{stem}:\n{stderr}"));
         }
     }
@@ -83,9 +96,10 @@ fn answers_sample(binary: &Path) {
     assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
 }
 
-/// Every stdin program (`solutions/KEY.rs` but LeetCode's and proconio's),
-/// compiled alone with `rustc -O` and nothing else (std only), answers every
-/// passing fixture of `inputs/KEY/` byte for byte.
+/// Every stdin program (`solutions/KEY.rs` but LeetCode's and proconio's)
+/// compiles alone with nothing but std, and its binary (`sudoku-KEY`, the
+/// same file as cargo built it for these tests) answers every passing
+/// fixture of `inputs/KEY/` byte for byte.
 #[test]
 fn every_stdin_program_compiles_alone_with_std_only() {
     let files: Vec<PathBuf> = solution_files("")
@@ -104,10 +118,9 @@ fn every_stdin_program_compiles_alone_with_std_only() {
                 let dir = &dir;
                 scope.spawn(move || {
                     let key = file.file_stem().unwrap().to_string_lossy().into_owned();
-                    let binary = dir.join(&key);
-                    compile(file, &binary, &["-O".to_string()])
+                    check(file, &dir.join(format!("{key}.rmeta")))
                         .map_err(|e| format!("{key}: {e}"))?;
-                    answers_its_fixtures(&key, &binary)
+                    answers_its_fixtures(&key, &cargos_binary(&key))
                 })
             })
             .collect();
@@ -117,6 +130,16 @@ fn every_stdin_program_compiles_alone_with_std_only() {
             .collect()
     });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The binary cargo built of `solutions/KEY.rs` (`sudoku-KEY`), beside
+/// the `sudoku` binary this test runs.
+fn cargos_binary(key: &str) -> PathBuf {
+    let sudoku = Path::new(env!("CARGO_BIN_EXE_sudoku"));
+    let name = format!("sudoku-{key}{}", std::env::consts::EXE_SUFFIX);
+    let binary = sudoku.with_file_name(name);
+    assert!(binary.is_file(), "{}: not built", binary.display());
+    binary
 }
 
 /// Runs a compiled stdin program on every passing fixture of its problem
