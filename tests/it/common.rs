@@ -377,3 +377,22 @@ pub fn cpu_scale() -> f64 {
         .filter(|s| (0.01..=100.0).contains(s))
         .unwrap_or(1.0)
 }
+
+/// Runs `each` on every item of `work`, two at a time, in the order given:
+/// a test whose items are independent runs (a build and a judge, a trace)
+/// keeps both cores busy when it is the last test left running. A panic in
+/// `each` fails the test once the items under way have finished.
+pub fn two_at_a_time<T: Sync>(work: &[T], each: impl Fn(&T) + Sync) {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let Some(item) = work.get(i) else {
+                    break;
+                };
+                each(item);
+            });
+        }
+    });
+}

@@ -1832,34 +1832,25 @@ fn every_starter_compiles_and_gets_wa() {
             work.push((key.clone(), lang, dir.join(&path), case.clone(), said));
         }
     }
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    std::thread::scope(|s| {
-        for _ in 0..2 {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                let Some((key, lang, path, case, said)) = work.get(i) else {
-                    break;
-                };
-                let (_, text) = judge_path(&cache(), path, &["--json", "--fixture", case]);
-                let verdicts: Vec<String> = text
-                    .lines()
-                    .filter(|l| l.starts_with('{'))
-                    .map(|l| {
-                        let v: serde_json::Value = serde_json::from_str(l).unwrap();
-                        assert_eq!(v["problem"], key.as_str(), "{key} {lang}: {l}");
-                        v["verdict"].as_str().unwrap().to_string()
-                    })
-                    .collect();
-                assert_eq!(verdicts.len(), 1, "{key} {lang}: {text}");
-                let want = if said.contains("node alone holds more") {
-                    "MLE"
-                } else {
-                    "WA"
-                };
-                // It builds and runs: WA, never CE or RE.
-                assert_eq!(verdicts[0], want, "{key} {lang}: {text}");
-            });
-        }
+    common::two_at_a_time(&work, |(key, lang, path, case, said)| {
+        let (_, text) = judge_path(&cache(), path, &["--json", "--fixture", case]);
+        let verdicts: Vec<String> = text
+            .lines()
+            .filter(|l| l.starts_with('{'))
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                assert_eq!(v["problem"], key.as_str(), "{key} {lang}: {l}");
+                v["verdict"].as_str().unwrap().to_string()
+            })
+            .collect();
+        assert_eq!(verdicts.len(), 1, "{key} {lang}: {text}");
+        let want = if said.contains("node alone holds more") {
+            "MLE"
+        } else {
+            "WA"
+        };
+        // It builds and runs: WA, never CE or RE.
+        assert_eq!(verdicts[0], want, "{key} {lang}: {text}");
     });
     // Never overwritten: the second time, exit 2 and the file as it was.
     let twice = || {

@@ -97,42 +97,46 @@ fn every_traced_file_ends_with_locals_at_every_write() {
     files.sort();
     files.push(root().join("examples/writeups/lc37_001_step4_bitmasks.js"));
     assert!(files.len() >= 18, "{files:?}");
-    for file in files.iter().filter(|f| runnable(f)) {
-        for (name, puzzle) in [
-            ("LeetCode's example", leetcode()),
-            ("Lanqiao's sample 2", lanqiao_hard()),
-        ] {
-            let what = format!("{} on {name}", file.display());
-            let interpreted =
-                matches!(file.extension().and_then(|e| e.to_str()), Some("py" | "js"));
-            let rec = record(file, &puzzle);
-            assert!(
-                rec.ending.starts_with("returned")
-                    || rec.ending.starts_with("printed")
-                    || rec
-                        .ending
-                        .starts_with(&format!("stopped after {MAX_STEPS} writes")),
-                "{what}: {}",
-                rec.ending
-            );
-            assert!(!rec.ending.contains("time limit"), "{what}: {}", rec.ending);
-            let mut writes = 0;
-            each_step(&rec, |n, event, frames| {
-                if !matches!(event, Event::Place { .. } | Event::Undo { .. }) {
-                    return;
-                }
-                writes += 1;
-                assert!(!frames.is_empty(), "{what}: step {n} has no frame");
-                for (k, (function, locals)) in frames.iter().enumerate() {
-                    assert!(
-                        locals.is_some() || (!interpreted && k + 1 < frames.len()),
-                        "{what}: step {n}, frame {k} ({function}) has no locals"
-                    );
-                }
-            });
-            assert!(writes >= 80, "{what}: {writes} writes");
-        }
-    }
+    // Every file on one puzzle, then on the other: a file's second trace
+    // finds its copy built, never building beside its first.
+    let runnable: Vec<&PathBuf> = files.iter().filter(|f| runnable(f)).collect();
+    let work: Vec<(&PathBuf, &str, Grid)> = [
+        ("LeetCode's example", leetcode()),
+        ("Lanqiao's sample 2", lanqiao_hard()),
+    ]
+    .into_iter()
+    .flat_map(|(name, puzzle)| runnable.iter().map(move |&file| (file, name, puzzle)))
+    .collect();
+    common::two_at_a_time(&work, |(file, name, puzzle)| {
+        let what = format!("{} on {name}", file.display());
+        let interpreted = matches!(file.extension().and_then(|e| e.to_str()), Some("py" | "js"));
+        let rec = record(file, puzzle);
+        assert!(
+            rec.ending.starts_with("returned")
+                || rec.ending.starts_with("printed")
+                || rec
+                    .ending
+                    .starts_with(&format!("stopped after {MAX_STEPS} writes")),
+            "{what}: {}",
+            rec.ending
+        );
+        assert!(!rec.ending.contains("time limit"), "{what}: {}", rec.ending);
+        let mut writes = 0;
+        each_step(&rec, |n, event, frames| {
+            if !matches!(event, Event::Place { .. } | Event::Undo { .. }) {
+                return;
+            }
+            writes += 1;
+            assert!(!frames.is_empty(), "{what}: step {n} has no frame");
+            for (k, (function, locals)) in frames.iter().enumerate() {
+                assert!(
+                    locals.is_some() || (!interpreted && k + 1 < frames.len()),
+                    "{what}: step {n}, frame {k} ({function}) has no locals"
+                );
+            }
+        });
+        assert!(writes >= 80, "{what}: {writes} writes");
+    });
 }
 
 /// The set `d = set()` in `{…}` form, as Python prints it.
