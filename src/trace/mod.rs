@@ -564,12 +564,28 @@ fn run_own(
         return Err(Error::Write(e));
     }
     let revisits = rec.steps.iter().filter(|s| s.revisit).count();
+    // A copy-back's writes are not the search's placements.
+    let copied = rec.shape.copy_back.map_or(0, |(from, to)| {
+        let steps = rec.steps.get(from - 1..to).unwrap_or_default();
+        steps
+            .iter()
+            .filter(|s| matches!(s.event, Event::Place { .. }))
+            .count() as u64
+    });
     writeln!(out)?;
     writeln!(out, "{}", rec.ending)?;
     writeln!(
         out,
-        "summary: {} placements, {} undos, max depth {}, {} complete board(s), {revisits} revisit(s)",
-        s.placements, s.undos, s.max_depth, s.solutions
+        "summary: {} placements, {} undos, max depth {}, {} complete board(s), {revisits} revisit(s){}",
+        s.placements - copied,
+        s.undos,
+        s.max_depth,
+        s.solutions,
+        if copied > 0 {
+            format!(", and the copy-back's {copied} writes")
+        } else {
+            String::new()
+        }
     )?;
     for line in shape_lines(&rec.shape) {
         writeln!(out, "{line}")?;

@@ -175,7 +175,9 @@
         offset += ops;
         const ev = this.event(i + 1);
         this.apply(st, i + 1, ev);
-        this.placements[i + 1] = this.placements[i] + (ev.kind === PLACE ? 1 : 0);
+        // A copy-back's writes are not the search's placements.
+        const copied = shape.copyBack && i + 1 >= shape.copyBack[0] && i + 1 <= shape.copyBack[1];
+        this.placements[i + 1] = this.placements[i] + (ev.kind === PLACE && !copied ? 1 : 0);
         this.undos[i + 1] = this.undos[i] + (ev.kind === UNDO ? 1 : 0);
         this.revisits[i + 1] = this.revisits[i] + (ev.revisit ? 1 : 0);
         this.depth[i + 1] = ev.kind === UNDO ? ev.depth - 1 : ev.depth;

@@ -1190,6 +1190,29 @@ fn a_copy_back_over_the_solved_board_is_rewrites_not_revisits() {
         rec.steps[8365].event,
         trace::Event::Complete { .. }
     ));
+    // The summary counts the search's placements and undos as the right
+    // DFS's (its own summary's), and the copy's writes apart.
+    let file = repo_file("tests/data/trace/copy_back_after_stop.py");
+    let (code, out, err) = sudoku(&["trace", "--approach", &file]);
+    assert_eq!(code, 0, "{err}");
+    let summary = |out: &str| {
+        let line = out.lines().find(|l| l.starts_with("summary: ")).unwrap();
+        line.split(", time ").next().unwrap().to_string()
+    };
+    let (code, right, err) = sudoku(&["trace"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        summary(&out),
+        format!(
+            "{}, 0 revisit(s), and the copy-back's 51 writes",
+            summary(&right)
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("copy-back: steps 8367 to 8417 write a saved answer back"),
+        "{out}"
+    );
 }
 
 /// The entry found as `sudoku judge` finds it, and called where LeetCode
