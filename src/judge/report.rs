@@ -429,11 +429,38 @@ fn write_failures(out: &mut dyn Write, part: &Part, results: &[CaseResult]) -> i
     write_trace_hint(out, part, &failed)
 }
 
-/// For a user's LeetCode 37 or Lanqiao file that failed a case (not a
-/// compile error): the `sudoku trace` command that shows its search on
-/// that case, the puzzle inline so the command works wherever it is run.
+/// The stdin problems whose input the trace can feed a program
+/// (one 9×9 puzzle of digits), and the languages it traces such a program
+/// in (on Unix).
+const TRACED_STDIN: [&str; 4] = ["lanqiao", "poj2676", "p1784", "p1074"];
+const TRACED_STDIN_LANGUAGES: [&str; 4] = ["C", "C++", "Java", "Rust"];
+
+/// The puzzle of a case's input in `key`'s format: LeetCode's literal or
+/// Lanqiao's lines; POJ 2676's first grid after its count; P1784's and
+/// P1074's space-separated rows.
+fn case_puzzle(key: &str, input: &str) -> Option<crate::grid::Grid> {
+    let rows = |lines: &mut dyn Iterator<Item = &str>| -> String {
+        lines
+            .filter(|l| !l.trim().is_empty())
+            .take(9)
+            .map(|l| l.split_whitespace().collect::<String>() + "\n")
+            .collect()
+    };
+    let text = match key {
+        "poj2676" => rows(&mut input.lines().skip(1)),
+        "p1784" | "p1074" => rows(&mut input.lines()),
+        _ => input.to_string(),
+    };
+    crate::format::read_puzzle(&text).ok()
+}
+
+/// For a user's LeetCode 37 file, or a stdin program of a problem whose
+/// input the trace can give, that failed a case (not a compile error):
+/// the `sudoku trace` command that shows its search on that case, the
+/// puzzle inline so the command works wherever it is run.
 fn write_trace_hint(out: &mut dyn Write, part: &Part, failed: &[&CaseResult]) -> io::Result<()> {
-    if !matches!(part.problem.key, "lc37" | "lanqiao") {
+    let key = part.problem.key;
+    if key != "lc37" && !TRACED_STDIN.contains(&key) {
         return Ok(());
     }
     let mut hinted: Vec<&str> = Vec::new();
@@ -450,13 +477,18 @@ fn write_trace_hint(out: &mut dyn Write, part: &Part, failed: &[&CaseResult]) ->
         else {
             continue;
         };
+        // The trace runs C, C++, Java and Rust on Unix only.
+        let compiled = TRACED_STDIN_LANGUAGES.contains(&user.language.name);
+        if (key != "lc37" && !compiled) || (compiled && !cfg!(unix)) {
+            continue;
+        }
         // Of its failed cases, the one with the most givens: the shortest
         // search to watch.
         let puzzle = |c: &CaseResult| {
             part.cases
                 .iter()
                 .find(|k| k.name == c.fixture)
-                .and_then(|k| crate::format::read_puzzle(&k.input).ok())
+                .and_then(|k| case_puzzle(key, &k.input))
         };
         let Some((case, grid)) = failed
             .iter()
@@ -480,15 +512,20 @@ fn write_trace_hint(out: &mut dyn Write, part: &Part, failed: &[&CaseResult]) ->
                 .file_stem()
                 .map_or("mine".into(), |s| s.to_string_lossy().into_owned()),
         );
-        // A stdin program is traced where it keeps the board in a table.
-        let table = if part.problem.key == "lanqiao" {
-            ", where it keeps its board in a 9x9 table"
-        } else {
-            ""
+        // A stdin program is traced where it keeps the board in a table;
+        // the problem is named where the trace would not take it for
+        // Lanqiao's (its default for a stdin program).
+        let (table, problem) = match key {
+            "lc37" => ("", String::new()),
+            "lanqiao" => (", where it keeps its board in a 9x9 table", String::new()),
+            _ => (
+                ", where it keeps its board in a 9x9 table",
+                format!(" --problem {key}"),
+            ),
         };
         writeln!(
             out,
-            "\nsee its search on {} ({}){table}: sudoku trace --html {} --approach {} {}",
+            "\nsee its search on {} ({}){table}: sudoku trace --html {} --approach {}{problem} {}",
             case.fixture,
             verdict_text(case),
             shell_word(&format!("{stem}-{}.html", case.fixture)),

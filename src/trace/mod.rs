@@ -115,6 +115,9 @@ pub struct Options {
     /// Run a user's own file even where the sandbox cannot hold untrusted
     /// code (`--trust`).
     pub trust: bool,
+    /// The problem a user's own file solves (`--problem`, as `sudoku judge`
+    /// takes it); `None`: read from its path and code as the judge reads it.
+    pub problem: Option<&'static crate::judge::problem::Problem>,
 }
 
 /// The terminal trace's step limit when none is given: ten times the right

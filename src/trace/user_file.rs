@@ -48,6 +48,9 @@ pub struct Run {
     pub max_steps: u64,
     /// Run it even where the sandbox is a process group only.
     pub trust: bool,
+    /// The problem it solves, named by the user; `None`: as the judge
+    /// places it.
+    pub problem: Option<&'static crate::judge::problem::Problem>,
 }
 
 impl Run {
@@ -79,6 +82,7 @@ impl Run {
             sized_from,
             max_steps: max,
             trust: opts.trust,
+            problem: opts.problem,
         }
     }
 }
@@ -134,7 +138,7 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         #[cfg(not(unix))]
         return Err(Error::Approach(why_not(path, _lang.name)));
     }
-    let (lang, text, entry) = leetcode_37_file(path)?;
+    let (lang, text, entry) = leetcode_37_file(path, run.problem)?;
     crate::judge::solution::check_sandbox(&run.exe, run.trust)
         .map_err(|e| Error::Approach(format!("{}: {e}", path.display())))?;
     let shown = path.display().to_string();
@@ -340,7 +344,10 @@ fn shipped(path: &Path) -> bool {
 /// ([`crate::judge::solution::place`], one rule for both), and the class
 /// holding `solveSudoku` where it is not LeetCode's `Solution`, with the
 /// header's words for it.
-fn leetcode_37_file(path: &Path) -> Result<(&'static Language, String, Entry37), Error> {
+fn leetcode_37_file(
+    path: &Path,
+    named: Option<&'static crate::judge::problem::Problem>,
+) -> Result<(&'static Language, String, Entry37), Error> {
     let cannot = |why: String| Error::Approach(why);
     let lang = language::of(path)
         .filter(|_| is_user_file(path))
@@ -350,13 +357,29 @@ fn leetcode_37_file(path: &Path) -> Result<(&'static Language, String, Entry37),
                 path.display()
             ))
         })?;
+    match named.map(|p| p.key) {
+        None | Some("lc37") => {}
+        Some("lc36") => {
+            return Err(cannot(format!(
+                "{}: --problem lc36: a LeetCode 36 solution checks a board and writes nothing to it; the trace follows a search (LeetCode 37's solveSudoku, or a stdin program's)",
+                path.display()
+            )))
+        }
+        Some(key) => {
+            return Err(cannot(format!(
+                "{}: --problem {key}: the trace runs a {} file as LeetCode 37's solveSudoku, not as a program reading stdin (stdin programs are traced in C, C++, Java and Rust); without --problem, or with --problem lc37, it traces its solveSudoku",
+                path.display(),
+                lang.name
+            )))
+        }
+    }
     let text = read_source(path)?;
     let methods = (lang.leetcode)(&text);
     let solution = Entry37 {
         class: "Solution".into(),
         note: String::new(),
     };
-    let judged = match crate::judge::solution::place(path, &text, lang, None) {
+    let judged = match crate::judge::solution::place(path, &text, lang, named) {
         Ok((_, Entry::LeetCode(Method::SolveSudoku), _))
             if methods.contains(&Method::SolveSudoku) =>
         {

@@ -2289,6 +2289,67 @@ fn new_writes_the_language_its_path_names_and_refuses_another() {
 /// quoted for the shell (`;` and `#` in a name run nothing), and a name's
 /// escape codes written as `$'\x1b…'`, never raw.
 #[cfg(unix)] // Windows refuses control characters in a file's name
+/// A failing stdin program of a problem the trace can feed (POJ 2676 here,
+/// in a file whose name does not say so) gets the trace command with
+/// `--problem`, and that command traces it as that problem; a Python
+/// stdin program, which the trace does not run, gets none.
+#[test]
+#[cfg(unix)] // C++ is traced on Unix only
+fn a_failing_stdin_program_gets_a_trace_command_naming_its_problem() {
+    let source = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/trace/poj2676_count_first.cpp"),
+    )
+    .unwrap();
+    // It forgets to undo: a wrong answer wherever a guess fails.
+    let wrong = source.replace("            g[r][c] = 0;\n", "");
+    assert_ne!(wrong, source);
+    let Some((code, text)) = judge_text(
+        "stdin-hint",
+        "mine.cpp",
+        wrong.as_bytes(),
+        &["--problem", "poj2676"],
+    ) else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    let line = text
+        .lines()
+        .find_map(|l| l.split_once(" table: ").map(|(_, c)| c.to_string()))
+        .unwrap_or_else(|| panic!("no trace command: {text}"));
+    assert!(
+        line.starts_with("sudoku trace --html mine-")
+            && line.contains(" --approach ")
+            && line.contains("/mine.cpp --problem poj2676 "),
+        "{line}"
+    );
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("contestant/stdin-hint");
+    let words: Vec<&str> = line.split(' ').skip(1).collect();
+    let out = Command::new(SUDOKU)
+        .args(&words)
+        .current_dir(&dir)
+        .env("SUDOKU_CACHE_DIR", cache())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{line}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let page = std::fs::read_to_string(dir.join(words[2])).unwrap();
+    assert!(page.contains(" as POJ 2676: every write"), "{line}");
+    // Python's stdin programs are judged, not traced: no command.
+    let Some((code, text)) = judge_text(
+        "stdin-hint",
+        "lanqiao_wrong.py",
+        b"import sys\nfor line in sys.stdin:\n    print(line.strip())\n",
+        &[],
+    ) else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    assert!(!text.contains("sudoku trace"), "{text}");
+}
+
 #[test]
 fn the_trace_command_printed_for_a_failing_file_runs_as_pasted() {
     let name = "x;touch PWNED;#\u{1b}[31m.py";

@@ -508,6 +508,62 @@ fn repo_file(path: &str) -> String {
         .to_string()
 }
 
+/// `--problem` names a file's problem as for `sudoku judge`: a stdin
+/// program whose name says nothing is fed that problem's input; where the
+/// trace cannot run a file as that problem, it says why and what would.
+#[test]
+fn the_problem_can_be_named_as_for_the_judge() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace/named-problem");
+    std::fs::create_dir_all(&dir).unwrap();
+    let sample2 = repo_file("inputs/lanqiao/sample2.in");
+    if cfg!(unix) && common::need("g++") {
+        let mine = dir.join("mine.cpp");
+        std::fs::copy(repo_file("tests/data/trace/poj2676_count_first.cpp"), &mine).unwrap();
+        let mine = mine.to_str().unwrap();
+        let (code, out, err) = sudoku(&[
+            "trace",
+            "--approach",
+            mine,
+            "--problem",
+            "poj2676",
+            &sample2,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let head = out.lines().next().unwrap();
+        assert!(
+            head.contains(" as POJ 2676: every write") && !head.contains("fed POJ 2676's input"),
+            "{head}"
+        );
+        assert!(out.contains("the board is solved (checked)"), "{out}");
+        let (code, _, err) = sudoku(&["trace", "--approach", mine, "--problem", "hdu1426"]);
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains("judges it as HDU 1426, whose input is ")
+                && err.contains("as Lanqiao's, POJ 2676's (a count first), Luogu P1784's and P1074's inputs hold it"),
+            "{err}"
+        );
+    }
+    if common::need("python3") {
+        let file = repo_file("inputs/trace/marks_forward.py");
+        let (code, _, err) = sudoku(&["trace", "--approach", &file, "--problem", "lanqiao"]);
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains("--problem lanqiao: the trace runs a Python 3 file as LeetCode 37's solveSudoku, not as a program reading stdin")
+                && err.contains("with --problem lc37, it traces its solveSudoku"),
+            "{err}"
+        );
+        let (code, out, err) = sudoku(&["trace", "--approach", &file, "--problem", "lc37"]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("the board is solved (checked)"), "{out}");
+    }
+    let (code, _, err) = sudoku(&["trace", "--problem", "poj9999"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("possible values: lc36, lc37, lanqiao"),
+        "{err}"
+    );
+}
+
 /// A user's right DFS in Python or JavaScript writes exactly the mirror's
 /// placements and undos; the trace records each, and checks the board it
 /// returns with the oracle.

@@ -44,6 +44,16 @@ impl fmt::Display for Failure {
     }
 }
 
+/// `--problem KEY`'s values: the registry's keys, so a misspelt one is
+/// refused with the list.
+pub fn problem_keys() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        sudoku_workspace::judge::problem::PROBLEMS
+            .iter()
+            .map(|p| p.key),
+    )
+}
+
 /// Colour as anstream decides it: a terminal, unless `NO_COLOR` or
 /// `CLICOLOR=0`; forced by `CLICOLOR_FORCE`.
 pub fn terminal() -> bool {

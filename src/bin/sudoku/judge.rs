@@ -1,7 +1,9 @@
 //! `sudoku judge`, the default: the built-in solutions on every case, or
 //! your own file ([`sudoku_workspace::judge`]).
 
-use crate::common::{jobs_or_cores, terminal, this_program, width, Compilers, Edition, Failure};
+use crate::common::{
+    jobs_or_cores, problem_keys, terminal, this_program, width, Compilers, Edition, Failure,
+};
 use clap::Args;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -140,10 +142,6 @@ pub struct JudgeArgs {
     /// use CPU time, so they do not change with this; --jobs 1 gives the steadiest timings.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=sandbox::MAX_RUNNING as u64))]
     jobs: Option<u64>,
-}
-
-fn problem_keys() -> clap::builder::PossibleValuesParser {
-    clap::builder::PossibleValuesParser::new(judge::problem::PROBLEMS.iter().map(|p| p.key))
 }
 
 /// Exit 0 when every case got its expected verdict, 1 when one did not,

@@ -1,7 +1,7 @@
 //! `sudoku trace`: a write-up's depth-first search (or your own file's),
 //! step by step, in the terminal or on a page ([`sudoku_workspace::trace`]).
 
-use crate::common::{terminal, this_program, Failure};
+use crate::common::{problem_keys, terminal, this_program, Failure};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -64,6 +64,11 @@ pub struct TraceArgs {
     /// could then read your files and reach the network.
     #[arg(long)]
     trust: bool,
+    /// With your own file: the problem it solves, as for `sudoku judge --problem` (a stdin
+    /// program is fed the puzzle in that problem's input: lanqiao, poj2676, p1784, p1074)
+    /// [default: read from its name and code, as the judge reads them].
+    #[arg(long, value_name = "KEY", value_parser = problem_keys())]
+    problem: Option<String>,
 }
 
 /// Exit 0 when the trace is done.
@@ -81,6 +86,10 @@ pub fn run(args: TraceArgs, stdout: &mut impl Write) -> Result<ExitCode, Failure
         // Without it only a user's own file fails, saying so.
         exe: this_program().unwrap_or_default(),
         trust: args.trust,
+        problem: args
+            .problem
+            .as_deref()
+            .and_then(sudoku_workspace::judge::problem::by_key),
     };
     trace::run(&opts, stdout).map_err(|e| match e {
         // The write's own error, so the exit policy sees a closed pipe.

@@ -49,7 +49,8 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         return Err(cannot(super::why_not(path, lang.name)));
     };
     let text = super::read_source(path)?;
-    let placed = placed(path, &text, lang).map_err(|why| cannot(format!("{shown}: {why}")))?;
+    let placed =
+        placed(path, &text, lang, run.problem).map_err(|why| cannot(format!("{shown}: {why}")))?;
     let (problem, leetcode) = (placed.problem, placed.leetcode);
     // The input, before anything is built: a problem whose input the trace
     // cannot give is refused at once.
@@ -325,7 +326,12 @@ struct Placed {
 /// the trace calls it there: as it stands, through a `Solution` the copy
 /// adds (LeetCode's method in a class of another name, or a free Rust or
 /// C++ function, which LeetCode does not call), or refused with the reason.
-fn placed(path: &Path, text: &str, lang: &'static Language) -> Result<Placed, String> {
+fn placed(
+    path: &Path,
+    text: &str,
+    lang: &'static Language,
+    named: Option<&'static Problem>,
+) -> Result<Placed, String> {
     let methods = (lang.leetcode)(text);
     let as_is = |problem, leetcode, named| Placed {
         problem,
@@ -335,14 +341,14 @@ fn placed(path: &Path, text: &str, lang: &'static Language) -> Result<Placed, St
         note: String::new(),
     };
     let lc37 = problem::by_key("lc37").expect("LeetCode 37 exists");
-    let (problem, entry, judged) = match solution::place(path, text, lang, None) {
+    let (problem, entry, judged) = match solution::place(path, text, lang, named) {
         Ok(found) => found,
         // Two problems: LeetCode 37's method beside a `main` that reads
         // stdin (a local test), or beside a helper named `isValidSudoku`.
         Err(_) if methods.contains(&Method::SolveSudoku) => return Ok(as_is(lc37, true, false)),
         Err(e) => return Err(e.to_string()),
     };
-    let named = matches!(solution::problem_by_path(path), Ok(Some(_)));
+    let named = named.is_some() || matches!(solution::problem_by_path(path), Ok(Some(_)));
     match entry {
         Entry::LeetCode(Method::SolveSudoku) if methods.contains(&Method::SolveSudoku) => {
             Ok(as_is(problem, true, named))
