@@ -930,13 +930,13 @@ impl<'a> Walker<'a> {
                     .iter()
                     .map(|v| {
                         format!(
-                            "({:?}, (&crate::sudoku_trace::W(&{})).shown())",
-                            v.name, v.name
+                            "({:?}, (&crate::sudoku_trace::W(&{})).shown(), (&crate::sudoku_trace::P(&{})).at())",
+                            v.name, v.name, v.name
                         )
                     })
                     .collect();
                 format!(
-                    "{{ use crate::sudoku_trace::{{Shown as _, NotShown as _}}; crate::sudoku_trace::snap(&[{}]); }} ",
+                    "{{ use crate::sudoku_trace::{{Shown as _, NotShown as _, Through as _, Own as _}}; crate::sudoku_trace::snap(&[{}]); }} ",
                     parts.join(", ")
                 )
             }

@@ -230,3 +230,66 @@ fn a_callers_set_is_current_when_a_helper_writes() {
     });
     assert_eq!(checked, 4208);
 }
+
+/// A LeetCode 37 file in C++, Rust and Java whose masks are made in
+/// `solveSudoku` and passed down by reference: at every write, the
+/// outermost frame shows each mask as the program holds it then (the masks
+/// of the board as it is after the write, which the file keeps so), and
+/// every call of `fill` names that object instead of showing a copy.
+#[test]
+fn an_object_frames_share_is_drawn_once_and_current() {
+    for (file, tool) in [
+        ("tests/data/trace/shared_masks.cpp", "g++"),
+        ("tests/data/trace/shared_masks.rs", "rustc"),
+        ("tests/data/trace/shared_masks.java", "javac"),
+    ] {
+        if !cfg!(unix) || !common::need(tool) {
+            continue;
+        }
+        let rec = record(&root().join(file), &leetcode());
+        assert!(
+            rec.ending.starts_with("returned: the board is solved"),
+            "{file}: {}",
+            rec.ending
+        );
+        let mut board = leetcode().0;
+        let mut checked = 0;
+        each_step(&rec, |n, event, frames| {
+            match *event {
+                Event::Place { cell, digit, .. } => board[cell] = digit,
+                Event::Undo { cell, .. } => board[cell] = 0,
+                _ => return,
+            }
+            let mut masks = [[0u32; 9]; 3];
+            for (cell, &d) in board.iter().enumerate() {
+                if d > 0 {
+                    let (r, c) = (cell / 9, cell % 9);
+                    masks[0][r] |= 1 << d;
+                    masks[1][c] |= 1 << d;
+                    masks[2][r / 3 * 3 + c / 3] |= 1 << d;
+                }
+            }
+            let names: Vec<&str> = frames.iter().map(|f| f.0.as_str()).collect();
+            assert!(names.len() >= 2, "{file} step {n}: {names:?}");
+            let outer = frames[0].1.as_deref().unwrap_or("");
+            for (k, name) in ["rows", "cols", "boxes"].into_iter().enumerate() {
+                let want: Vec<String> = masks[k].iter().map(u32::to_string).collect();
+                assert_eq!(
+                    local(outer, name),
+                    format!("[{}]", want.join(", ")),
+                    "{file} step {n}: {outer}"
+                );
+                for (function, locals) in &frames[1..] {
+                    let locals = locals.as_deref().unwrap_or("");
+                    assert_eq!(
+                        local(locals, name),
+                        format!("({}'s {name})", names[0]),
+                        "{file} step {n}, {function}: {locals}"
+                    );
+                }
+            }
+            checked += 1;
+        });
+        assert_eq!(checked, 4208 + 4157, "{file}");
+    }
+}

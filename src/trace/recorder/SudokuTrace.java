@@ -21,7 +21,17 @@ final class SudokuTrace {
     return otherwise;
   }
   static final java.io.FileOutputStream OUT = new java.io.FileOutputStream(java.io.FileDescriptor.out);
-  static final java.util.ArrayList<String[]> frames = new java.util.ArrayList<>(); // name, locals, sent, ret
+  static final java.util.ArrayList<String[]> frames = new java.util.ArrayList<>(); // name, sent, ret
+  // Each frame's locals as snapped: name, text (null: left out), and the
+  // object itself where frames may share it (an array, a collection, an
+  // object of the file's own; null for a number, a char, a string).
+  static final java.util.ArrayList<Object[]> parts = new java.util.ArrayList<>();
+  // Each shared-able object's holders {frame, part}, outermost first; the
+  // objects whose innermost holder or its text changed since the last
+  // report; the first frame pushed or snapped since then.
+  static final java.util.IdentityHashMap<Object, java.util.ArrayList<int[]>> held = new java.util.IdentityHashMap<>();
+  static final java.util.ArrayList<Object> touched = new java.util.ArrayList<>();
+  static int dirtyFrom;
   static int shown;
   static boolean started;
   static char encoding = 'l';
@@ -39,20 +49,38 @@ final class SudokuTrace {
   }
 
   static void enter(String name, boolean returnsNothing) {
-    frames.add(new String[] {name, "", "", returnsNothing ? "nothing" : "?"});
+    frames.add(new String[] {name, "", returnsNothing ? "nothing" : "?"});
+    parts.add(new Object[0]);
   }
 
   static void leave() {
     if (frames.isEmpty()) return;
     if (shown == frames.size()) {
-      emit("r " + frames.get(frames.size() - 1)[3]);
+      emit("r " + frames.get(frames.size() - 1)[2]);
       shown--;
     }
+    unhold();
     frames.remove(frames.size() - 1);
+    parts.remove(parts.size() - 1);
+    dirtyFrom = Math.min(dirtyFrom, frames.size());
+  }
+
+  // The innermost frame's parts stop holding their objects (it is snapped
+  // again or returns): each is the last holder of its object.
+  static void unhold() {
+    Object[] p = parts.get(parts.size() - 1);
+    for (int j = p.length - 3; j >= 0; j -= 3) {
+      if (p[j + 1] == null || p[j + 2] == null) continue;
+      java.util.ArrayList<int[]> h = held.get(p[j + 2]);
+      if (h == null) continue;
+      h.remove(h.size() - 1);
+      if (h.isEmpty()) held.remove(p[j + 2]);
+      touched.add(p[j + 2]);
+    }
   }
 
   static void returning(String text) {
-    if (!frames.isEmpty()) frames.get(frames.size() - 1)[3] = text;
+    if (!frames.isEmpty()) frames.get(frames.size() - 1)[2] = text;
   }
   static boolean ret(boolean v) { returning(String.valueOf(v)); return v; }
   static int ret(int v) { returning(String.valueOf(v)); return v; }
@@ -141,15 +169,24 @@ final class SudokuTrace {
 
   static void snap(Object... pairs) {
     if (frames.isEmpty()) return;
-    StringBuilder b = new StringBuilder();
+    Object[] kept = new Object[pairs.length / 2 * 3];
     for (int k = 0; k + 1 < pairs.length; k += 2) {
-      String s = show(pairs[k + 1]);
-      if (s == null) continue;
-      s = shorten(s);
-      if (b.length() > 0) b.append(", ");
-      b.append(pairs[k]).append(" = ").append(s);
+      Object v = pairs[k + 1];
+      String s = show(v);
+      kept[k / 2 * 3] = pairs[k];
+      kept[k / 2 * 3 + 1] = s == null ? null : shorten(s);
+      boolean value = v == null || v instanceof Number || v instanceof Boolean || v instanceof Character || v instanceof String;
+      kept[k / 2 * 3 + 2] = value ? null : v;
     }
-    frames.get(frames.size() - 1)[1] = b.toString();
+    unhold();
+    int k = parts.size() - 1;
+    parts.set(k, kept);
+    for (int j = 0; j + 2 < kept.length; j += 3) {
+      if (kept[j + 1] == null || kept[j + 2] == null) continue;
+      held.computeIfAbsent(kept[j + 2], x -> new java.util.ArrayList<>()).add(new int[] {k, j});
+      touched.add(kept[j + 2]);
+    }
+    dirtyFrom = Math.min(dirtyFrom, k);
   }
 
   // At most 160 characters: a list keeps its end (a stack's top), other
@@ -163,13 +200,51 @@ final class SudokuTrace {
     return s.substring(0, 157) + "...";
   }
 
+  // Each frame's locals as the page shows them. An object several frames
+  // hold (an array or a list passed down) is drawn once, by the outermost
+  // frame holding it, with the text of the innermost's last snap (its value
+  // now: a frame snaps after each store and before each call, and only a
+  // frame holding the object can change it); the others name it,
+  // `(solveSudoku's rows)`. Only the frames that can show something new
+  // are built again: those pushed or snapped since the last report, and the
+  // outermost holders of objects whose innermost holder changed.
+  static String frameText(int k) {
+    StringBuilder b = new StringBuilder();
+    Object[] p = parts.get(k);
+    for (int j = 0; j + 2 < p.length; j += 3) {
+      if (p[j + 1] == null) continue;
+      if (b.length() > 0) b.append(", ");
+      b.append(p[j]).append(" = ");
+      java.util.ArrayList<int[]> h = p[j + 2] == null ? null : held.get(p[j + 2]);
+      if (h == null) {
+        b.append(p[j + 1]);
+      } else if (h.get(0)[0] != k) {
+        int[] o = h.get(0);
+        b.append('(').append(frames.get(o[0])[0]).append("'s ").append(parts.get(o[0])[o[1]]).append(')');
+      } else {
+        int[] in = h.get(h.size() - 1);
+        b.append(parts.get(in[0])[in[1] + 1]);
+      }
+    }
+    return b.toString();
+  }
+
   static void report() {
     for (; shown < frames.size(); shown++) emit("c " + frames.get(shown)[0]);
-    for (int k = 0; k < frames.size(); k++) {
+    java.util.TreeSet<Integer> rebuilt = new java.util.TreeSet<>();
+    for (Object o : touched) {
+      java.util.ArrayList<int[]> h = held.get(o);
+      if (h != null && h.get(0)[0] < dirtyFrom) rebuilt.add(h.get(0)[0]);
+    }
+    touched.clear();
+    for (int k = dirtyFrom; k < frames.size(); k++) rebuilt.add(k);
+    dirtyFrom = frames.size();
+    for (int k : rebuilt) {
+      String text = frameText(k);
       String[] f = frames.get(k);
-      if (!f[1].equals(f[2])) {
-        emit("v " + k + " " + f[1]);
-        f[2] = f[1];
+      if (!text.equals(f[1])) {
+        emit("v " + k + " " + text);
+        f[1] = text;
       }
     }
   }

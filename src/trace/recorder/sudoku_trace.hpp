@@ -10,6 +10,7 @@
 // ret<T>(value) at each return, snap({nv(name, value)...}) for the locals in
 // scope, board(b) at solveSudoku's entry, at2(g, i, j, line) and at1(g, i,
 // line) after each store into a subscript.
+#include <algorithm>
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
@@ -24,6 +25,7 @@
 #include <string>
 #include <type_traits>
 #include <unistd.h>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -46,9 +48,23 @@ __attribute__((constructor)) static void options(int argc, char** argv) {
   }
 }
 
+// A local as snapped: its name, its value's text (empty: left out) and
+// the address of the object it names (a reference's: the object referred
+// to), by which frames holding one object are told apart.
+struct Part {
+  std::string name, text;
+  const void* at;
+};
+
 struct FrameState {
   const char* name;
-  std::string locals, sent, ret;
+  std::vector<Part> parts;
+  std::string sent, ret;
+};
+
+// A frame's part holding an object.
+struct Holder {
+  size_t frame, part;
 };
 
 struct State {
@@ -61,6 +77,13 @@ struct State {
   size_t elem = 1;
   unsigned char shadow[81] = {};
   long long writes = 0;
+  // Each object's holders, outermost first (a key kept when none is left,
+  // so its vector is reused); the objects whose innermost holder or its
+  // text changed since the last report; the first frame pushed or
+  // snapped since then.
+  std::unordered_map<const void*, std::vector<Holder> > held;
+  std::vector<const void*> touched;
+  size_t dirty_from = 0;
 };
 
 inline State& state() {
@@ -158,9 +181,12 @@ template <class T> void put(std::string& o, const T& v) {
           std::integral_constant<bool, is_range<T>::value && !std::is_arithmetic<T>::value>());
 }
 
-template <class T> std::string nv(const char* name, const T& v) {
-  if (is_table(v, std::integral_constant<bool, is_range<T>::value && !std::is_same<T, std::string>::value>())) return std::string();
-  std::string o;
+template <class T> Part nv(const char* name, const T& v) {
+  Part p;
+  p.name = name;
+  p.at = static_cast<const void*>(&v);
+  if (is_table(v, std::integral_constant<bool, is_range<T>::value && !std::is_same<T, std::string>::value>())) return p;
+  std::string& o = p.text;
   put(o, v);
   // At most 160 characters: a list keeps its end (a stack's top), other
   // text its start.
@@ -168,19 +194,35 @@ template <class T> std::string nv(const char* name, const T& v) {
     size_t from = o[0] == '[' ? o.find(", ", o.size() - 150) : std::string::npos;
     o = from != std::string::npos ? "[..., " + o.substr(from + 2) : o.substr(0, 157) + "...";
   }
-  return std::string(name) + " = " + o;
+  return p;
 }
 
-inline void snap(std::initializer_list<std::string> parts) {
+// The innermost frame's parts stop holding their objects (it is
+// re-snapped or returns): each is the last holder of its object.
+inline void unhold(State& s) {
+  const std::vector<Part>& parts = s.frames.back().parts;
+  for (size_t j = parts.size(); j-- > 0;) {
+    if (parts[j].text.empty()) continue;
+    std::vector<Holder>& h = s.held[parts[j].at];
+    if (!h.empty()) h.pop_back();
+    s.touched.push_back(parts[j].at);
+  }
+}
+
+inline void snap(std::initializer_list<Part> parts) {
   State& s = state();
   if (s.frames.empty()) return;
-  std::string text;
-  for (const std::string& p : parts) {
-    if (p.empty()) continue;
-    if (!text.empty()) text += ", ";
-    text += p;
+  unhold(s);
+  size_t k = s.frames.size() - 1;
+  s.frames.back().parts.assign(parts.begin(), parts.end());
+  const std::vector<Part>& now = s.frames.back().parts;
+  for (size_t j = 0; j < now.size(); j++) {
+    if (now[j].text.empty()) continue;
+    Holder h = {k, j};
+    s.held[now[j].at].push_back(h);
+    s.touched.push_back(now[j].at);
   }
-  s.frames.back().locals = text;
+  if (k < s.dirty_from) s.dirty_from = k;
 }
 
 struct Frame {
@@ -196,7 +238,9 @@ struct Frame {
       emit("r " + s.frames.back().ret);
       s.shown--;
     }
+    unhold(s);
     s.frames.pop_back();
+    if (s.frames.size() < s.dirty_from) s.dirty_from = s.frames.size();
   }
 };
 
@@ -211,13 +255,53 @@ template <class T, class U> T ret(U&& v) {
   return out;
 }
 
+// Each frame's locals as the page shows them. An object several frames
+// hold (a container passed down by reference) is drawn once, by the
+// outermost frame holding it, with the text of the innermost's last snap
+// (its value now: a frame snaps after each store and before each call, and
+// only a frame holding the object can change it); the others name it,
+// `(solveSudoku's rows)`. Only the frames that can show something new are
+// built again: those pushed or snapped since the last report, and the
+// outermost holders of objects whose innermost holder changed.
+inline void frame_text(State& s, size_t k, std::string& text) {
+  text.clear();
+  const std::vector<Part>& parts = s.frames[k].parts;
+  for (size_t j = 0; j < parts.size(); j++) {
+    if (parts[j].text.empty()) continue;
+    if (!text.empty()) text += ", ";
+    text += parts[j].name;
+    text += " = ";
+    const std::vector<Holder>& h = s.held[parts[j].at];
+    if (h.empty() || h.front().frame == k) {
+      text += h.empty() ? parts[j].text : s.frames[h.back().frame].parts[h.back().part].text;
+    } else {
+      text += "(";
+      text += s.frames[h.front().frame].name;
+      text += "'s " + s.frames[h.front().frame].parts[h.front().part].name + ")";
+    }
+  }
+}
+
 inline void report_frames() {
   State& s = state();
   for (; s.shown < s.frames.size(); s.shown++) emit(std::string("c ") + s.frames[s.shown].name);
-  for (size_t k = 0; k < s.frames.size(); k++) {
-    if (s.frames[k].locals != s.frames[k].sent) {
-      emit("v " + std::to_string(k) + " " + s.frames[k].locals);
-      s.frames[k].sent = s.frames[k].locals;
+  std::vector<size_t> owners;
+  for (size_t i = 0; i < s.touched.size(); i++) {
+    const std::vector<Holder>& h = s.held[s.touched[i]];
+    if (!h.empty() && h.front().frame < s.dirty_from) owners.push_back(h.front().frame);
+  }
+  s.touched.clear();
+  std::sort(owners.begin(), owners.end());
+  owners.erase(std::unique(owners.begin(), owners.end()), owners.end());
+  for (size_t k = s.dirty_from; k < s.frames.size(); k++) owners.push_back(k);
+  s.dirty_from = s.frames.size();
+  std::string text;
+  for (size_t i = 0; i < owners.size(); i++) {
+    size_t k = owners[i];
+    frame_text(s, k, text);
+    if (text != s.frames[k].sent) {
+      emit("v " + std::to_string(k) + " " + text);
+      s.frames[k].sent = text;
     }
   }
 }

@@ -44,9 +44,18 @@ mod sudoku_trace {
         OPTIONS.with(|o| o.1.clone())
     }
 
+    /// A local as snapped: its name, its value's text (`None`: left out)
+    /// and the address of the object it names (a reference's: the object
+    /// referred to), by which frames holding one object are told apart.
+    struct Part {
+        name: &'static str,
+        text: Option<String>,
+        at: usize,
+    }
+
     struct Frame {
         name: &'static str,
-        locals: String,
+        parts: Vec<Part>,
         sent: String,
         ret: String,
     }
@@ -62,6 +71,14 @@ mod sudoku_trace {
         read: fn(usize) -> i64,
         shadow: [u8; 81],
         writes: u64,
+        /// Each object's holders (frame, part), outermost first (a key is
+        /// kept when none is left, so its Vec is reused).
+        held: std::collections::HashMap<usize, Vec<(usize, usize)>>,
+        /// The objects whose innermost holder or its text changed since
+        /// the last report.
+        touched: Vec<usize>,
+        /// The first frame pushed or snapped since the last report.
+        dirty_from: usize,
     }
 
     fn read_none(_: usize) -> i64 {
@@ -80,6 +97,9 @@ mod sudoku_trace {
             read: read_none,
             shadow: [0; 81],
             writes: 0,
+            held: std::collections::HashMap::new(),
+            touched: Vec::new(),
+            dirty_from: 0,
         });
     }
 
@@ -120,7 +140,9 @@ mod sudoku_trace {
                     emit(s, &line);
                     s.shown -= 1;
                 }
+                unhold(s);
                 s.frames.pop();
+                s.dirty_from = s.dirty_from.min(s.frames.len());
             })
         }
     }
@@ -129,7 +151,7 @@ mod sudoku_trace {
         STATE.with(|s| {
             s.borrow_mut().frames.push(Frame {
                 name,
-                locals: String::new(),
+                parts: Vec::new(),
                 sent: String::new(),
                 ret: if returns_nothing { "nothing" } else { "?" }.into(),
             })
@@ -166,6 +188,31 @@ mod sudoku_trace {
         }
     }
 
+    /// Where the object a local names is: a reference's referent, any
+    /// other local's own place.
+    pub struct P<'a, T: ?Sized>(pub &'a T);
+    pub trait Through {
+        fn at(&self) -> usize;
+    }
+    impl<T: ?Sized> Through for P<'_, &T> {
+        fn at(&self) -> usize {
+            *self.0 as *const T as *const () as usize
+        }
+    }
+    impl<T: ?Sized> Through for P<'_, &mut T> {
+        fn at(&self) -> usize {
+            &**self.0 as *const T as *const () as usize
+        }
+    }
+    pub trait Own {
+        fn at(&self) -> usize;
+    }
+    impl<T: ?Sized> Own for &P<'_, T> {
+        fn at(&self) -> usize {
+            self.0 as *const T as *const () as usize
+        }
+    }
+
     /// Whether Debug text is a table of 9 or more rows of 9 or more (the
     /// board, a row's marks), which the page leaves out.
     fn is_table(text: &str) -> bool {
@@ -190,10 +237,15 @@ mod sudoku_trace {
         rows >= 9 && first >= 9
     }
 
-    pub fn snap(parts: &[(&str, String)]) {
-        let mut text = String::new();
-        for (name, value) in parts {
+    pub fn snap(parts: &[(&'static str, String, usize)]) {
+        let mut kept = Vec::with_capacity(parts.len());
+        for &(name, ref value, at) in parts {
             if is_table(value) {
+                kept.push(Part {
+                    name,
+                    text: None,
+                    at,
+                });
                 continue;
             }
             // At most 160 bytes: a list keeps its end (a stack's top),
@@ -218,16 +270,79 @@ mod sudoku_trace {
                     }
                 }
             }
+            kept.push(Part {
+                name,
+                text: Some(value),
+                at,
+            });
+        }
+        STATE.with(|s| {
+            let s = &mut *s.borrow_mut();
+            if s.frames.is_empty() {
+                return;
+            }
+            unhold(s);
+            let k = s.frames.len() - 1;
+            for (j, p) in kept.iter().enumerate() {
+                if p.text.is_some() {
+                    s.held.entry(p.at).or_default().push((k, j));
+                    s.touched.push(p.at);
+                }
+            }
+            s.frames[k].parts = kept;
+            s.dirty_from = s.dirty_from.min(k);
+        });
+    }
+
+    /// The innermost frame's parts stop holding their objects (it is
+    /// snapped again or returns): each is the last holder of its object.
+    fn unhold(s: &mut State) {
+        let parts = match s.frames.last() {
+            Some(f) => &f.parts,
+            None => return,
+        };
+        for p in parts.iter().rev() {
+            if p.text.is_some() {
+                if let Some(h) = s.held.get_mut(&p.at) {
+                    h.pop();
+                }
+                s.touched.push(p.at);
+            }
+        }
+    }
+
+    /// Each frame's locals as the page shows them. An object several
+    /// frames hold (a `&mut` passed down) is drawn once, by the outermost
+    /// frame holding it, with the text of the innermost's last snap (its
+    /// value now: a frame snaps after each store and before each call, and
+    /// only a frame holding the object can change it); the others name it,
+    /// `(solve_sudoku's rows)`. Only the frames that can show something new
+    /// are built again: those pushed or snapped since the last report, and
+    /// the outermost holders of objects whose innermost holder changed.
+    fn frame_text(s: &State, k: usize) -> String {
+        let mut text = String::new();
+        for p in &s.frames[k].parts {
+            let own = match &p.text {
+                Some(own) => own,
+                None => continue,
+            };
             if !text.is_empty() {
                 text.push_str(", ");
             }
-            text.push_str(&format!("{name} = {value}"));
-        }
-        STATE.with(|s| {
-            if let Some(f) = s.borrow_mut().frames.last_mut() {
-                f.locals = text;
+            text.push_str(p.name);
+            text.push_str(" = ");
+            match s.held.get(&p.at).map(|h| (h.first(), h.last())) {
+                Some((Some(&(of, op)), _)) if of != k => {
+                    let owner = &s.frames[of];
+                    text.push_str(&format!("({}'s {})", owner.name, owner.parts[op].name));
+                }
+                Some((_, Some(&(inf, inp)))) => {
+                    text.push_str(s.frames[inf].parts[inp].text.as_deref().unwrap_or(""));
+                }
+                _ => text.push_str(own),
             }
-        });
+        }
+        text
     }
 
     fn report(s: &mut State) {
@@ -236,11 +351,23 @@ mod sudoku_trace {
             emit(s, &line);
             s.shown += 1;
         }
-        for k in 0..s.frames.len() {
-            if s.frames[k].locals != s.frames[k].sent {
-                let line = format!("v {k} {}", s.frames[k].locals);
+        let mut frames: Vec<usize> = s
+            .touched
+            .iter()
+            .filter_map(|at| s.held.get(at)?.first().map(|&(of, _)| of))
+            .filter(|&of| of < s.dirty_from)
+            .collect();
+        s.touched.clear();
+        frames.sort_unstable();
+        frames.dedup();
+        frames.extend(s.dirty_from..s.frames.len());
+        s.dirty_from = s.frames.len();
+        for k in frames {
+            let text = frame_text(s, k);
+            if text != s.frames[k].sent {
+                let line = format!("v {k} {text}");
                 emit(s, &line);
-                s.frames[k].sent = s.frames[k].locals.clone();
+                s.frames[k].sent = text;
             }
         }
     }
