@@ -1372,6 +1372,27 @@ fn the_entry_is_found_as_the_judge_finds_it() {
             "{file}: {out}"
         );
     }
+    // A free function in a file named for LeetCode 37 (which the judge
+    // then takes for LeetCode's, not for a stdin program): called the same.
+    if cfg!(unix) && common::need("rustc") {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace_entry");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("lc_0037_free.rs");
+        std::fs::copy(repo_file("tests/data/trace/free_function.rs"), &path).unwrap();
+        let (code, out, err) = sudoku(&["trace", "--approach", path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        let first = out.lines().next().unwrap_or("");
+        assert!(
+            first.contains(
+                "judges it as LeetCode 37 (file name): its solve_sudoku is a free function"
+            ),
+            "{first}"
+        );
+        assert!(
+            out.contains("summary: 4208 placements, 4157 undos"),
+            "{out}"
+        );
+    }
     // A stdin program of a problem whose input is not 9×9 digits with 0
     // for an empty cell: refused before it is built, naming that input.
     if common::need("g++") {

@@ -354,8 +354,26 @@ fn placed(
             Ok(as_is(problem, true, named))
         }
         Entry::LeetCode(Method::SolveSudoku) => {
+            // Named for LeetCode 37: its method as a free function, called
+            // as it would be in a file not named so.
+            if let (None, Some(free)) = ((lang.other_class)(text), free_function(lang, text)) {
+                return Ok(Placed {
+                    tail: free.tail.into(),
+                    note: format!(
+                        ". `sudoku judge` judges it as {judged}: its {} is a free function, and LeetCode calls `{}` (put it in {}); the trace calls the free function from the {} it adds",
+                        free.name,
+                        free.call,
+                        (lang.frame)(Method::SolveSudoku),
+                        free.adds
+                    ),
+                    ..as_is(problem, true, named)
+                });
+            }
             let other = (lang.other_class)(text).ok_or_else(|| {
-                format!("judged as {judged}, and no solveSudoku was found in LeetCode's frame")
+                format!(
+                    "judged as {judged}, and LeetCode's method is not in it ({}), as a free function or in a class of another name",
+                    (lang.frame)(Method::SolveSudoku)
+                )
             })?;
             let tail = if lang.extensions[0] == "java" {
                 format!("\nclass Solution extends {} {{}}\n", other.class)
