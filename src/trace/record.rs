@@ -352,7 +352,9 @@ pub fn at_step(puzzle: &Grid, steps: &[Step], n: usize) -> (Board, Stats, u64) {
 /// cell is a placement, `.` over a digit an undo, a digit over another digit
 /// both, a digit over the same digit a placement noted [`Note::Rewrite`]
 /// (over a given, or `.` over an empty cell, nothing); a placement that
-/// fills the board is followed by a complete board.
+/// fills the board with a solution is followed by a complete board (a
+/// full board that breaks a rule is only full: a search that writes first
+/// and checks after fills one on its way).
 /// `writes` are `(cell, digit or 0, line)`; `ops[k]` is the number of
 /// frame changes before write `k` (none when `ops` is shorter), which go to
 /// the first step the write makes, or to the next write's when it makes none.
@@ -373,6 +375,7 @@ pub fn steps_of_writes(puzzle: &Grid, writes: &[(usize, u8, usize)], ops: &[u32]
         })
     };
     let given = puzzle.0.map(|d| d != 0);
+    let solved = |cells: &[u8; CELLS]| crate::oracle::is_solution(puzzle, &Grid(*cells));
     for (k, &(cell, digit, line)) in writes.iter().enumerate() {
         carried += ops.get(k).copied().unwrap_or(0);
         let old = cells[cell];
@@ -390,7 +393,7 @@ pub fn steps_of_writes(puzzle: &Grid, writes: &[(usize, u8, usize)], ops: &[u32]
             continue;
         }
         if old != 0 {
-            let erases_solution = filled == CELLS;
+            let erases_solution = filled == CELLS && solved(&cells);
             filled -= 1;
             cells[cell] = 0;
             let depth = filled.saturating_sub(givens) + 1;
@@ -421,7 +424,7 @@ pub fn steps_of_writes(puzzle: &Grid, writes: &[(usize, u8, usize)], ops: &[u32]
                 line,
                 &mut carried,
             );
-            if filled == CELLS {
+            if filled == CELLS && solved(&cells) {
                 push(&mut steps, Event::Complete { depth }, line, &mut carried);
             }
         }
@@ -941,6 +944,51 @@ mod tests {
         assert_eq!(got, want);
         assert!(from_writes.iter().all(|s| !s.revisit));
         assert!(from_writes.iter().any(|s| s.dead_end));
+    }
+
+    /// A search that writes first and checks after fills the board with a
+    /// digit that breaks a rule on its way: that full board is no complete
+    /// board, and taking its digit back erases no solution.
+    #[test]
+    fn a_full_board_that_breaks_a_rule_is_not_complete() {
+        let solved = crate::trace::search(Order::RowMajor, &example(), &mut search::Limit(None))
+            .first
+            .unwrap();
+        let mut nearly = solved;
+        nearly.0[79] = 0;
+        nearly.0[80] = 0;
+        let (right79, right80) = (solved.0[79], solved.0[80]);
+        // 80 first with 79's digit (a clash in the row), checked and taken
+        // back; then the right digits.
+        let writes = [
+            (79, right80, 1),
+            (80, right79, 2),
+            (80, 0, 3),
+            (79, 0, 4),
+            (79, right79, 5),
+            (80, right80, 6),
+        ];
+        let steps = steps_of_writes(&nearly, &writes, &[]);
+        let kinds: Vec<Kind> = steps.iter().map(|s| Kind::of(&s.event)).collect();
+        assert_eq!(
+            kinds,
+            [
+                Kind::Place,
+                Kind::Place,
+                Kind::Undo,
+                Kind::Undo,
+                Kind::Place,
+                Kind::Place,
+                Kind::Complete
+            ]
+        );
+        assert!(steps.iter().all(|s| !matches!(
+            s.event,
+            Event::Undo {
+                erases_solution: true,
+                ..
+            }
+        )));
     }
 
     #[test]

@@ -315,7 +315,7 @@ fn recording(
         captions: vec![
             (Kind::Place, format!("{who} wrote a digit into an empty cell [line L].")),
             (Kind::Undo, format!("{who} wrote {empty} (or another digit) over a digit [line L]: the digit is taken back.")),
-            (Kind::Complete, "Every cell is filled after this write (a step the trace adds: the program wrote nothing more here).".into()),
+            (Kind::Complete, "Every cell is filled after this write, and the board is a solution (a step the trace adds: the program wrote nothing more here).".into()),
         ],
         stack: StackKind::Frames,
         names: heard.names,
