@@ -243,10 +243,19 @@ fn cut_by_limit(
     // An interpreter that ignores SIGXFSZ ends by its own error on the
     // write the limit refused: the bytes written tell.
     if end == End::OutputLimit || written >= limits.output_bytes {
+        let each = written / (writes as u64).max(1);
+        let why = if each > OUTPUT_PER_WRITE {
+            format!(
+                "its frames hold more than the recorder's room of {OUTPUT_PER_WRITE} bytes a write: {each} here"
+            )
+        } else {
+            format!(
+                "{each} bytes a write with its calls and locals: the limit, the trace's most, holds no more of them; a puzzle with more givens takes fewer writes"
+            )
+        };
         return Some(format!(
-            "stopped at the trace's output limit ({} MB of the recorder's lines, its calls and locals) after {writes} writes: the program had not {what} (its frames hold more than the recorder's room of {} bytes a write; --max-steps N with fewer steps keeps it under the limit)",
+            "stopped at the trace's output limit ({} MB of the recorder's lines, its calls and locals) after {writes} writes: the program had not {what} ({why})",
             limits.output_bytes >> 20,
-            OUTPUT_PER_WRITE
         ));
     }
     match end {
@@ -837,4 +846,57 @@ fn read_source(path: &Path) -> Result<String, Error> {
         .and_then(|lang| language::as_submitted(&bytes, lang))
         .map_or(bytes, |(kept, _)| kept);
     Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The output limit's reason is the one that held: the room a write
+    /// (its frames hold more), or the limit's cap (each write fits, and
+    /// the cap holds no more of them).
+    #[test]
+    fn a_cut_at_the_output_limit_says_which_room_ran_out() {
+        let run = Run {
+            exe: PathBuf::new(),
+            time_limit: Duration::from_secs(5),
+            sized_from: None,
+            max_steps: 1_155_330,
+            trust: false,
+            problem: None,
+        };
+        let limits = Limits {
+            cpu: run.time_limit,
+            wall: run.time_limit * 3,
+            memory_kib: 512 << 10,
+            output_bytes: output_limit(run.max_steps),
+            disk_bytes: 0,
+            processes: 1,
+            threads: 1,
+            address_space: false,
+        };
+        assert_eq!(limits.output_bytes, 256 << 20);
+        let cut = |written: u64, writes: usize| {
+            cut_by_limit(
+                (End::OutputLimit, Duration::ZERO, written),
+                &run,
+                &limits,
+                writes,
+                "returned",
+            )
+            .unwrap()
+        };
+        let capped = cut(256 << 20, 806_759);
+        assert!(
+            capped.starts_with("stopped at the trace's output limit (256 MB of the recorder's lines, its calls and locals) after 806759 writes: the program had not returned (332 bytes a write with its calls and locals: the limit, the trace's most, holds no more of them"),
+            "{capped}"
+        );
+        let deep = cut(256 << 20, 50_000);
+        assert!(
+            deep.ends_with(
+                "(its frames hold more than the recorder's room of 2048 bytes a write: 5368 here)"
+            ),
+            "{deep}"
+        );
+    }
 }
