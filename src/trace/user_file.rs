@@ -434,9 +434,10 @@ fn leetcode_37_file(
         Err(e) => e.to_string(),
     };
     Err(cannot(format!(
-        "{}: not a LeetCode 37 solution (no solveSudoku in LeetCode's frame, {}; `sudoku judge` judges it as {judged}): the trace runs a Python or JavaScript file's solveSudoku, and a stdin program in C, C++, Java or Rust",
+        "{}: it has no solveSudoku where LeetCode looks for it ({}), and the trace runs a {} file's solveSudoku only (a stdin program is traced in C, C++, Java and Rust); `sudoku judge` judges it as {judged}",
         path.display(),
-        (lang.frame)(Method::SolveSudoku)
+        (lang.frame)(Method::SolveSudoku),
+        lang.name
     )))
 }
 

@@ -703,7 +703,11 @@ fn files_that_cannot_be_traced_say_why() {
         );
         let (code, _, err) = sudoku(&["trace", "--approach", &lc36]);
         assert_eq!(code, 2);
-        assert!(err.contains("not a LeetCode 37 solution"), "{err}");
+        assert!(
+            err.contains("it has no solveSudoku where LeetCode looks for it (class Solution with solveSudoku), and the trace runs a Python 3 file's solveSudoku only")
+                && err.contains("`sudoku judge` judges it as LeetCode 36"),
+            "{err}"
+        );
         let broken = mine(
             "trace_broken.py",
             "class Solution:\n    def solveSudoku(self, board):\n        return (\n",
