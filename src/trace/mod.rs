@@ -477,6 +477,7 @@ fn printer<'a>(opts: &Options, out: &'a mut dyn Write, max: u64) -> Printer<'a> 
         complete_at: None,
         erased_at: None,
         error: None,
+        line: None,
     }
 }
 
@@ -629,6 +630,7 @@ struct Noted<'a, 'b> {
 
 impl Watch for Noted<'_, '_> {
     fn step(&mut self, event: &Event, board: &Board, stats: &Stats) -> Result<(), Stopped> {
+        self.printer.line = self.steps.get(self.k).map(|s| s.line);
         let done = self.printer.step(event, board, stats);
         let k = self.k;
         self.k += 1;

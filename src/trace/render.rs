@@ -154,11 +154,17 @@ pub(super) struct Printer<'a> {
     pub(super) complete_at: Option<u64>,
     pub(super) erased_at: Option<u64>,
     pub(super) error: Option<io::Error>,
+    /// The line of the file that made the step about to be printed (a
+    /// user's file), shown after it.
+    pub(super) line: Option<usize>,
 }
 
 impl Printer<'_> {
     fn write_step(&mut self, event: &Event, board: &Board, stats: &Stats) -> io::Result<()> {
-        let line = format!("step {:>5}  {event}", stats.steps);
+        let line = match self.line {
+            Some(at) if at > 0 => format!("step {:>5}  {event}  (line {at})", stats.steps),
+            _ => format!("step {:>5}  {event}", stats.steps),
+        };
         if self.animate {
             // Home, clear, redraw: the board animates in place.
             write!(

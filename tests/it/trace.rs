@@ -570,11 +570,13 @@ fn the_problem_can_be_named_as_for_the_judge() {
 #[test]
 fn a_users_own_file_is_traced_write_by_write() {
     let (_, mirror, _) = sudoku(&["trace", "--approach", "right"]);
+    // Each write without its step number and the line after it.
     let writes_only = |out: &str| -> Vec<String> {
         step_lines(out)
             .into_iter()
             .filter(|l| l.contains(" place ") || l.contains(" undo "))
-            .map(|l| l[5..].trim_start().split_once(' ').unwrap().1.to_string())
+            .map(|l| l[5..].trim_start().split_once(' ').unwrap().1)
+            .map(|l| l.split("  (line ").next().unwrap().to_string())
             .collect()
     };
     let want = writes_only(&mirror);
@@ -590,6 +592,23 @@ fn a_users_own_file_is_traced_write_by_write() {
         assert_eq!(code, 0, "{file}: {err}");
         assert!(out.contains(&format!("run by {tool}")), "{out}");
         assert_eq!(writes_only(&out), want, "{file}");
+        // As the header says, each write with the line that made it: a
+        // store into the board.
+        let source = std::fs::read_to_string(repo_file(file)).unwrap();
+        for step in step_lines(&out) {
+            let at: usize = step
+                .split("  (line ")
+                .nth(1)
+                .and_then(|l| l.strip_suffix(')'))
+                .unwrap_or_else(|| panic!("{file}: no line in {step:?}"))
+                .parse()
+                .unwrap();
+            let text = source.lines().nth(at - 1).unwrap_or("");
+            assert!(
+                step.contains(" the board is complete") || text.contains("] = "),
+                "{file}: {step:?} cites line {at}: {text:?}"
+            );
+        }
         assert!(
             out.contains("returned: the board is solved (checked)"),
             "{file}: {out}"
