@@ -867,9 +867,16 @@
         if (pw) v.caption.appendChild(el('span', 'why', pw));
       }
       // A rewrite writes into a cell that is not empty.
+      // The second half of one write of a digit over another: the undo
+      // before it at this cell, from this line.
+      const prev = s > 1 ? run.event(s - 1) : null;
+      const over = ev.kind === PLACE && prev && prev.kind === UNDO && prev.cell === ev.cell && prev.line === ev.line && run.d.order === null;
+      const who = run.d.shipped ? 'The write-up' : 'Your program';
       const text = ev.note === 'rewrite'
-        ? (run.d.shipped ? 'The write-up' : 'Your program') + ' wrote the digit already in this cell [line L].'
-        : run.d.captions[KIND_NAMES[ev.kind]];
+        ? who + ' wrote the digit already in this cell [line L].'
+        : over
+          ? who + ' wrote ' + ev.digit + ' over the ' + prev.digit + ' in this cell [line L]: one write, shown as the undo before and this placement.'
+          : run.d.captions[KIND_NAMES[ev.kind]];
       if (text) {
         const span = el('span', 'explain');
         linkLines(span, text, index, ev.line);

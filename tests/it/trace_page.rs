@@ -1806,6 +1806,29 @@ fn a_search_past_its_solution_and_a_board_never_reset_are_named() {
         .eval("Array.from(document.querySelectorAll('section.side')[0].querySelectorAll('.stack li')).map((li) => li.textContent)")
         .to_string();
     assert!(!stack.contains("no write yet"), "{stack}");
+    // A digit written over a stale one: one write, shown as an undo and a
+    // placement; the placement is not said to go into an empty cell.
+    let stale = open.sides[0]
+        .steps
+        .iter()
+        .position(|s| s.note == record::Note::Stale)
+        .unwrap();
+    let (Event::Undo { digit: old, .. }, Event::Place { digit: new, .. }) = (
+        open.sides[0].steps[stale].event,
+        open.sides[0].steps[stale + 1].event,
+    ) else {
+        panic!("a stale digit's undo and the place after it");
+    };
+    open.go(stale + 2, &name);
+    open.check_step(0, stale + 2, "a digit over a stale one");
+    let shown = open.browser.eval(caption).to_string();
+    assert!(
+        shown.contains(&format!(
+            "Your program wrote {new} over the {old} in this cell"
+        )) && shown.contains("one write, shown as the undo before and this placement")
+            && !shown.contains("into an empty cell"),
+        "{shown}"
+    );
 
     // A copy over the solved board, after a search that stopped there.
     let (page, sides, name) = own_page("tests/data/trace/copy_back_after_stop.py");
