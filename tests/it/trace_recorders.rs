@@ -293,3 +293,33 @@ fn an_object_frames_share_is_drawn_once_and_current() {
         assert_eq!(checked, 4208 + 4157, "{file}");
     }
 }
+
+/// A board kept in a table local to `main` and passed down: `main`'s
+/// frame leaves it out of its locals, as every frame leaves out the board.
+#[test]
+fn a_table_local_to_main_is_left_out_of_its_locals() {
+    if !cfg!(unix) || !common::need("g++") {
+        return;
+    }
+    let rec = record(
+        &root().join("tests/data/trace/local_table.cpp"),
+        &lanqiao_hard(),
+    );
+    assert!(
+        rec.ending.starts_with("printed: the board is solved"),
+        "{}",
+        rec.ending
+    );
+    let mut checked = 0;
+    each_step(&rec, |n, _, frames| {
+        let (function, locals) = &frames[0];
+        assert_eq!(function, "main", "step {n}");
+        let locals = locals.as_deref().unwrap_or("");
+        assert!(
+            locals.contains("cases = 1") && !locals.contains("board"),
+            "step {n}: {locals}"
+        );
+        checked += 1;
+    });
+    assert!(checked > 1000, "{checked}");
+}

@@ -133,7 +133,8 @@ template <class T> bool rows_wide(const T& v, std::true_type) {
 }
 template <class T> bool rows_wide(const T&, std::false_type) { return false; }
 template <class T> bool is_table(const T& v, std::true_type) {
-  typedef typename std::decay<decltype(*std::begin(v))>::type Row;
+  // The row type as it is: an array row stays an array (std::decay would make it a pointer).
+  typedef typename std::remove_cv<typename std::remove_reference<decltype(*std::begin(v))>::type>::type Row;
   return size_of(v) >= 9 && rows_wide(v, std::integral_constant<bool, is_range<Row>::value>());
 }
 template <class T> bool is_table(const T&, std::false_type) { return false; }
