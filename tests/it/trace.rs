@@ -564,6 +564,27 @@ fn the_problem_can_be_named_as_for_the_judge() {
     );
 }
 
+/// A Python file that walks a set of strings goes in the order of their
+/// hashes, which Python draws anew at each start: the trace fixes them, so
+/// every run of the trace (terminal or page) shows one search.
+#[test]
+fn a_python_set_of_strings_is_walked_in_one_order_every_run() {
+    if !common::need("python3") {
+        return;
+    }
+    let file = repo_file("tests/data/trace/set_of_strings.py");
+    let runs: Vec<String> = (0..3)
+        .map(|_| {
+            let (code, out, err) = sudoku(&["trace", "--approach", &file]);
+            assert_eq!(code, 0, "{err}");
+            assert!(out.contains("the board is solved (checked)"), "{out}");
+            step_lines(&out).join("\n")
+        })
+        .collect();
+    assert!(runs[0].lines().count() > 100, "{}", runs[0]);
+    assert!(runs.iter().all(|r| *r == runs[0]), "the runs differ");
+}
+
 /// A user's right DFS in Python or JavaScript writes exactly the mirror's
 /// placements and undos; the trace records each, and checks the board it
 /// returns with the oracle.
