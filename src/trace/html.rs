@@ -264,6 +264,7 @@ pub fn page(puzzle_name: &str, puzzle: &Grid, sides: &[Recording]) -> String {
                 "shape": {
                     "neverReset": side.shape.never_reset,
                     "pastSolution": side.shape.past_solution,
+                    "writesReturning": side.shape.writes_returning,
                     "copyBack": side.shape.copy_back,
                 },
                 "shipped": side.shipped,

@@ -461,6 +461,13 @@
             text(' copy a saved answer back into the board (a copy-back, not the search)');
           }
           if (solves) text('. Its order is ' + b.key + "'s, and it solves.");
+        } else if (own && shape.writesReturning) {
+          // No search on the board to compare: the answer written back.
+          compare.className = 'differs';
+          document.body.dataset.compare = 'returning';
+          text(Who + ' ' + a.key + ' writes its answer as its calls return: each of its ' + shape.writesReturning +
+            ' writes is made by a shallower call than the one before, and none is taken back. Its search ran before, on something other than the board (its own copy or tables), which the trace does not see: what these steps show is the answer written back' +
+            (solves ? ', and it solves.' : '.'));
         } else {
           if (ownOrder) {
             compare.className = 'order';

@@ -142,6 +142,10 @@ pub struct Shape {
     /// A saved answer written back into the board after the search: the
     /// first and last step of that copy.
     pub copy_back: Option<(usize, usize)>,
+    /// The file writes its answer as its calls return, its search done
+    /// elsewhere: every write a placement, each made by a shallower call
+    /// than the one before; the number of those writes.
+    pub writes_returning: Option<usize>,
 }
 
 /// The values a mirror's calls return, in [`FrameOp::Return`]'s numbering.
@@ -449,6 +453,10 @@ pub fn steps_of_writes(puzzle: &Grid, writes: &[(usize, u8, usize)], ops: &[u32]
 ///   `board[i][j] = saved[i][j]`), each a placement (or a digit written
 ///   over another, or a rewrite); they are [`Note::CopyBack`] (a rewrite
 ///   stays [`Note::Rewrite`]) and never revisits.
+/// - An answer written while returning: two or more writes, all
+///   placements, each made with fewer calls on the stack than the one
+///   before (a search on its own copy or tables that writes each cell as
+///   its call returns). Its depths stay the digits on the board.
 pub fn shape(puzzle: &Grid, steps: &mut [Step], ops: &[FrameOp], names: &[String]) -> Shape {
     let mut shape = Shape::default();
     // Past a complete board, a frame's digit left is the answer kept.
@@ -489,6 +497,8 @@ pub fn shape(puzzle: &Grid, steps: &mut [Step], ops: &[FrameOp], names: &[String
     let mut owner = [0u64; CELLS];
     let mut holding = 0u32;
     let mut depths = Vec::with_capacity(steps.len());
+    // The calls on the stack at each write, while they keep falling.
+    let mut falling = (0usize, usize::MAX, true);
     let mut op = ops.iter();
     for (k, step) in steps.iter_mut().enumerate() {
         for o in op.by_ref().take(step.ops as usize) {
@@ -516,6 +526,15 @@ pub fn shape(puzzle: &Grid, steps: &mut [Step], ops: &[FrameOp], names: &[String
         }
         let live = |stack: &[Frame], id: u64| stack.binary_search_by_key(&id, |f| f.id).ok();
         let writer = stack.iter().rposition(|f| f.search);
+        match step.event {
+            Event::Place { .. } => {
+                falling.2 &= stack.len() < falling.1;
+                falling.0 += 1;
+                falling.1 = stack.len();
+            }
+            Event::Undo { .. } => falling.2 = false,
+            _ => {}
+        }
         match step.event {
             Event::Undo { cell, .. } => {
                 let was = owner[cell];
@@ -551,6 +570,11 @@ pub fn shape(puzzle: &Grid, steps: &mut [Step], ops: &[FrameOp], names: &[String
             }
             _ => depths.push(holding),
         }
+    }
+    if falling.2 && falling.0 >= 2 {
+        // No call returns before its write: nothing is left stale.
+        shape.writes_returning = Some(falling.0);
+        shape.never_reset = None;
     }
     if shape.never_reset.is_some() {
         for (step, &d) in steps.iter_mut().zip(&depths) {

@@ -1315,6 +1315,38 @@ fn a_copy_back_over_the_solved_board_is_rewrites_not_revisits() {
     );
 }
 
+/// A file that searches on its own list and writes the board as its calls
+/// return: no search on the board to watch, and the trace says so; not
+/// "never reset" (no call returns before its write), depths the digits on
+/// the board.
+#[test]
+fn an_answer_written_while_returning_is_named_so() {
+    if !common::need("python3") {
+        return;
+    }
+    let file = repo_file("tests/data/trace/answer_on_return.py");
+    let rec = own_recording(&file);
+    assert_eq!(rec.shape.writes_returning, Some(51));
+    assert_eq!(rec.shape.never_reset, None);
+    let depths: Vec<usize> = rec
+        .steps
+        .iter()
+        .filter(|s| matches!(s.event, trace::Event::Place { .. }))
+        .map(|s| s.event.depth())
+        .collect();
+    assert_eq!(depths, (1..=51).collect::<Vec<_>>());
+    let (code, out, err) = sudoku(&["trace", "--approach", &file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("written while returning: each of its 51 writes is made by a shallower call than the one before")
+            && !out.contains("never reset"),
+        "{out}"
+    );
+    // A search that writes forward is not.
+    let rec = own_recording(&repo_file("inputs/trace/marks_forward.py"));
+    assert_eq!(rec.shape.writes_returning, None);
+}
+
 /// The entry found as `sudoku judge` finds it, and called where LeetCode
 /// would not call it: a class of another name, a free function (Rust, C++,
 /// Python); a
