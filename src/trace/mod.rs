@@ -799,7 +799,10 @@ fn run_page(opts: &Options, file: &Path, out: &mut dyn Write) -> Result<(), Erro
             sides[1].key,
             step(p.at[1])
         )?,
-        record::Comparison::Same => writeln!(out, "the same search: the same writes to the board")?,
+        record::Comparison::Same => writeln!(
+            out,
+            "the same search: the same placements and undos, in the same order"
+        )?,
     }
     Ok(())
 }

@@ -1315,6 +1315,30 @@ fn a_copy_back_over_the_solved_board_is_rewrites_not_revisits() {
     );
 }
 
+/// A compiled file that a signal ends mid-search: the ending says it was
+/// the trace's copy of it that ended so, and how to see the judge's build.
+#[test]
+fn a_copy_ended_by_a_signal_says_whose_build_it_was() {
+    if !cfg!(unix) || !common::need("g++") {
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace/signal");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("lanqiao_abort.cpp");
+    std::fs::write(
+        &path,
+        "#include <cstdio>\n#include <cstdlib>\nint g[9][9];\nint main() {\n    for (int r = 0; r < 9; r++)\n        for (int c = 0; c < 9; c++) {\n            int d;\n            if (scanf(\"%1d\", &d) != 1) return 2;\n            g[r][c] = d;\n        }\n    for (int k = 0; k < 81; k++)\n        if (!g[k / 9][k % 9]) { g[k / 9][k % 9] = 1; break; }\n    abort();\n}\n",
+    )
+    .unwrap();
+    let (code, out, err) = sudoku(&["trace", "--approach", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("the program ended (Signal(6)) after 1 writes")
+            && out.contains("(in the copy the trace built, with its recorder's calls: where the file has undefined behaviour, the judge's build of it may run otherwise; `sudoku judge FILE` shows how that one ends)"),
+        "{out}"
+    );
+}
+
 /// A file that searches on its own list and writes the board as its calls
 /// return: no search on the board to watch, and the trace says so; not
 /// "never reset" (no call returns before its write), depths the digits on

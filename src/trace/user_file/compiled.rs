@@ -539,6 +539,14 @@ fn ending(
                     said.replacen("returned: the board", "printed: the board", 1)
                 }
             }
+            // A signal in the copy: a fault of the program's own, or
+            // undefined behaviour (a function falling off its end, an
+            // index past an array) that the copy's recorder calls make
+            // come out otherwise than in the judge's build of the file.
+            _ if matches!(end, End::Signal(_)) => format!(
+                "the program ended ({end:?}) after {writes} writes{} (in the copy the trace built, with its recorder's calls: where the file has undefined behaviour, the judge's build of it may run otherwise; `sudoku judge FILE` shows how that one ends)",
+                said.map(|c| format!(": {c}")).unwrap_or_default()
+            ),
             _ => format!(
                 "the program ended ({end:?}) after {writes} writes{}",
                 said.map(|c| format!(": {c}")).unwrap_or_default()
