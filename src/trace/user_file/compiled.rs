@@ -349,6 +349,18 @@ fn placed(
         Err(e) => return Err(e.to_string()),
     };
     let named = named.is_some() || matches!(solution::problem_by_path(path), Ok(Some(_)));
+    // A free function, called from the `Solution` the copy adds.
+    let through = |free: Free, problem, named| Placed {
+        tail: free.tail.into(),
+        note: format!(
+            ". `sudoku judge` judges it as {judged}: its {} is a free function, and LeetCode calls `{}` (put it in {}); the trace calls the free function from the {} it adds",
+            free.name,
+            free.call,
+            (lang.frame)(Method::SolveSudoku),
+            free.adds
+        ),
+        ..as_is(problem, true, named)
+    };
     match entry {
         Entry::LeetCode(Method::SolveSudoku) if methods.contains(&Method::SolveSudoku) => {
             Ok(as_is(problem, true, named))
@@ -357,17 +369,7 @@ fn placed(
             // Named for LeetCode 37: its method as a free function, called
             // as it would be in a file not named so.
             if let (None, Some(free)) = ((lang.other_class)(text), free_function(lang, text)) {
-                return Ok(Placed {
-                    tail: free.tail.into(),
-                    note: format!(
-                        ". `sudoku judge` judges it as {judged}: its {} is a free function, and LeetCode calls `{}` (put it in {}); the trace calls the free function from the {} it adds",
-                        free.name,
-                        free.call,
-                        (lang.frame)(Method::SolveSudoku),
-                        free.adds
-                    ),
-                    ..as_is(problem, true, named)
-                });
+                return Ok(through(free, problem, named));
             }
             let other = (lang.other_class)(text).ok_or_else(|| {
                 format!(
@@ -394,17 +396,7 @@ fn placed(
         )),
         Entry::Program if (lang.reads_stdin)(text) => Ok(as_is(problem, false, named)),
         Entry::Program => match free_function(lang, text) {
-            Some(free) => Ok(Placed {
-                tail: free.tail.into(),
-                note: format!(
-                    ". `sudoku judge` judges it as {judged}: its {} is a free function, and LeetCode calls `{}` (put it in {}); the trace calls the free function from the {} it adds",
-                    free.name,
-                    free.call,
-                    (lang.frame)(Method::SolveSudoku),
-                    free.adds
-                ),
-                ..as_is(lc37, true, false)
-            }),
+            Some(free) => Ok(through(free, lc37, false)),
             None => Err(format!(
                 "neither a LeetCode 37 solution (no solveSudoku in LeetCode's frame: {}) nor a program that reads stdin (`sudoku judge` judges it as {judged})",
                 (lang.frame)(Method::SolveSudoku)
