@@ -238,14 +238,16 @@ fn a_callers_set_is_current_when_a_helper_writes() {
 /// every call of `fill` names that object instead of showing a copy.
 #[test]
 fn an_object_frames_share_is_drawn_once_and_current() {
-    for (file, tool) in [
+    let files: Vec<&str> = [
         ("tests/data/trace/shared_masks.cpp", "g++"),
         ("tests/data/trace/shared_masks.rs", "rustc"),
         ("tests/data/trace/shared_masks.java", "javac"),
-    ] {
-        if !cfg!(unix) || !common::need(tool) {
-            continue;
-        }
+    ]
+    .into_iter()
+    .filter(|&(_, tool)| cfg!(unix) && common::need(tool))
+    .map(|(file, _)| file)
+    .collect();
+    common::two_at_a_time(&files, |&file| {
         let rec = record(&root().join(file), &leetcode());
         assert!(
             rec.ending.starts_with("returned: the board is solved"),
@@ -291,7 +293,7 @@ fn an_object_frames_share_is_drawn_once_and_current() {
             checked += 1;
         });
         assert_eq!(checked, 4208 + 4157, "{file}");
-    }
+    });
 }
 
 /// A board kept in a table local to `main` and passed down: `main`'s

@@ -350,7 +350,8 @@ fn placed(
     };
     let named = named.is_some() || matches!(solution::problem_by_path(path), Ok(Some(_)));
     // A free function, called from the `Solution` the copy adds.
-    let through = |free: Free, problem, named| Placed {
+    let through = |free: Free, problem, named| {
+        Placed {
         tail: free.tail.into(),
         note: format!(
             ". `sudoku judge` judges it as {judged}: its {} is a free function, and LeetCode calls `{}` (put it in {}); the trace calls the free function from the {} it adds",
@@ -360,6 +361,7 @@ fn placed(
             free.adds
         ),
         ..as_is(problem, true, named)
+    }
     };
     match entry {
         Entry::LeetCode(Method::SolveSudoku) if methods.contains(&Method::SolveSudoku) => {
