@@ -785,6 +785,15 @@ fn run_page(opts: &Options, file: &Path, out: &mut dyn Write) -> Result<(), Erro
         }
     }
     let step = |s: Option<usize>| s.map_or("its end".to_string(), |s| format!("step {s}"));
+    // A side that wrote nothing has nothing to compare.
+    if let Some(empty) = sides.iter().find(|s| s.steps.is_empty()) {
+        writeln!(
+            out,
+            "{} made no write to the board, so there is no search to compare",
+            empty.key
+        )?;
+        return Ok(());
+    }
     match record::compare(&sides[0].steps, &sides[1].steps) {
         record::Comparison::Part(p) if p.matched == [0, 0] => writeln!(
             out,

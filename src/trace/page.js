@@ -943,7 +943,7 @@
   }
 
   function frameText(f) {
-    const where = f.cell >= 0 ? at(f.cell) : '(no write yet)';
+    const where = f.cell >= 0 ? at(f.cell) : '(no write of its own)';
     switch (f.state) {
       case 'trying': return f.name + ': ' + where + ', trying ' + f.digit;
       case 'undone': return f.name + ': ' + where + ', ' + f.digit + ' undone';
@@ -951,7 +951,7 @@
       case 'retry': return f.name + ': ' + where + ', back again';
       case 'complete': return f.name + ': no empty cell left';
       case 'noplace': return f.name + ': a digit with no cell';
-      default: return f.name + (f.cell >= 0 ? ': ' + where : f.locals !== undefined ? '' : ': (no write yet)');
+      default: return f.name + (f.cell >= 0 ? ': ' + where : f.locals !== undefined ? '' : ': (no write of its own)');
     }
   }
 

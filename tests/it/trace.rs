@@ -1315,6 +1315,37 @@ fn a_copy_back_over_the_solved_board_is_rewrites_not_revisits() {
     );
 }
 
+/// A file that raises before its first write: the page's summary line
+/// says it made no write, not that the two "differ from the first step".
+#[test]
+fn a_side_without_a_write_is_not_compared() {
+    if !common::need("python3") {
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace/no-write");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("raises.py");
+    std::fs::write(
+        &file,
+        "class Solution:\n    def solveSudoku(self, board):\n        raise ValueError('not yet')\n",
+    )
+    .unwrap();
+    let page = dir.join("raises.html");
+    let (code, out, err) = sudoku(&[
+        "trace",
+        "--html",
+        page.to_str().unwrap(),
+        "--approach",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("raises made no write to the board, so there is no search to compare")
+            && !out.contains("differ from the first step"),
+        "{out}"
+    );
+}
+
 /// A compiled file that a signal ends mid-search: the ending says it was
 /// the trace's copy of it that ended so, and how to see the judge's build.
 #[test]

@@ -1800,12 +1800,12 @@ fn a_search_past_its_solution_and_a_board_never_reset_are_named() {
             && shown.contains("A same-digit rewrite: the call writes the 9 already in this cell (left there by a call that returned); the board does not change."),
         "{shown}"
     );
-    // The call that rewrote shows its cell, not "(no write yet)".
+    // The call that rewrote shows its cell, not "(no write of its own)".
     let stack = open
         .browser
         .eval("Array.from(document.querySelectorAll('section.side')[0].querySelectorAll('.stack li')).map((li) => li.textContent)")
         .to_string();
-    assert!(!stack.contains("no write yet"), "{stack}");
+    assert!(!stack.contains("no write of its own"), "{stack}");
     // A digit written over a stale one: one write, shown as an undo and a
     // placement; the placement is not said to go into an empty cell.
     let stale = open.sides[0]
