@@ -265,6 +265,7 @@ pub fn page(puzzle_name: &str, puzzle: &Grid, sides: &[Recording]) -> String {
                     "neverReset": side.shape.never_reset,
                     "pastSolution": side.shape.past_solution,
                     "writesReturning": side.shape.writes_returning,
+                    "fillsStraight": side.shape.fills_straight,
                     "copyBack": side.shape.copy_back,
                 },
                 "shipped": side.shipped,

@@ -616,6 +616,11 @@ pub fn shape_lines(shape: &record::Shape) -> Vec<String> {
             "copy-back: steps {from} to {to} write a saved answer back into the board, after the search (not revisits)"
         ));
     }
+    if let Some(n) = shape.fills_straight {
+        lines.push(format!(
+            "filled straight: its {n} writes fill the board with none taken back, and none is made while a function that calls itself runs: on this puzzle it makes no search to compare (no guess undone)"
+        ));
+    }
     if let Some(n) = shape.writes_returning {
         lines.push(format!(
             "written while returning: each of its {n} writes is made by a shallower call than the one before, and none is taken back; its search ran before, on something other than the board (its own copy or tables), which the trace does not see"

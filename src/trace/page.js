@@ -461,6 +461,13 @@
             text(' copy a saved answer back into the board (a copy-back, not the search)');
           }
           if (solves) text('. Its order is ' + b.key + "'s, and it solves.");
+        } else if (own && shape.fillsStraight) {
+          // No search on the board to compare: the board filled straight.
+          compare.className = 'differs';
+          document.body.dataset.compare = 'straight';
+          text(Who + ' ' + a.key + ' fills the board straight: its ' + shape.fillsStraight +
+            ' writes are none of them taken back, and none is made while a function that calls itself runs. On this puzzle it makes no search to compare with ' + b.key + "'s (no guess undone)" +
+            (solves ? ', and it solves.' : '.'));
         } else if (own && shape.writesReturning) {
           // No search on the board to compare: the answer written back.
           compare.className = 'differs';

@@ -146,6 +146,11 @@ pub struct Shape {
     /// elsewhere: every write a placement, each made by a shallower call
     /// than the one before; the number of those writes.
     pub writes_returning: Option<usize>,
+    /// The file fills the board straight, with no search the trace can
+    /// compare: every write a placement, none made while a function that
+    /// calls itself is running (deductions, a cell's only candidate); the
+    /// number of those writes.
+    pub fills_straight: Option<usize>,
 }
 
 /// The values a mirror's calls return, in [`FrameOp::Return`]'s numbering.
@@ -457,6 +462,8 @@ pub fn steps_of_writes(puzzle: &Grid, writes: &[(usize, u8, usize)], ops: &[u32]
 ///   placements, each made with fewer calls on the stack than the one
 ///   before (a search on its own copy or tables that writes each cell as
 ///   its call returns). Its depths stay the digits on the board.
+/// - A board filled straight: every write a placement, none made while a
+///   function that calls itself runs.
 pub fn shape(puzzle: &Grid, steps: &mut [Step], ops: &[FrameOp], names: &[String]) -> Shape {
     let mut shape = Shape::default();
     // Past a complete board, a frame's digit left is the answer kept.
@@ -499,6 +506,8 @@ pub fn shape(puzzle: &Grid, steps: &mut [Step], ops: &[FrameOp], names: &[String
     let mut depths = Vec::with_capacity(steps.len());
     // The calls on the stack at each write, while they keep falling.
     let mut falling = (0usize, usize::MAX, true);
+    // Whether every write so far is a placement outside any recursion.
+    let mut straight = true;
     let mut op = ops.iter();
     for (k, step) in steps.iter_mut().enumerate() {
         for o in op.by_ref().take(step.ops as usize) {
@@ -531,8 +540,12 @@ pub fn shape(puzzle: &Grid, steps: &mut [Step], ops: &[FrameOp], names: &[String
                 falling.2 &= stack.len() < falling.1;
                 falling.0 += 1;
                 falling.1 = stack.len();
+                straight &= writer.is_none();
             }
-            Event::Undo { .. } => falling.2 = false,
+            Event::Undo { .. } => {
+                falling.2 = false;
+                straight = false;
+            }
             _ => {}
         }
         match step.event {
@@ -571,7 +584,9 @@ pub fn shape(puzzle: &Grid, steps: &mut [Step], ops: &[FrameOp], names: &[String
             _ => depths.push(holding),
         }
     }
-    if falling.2 && falling.0 >= 2 {
+    if straight && falling.0 >= 1 {
+        shape.fills_straight = Some(falling.0);
+    } else if falling.2 && falling.0 >= 2 {
         // No call returns before its write: nothing is left stale.
         shape.writes_returning = Some(falling.0);
         shape.never_reset = None;

@@ -1315,6 +1315,34 @@ fn a_copy_back_over_the_solved_board_is_rewrites_not_revisits() {
     );
 }
 
+/// A file that fills the board straight (each cell with one candidate
+/// left, in a loop), before a search that then has nothing to do: no
+/// search on the board to compare, and the trace says so instead of
+/// "another order"; a correct search is not read so.
+#[test]
+fn a_board_filled_straight_is_named_so() {
+    if !common::need("python3") {
+        return;
+    }
+    let file = repo_file("tests/data/trace/fills_straight.py");
+    let rec = own_recording(&file);
+    assert_eq!(rec.shape.fills_straight, Some(51));
+    assert_eq!(rec.shape.writes_returning, None);
+    let (code, out, err) = sudoku(&["trace", "--approach", &file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("filled straight: its 51 writes fill the board with none taken back"),
+        "{out}"
+    );
+    for other in [
+        "inputs/trace/marks_forward.py",
+        "inputs/trace/forgets_undo.py",
+    ] {
+        let rec = own_recording(&repo_file(other));
+        assert_eq!(rec.shape.fills_straight, None, "{other}");
+    }
+}
+
 /// A file that raises before its first write: the page's summary line
 /// says it made no write, not that the two "differ from the first step".
 #[test]

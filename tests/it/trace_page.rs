@@ -1851,6 +1851,27 @@ fn a_search_past_its_solution_and_a_board_never_reset_are_named() {
         "{text}"
     );
 
+    // A board filled straight, with no search to compare.
+    let (page, sides, name) = own_page("tests/data/trace/fills_straight.py");
+    let mut open = Open {
+        browser: &mut browser,
+        url: file_url(&page),
+        puzzle: example(),
+        sides,
+        loads: 0,
+    };
+    open.go(1, &name);
+    open.check_step(0, 1, "the first cell filled");
+    let said = open.browser.eval(header);
+    assert_eq!(said[0], "straight", "{said}");
+    let text = said[1].as_str().unwrap();
+    assert!(
+        text.starts_with("Your file fills_straight fills the board straight: its 51 writes are none of them taken back")
+            && text.ends_with("(no guess undone), and it solves.")
+            && !text.contains("Another order"),
+        "{text}"
+    );
+
     // A copy over the solved board, after a search that stopped there.
     let (page, sides, name) = own_page("tests/data/trace/copy_back_after_stop.py");
     let mut open = Open {
