@@ -899,10 +899,17 @@ impl<'a> Walker<'a> {
         out
     }
 
-    /// A type that is surely a board or a table (left out of the locals).
+    /// A type that is surely a board (left out of the locals): a table of
+    /// chars or bytes, or in Java any 2-D array. Another table (a 3×3 of
+    /// masks, `Vec<Vec<u32>>`) is shown, unless the recorder finds it 9
+    /// rows of 9 or more when it is snapped.
     fn is_board_type(&self, ty: &str) -> bool {
         let t: String = ty.chars().filter(|c| !c.is_whitespace()).collect();
-        t.contains("[][]") || t.contains("vector<vector<") || t.contains("Vec<Vec<")
+        t.contains("[][]")
+            || t.contains("vector<vector<char>")
+            || t.contains("vector<vector<unsignedchar>")
+            || t.contains("Vec<Vec<char>>")
+            || t.contains("Vec<Vec<u8>>")
     }
 
     /// The statement that snaps `vars` into the current frame's locals.

@@ -276,11 +276,17 @@ fn an_object_frames_share_is_drawn_once_and_current() {
             let outer = frames[0].1.as_deref().unwrap_or("");
             for (k, name) in ["rows", "cols", "boxes"].into_iter().enumerate() {
                 let want: Vec<String> = masks[k].iter().map(u32::to_string).collect();
-                assert_eq!(
-                    local(outer, name),
-                    format!("[{}]", want.join(", ")),
-                    "{file} step {n}: {outer}"
-                );
+                // The Rust file keeps its boxes' masks as a 3×3 table.
+                let want = if name == "boxes" && file.ends_with(".rs") {
+                    let rows: Vec<String> = want
+                        .chunks(3)
+                        .map(|r| format!("[{}]", r.join(", ")))
+                        .collect();
+                    format!("[{}]", rows.join(", "))
+                } else {
+                    format!("[{}]", want.join(", "))
+                };
+                assert_eq!(local(outer, name), want, "{file} step {n}: {outer}");
                 for (function, locals) in &frames[1..] {
                     let locals = locals.as_deref().unwrap_or("");
                     assert_eq!(
