@@ -1830,47 +1830,40 @@ fn a_search_past_its_solution_and_a_board_never_reset_are_named() {
         "{shown}"
     );
 
-    // An answer written while its calls return: no search to compare.
-    let (page, sides, name) = own_page("tests/data/trace/answer_on_return.py");
-    let mut open = Open {
-        browser: &mut browser,
-        url: file_url(&page),
-        puzzle: example(),
-        sides,
-        loads: 0,
-    };
-    open.go(1, &name);
-    open.check_step(0, 1, "the answer's first write");
-    let said = open.browser.eval(header);
-    assert_eq!(said[0], "returning", "{said}");
-    let text = said[1].as_str().unwrap();
-    assert!(
-        text.starts_with("Your file answer_on_return writes its answer as its calls return: each of its 51 writes is made by a shallower call than the one before")
-            && text.ends_with("what these steps show is the answer written back, and it solves.")
-            && !text.contains("Another order"),
-        "{text}"
-    );
-
-    // A board filled straight, with no search to compare.
-    let (page, sides, name) = own_page("tests/data/trace/fills_straight.py");
-    let mut open = Open {
-        browser: &mut browser,
-        url: file_url(&page),
-        puzzle: example(),
-        sides,
-        loads: 0,
-    };
-    open.go(1, &name);
-    open.check_step(0, 1, "the first cell filled");
-    let said = open.browser.eval(header);
-    assert_eq!(said[0], "straight", "{said}");
-    let text = said[1].as_str().unwrap();
-    assert!(
-        text.starts_with("Your file fills_straight fills the board straight: its 51 writes are none of them taken back")
-            && text.ends_with("(no guess undone), and it solves.")
-            && !text.contains("Another order"),
-        "{text}"
-    );
+    // No search on the board to compare: an answer written while its
+    // calls return, a board filled straight. Each page at its first step.
+    for (file, kind, starts, ends) in [
+        (
+            "answer_on_return",
+            "returning",
+            "Your file answer_on_return writes its answer as its calls return: each of its 51 writes is made by a shallower call than the one before",
+            "what these steps show is the answer written back, and it solves.",
+        ),
+        (
+            "fills_straight",
+            "straight",
+            "Your file fills_straight fills the board straight: its 51 writes are none of them taken back",
+            "(no guess undone), and it solves.",
+        ),
+    ] {
+        let (page, sides, name) = own_page(&format!("tests/data/trace/{file}.py"));
+        let mut open = Open {
+            browser: &mut browser,
+            url: file_url(&page),
+            puzzle: example(),
+            sides,
+            loads: 0,
+        };
+        open.go(1, &name);
+        open.check_step(0, 1, file);
+        let said = open.browser.eval(header);
+        assert_eq!(said[0], kind, "{said}");
+        let text = said[1].as_str().unwrap();
+        assert!(
+            text.starts_with(starts) && text.ends_with(ends) && !text.contains("Another order"),
+            "{text}"
+        );
+    }
 
     // A copy over the solved board, after a search that stopped there.
     let (page, sides, name) = own_page("tests/data/trace/copy_back_after_stop.py");
