@@ -2285,10 +2285,6 @@ fn new_writes_the_language_its_path_names_and_refuses_another() {
     assert_eq!(left, ["mine.py"]);
 }
 
-/// The trace command a failing file gets is pasted as it is: its words
-/// quoted for the shell (`;` and `#` in a name run nothing), and a name's
-/// escape codes written as `$'\x1b…'`, never raw.
-#[cfg(unix)] // Windows refuses control characters in a file's name
 /// A failing stdin program of a problem the trace can feed (POJ 2676 here,
 /// in a file whose name does not say so) gets the trace command with
 /// `--problem`, and that command traces it as that problem; a Python
@@ -2350,6 +2346,10 @@ fn a_failing_stdin_program_gets_a_trace_command_naming_its_problem() {
     assert!(!text.contains("sudoku trace"), "{text}");
 }
 
+/// The trace command a failing file gets is pasted as it is: its words
+/// quoted for the shell (`;` and `#` in a name run nothing), and a name's
+/// escape codes written as `$'\x1b…'`, never raw.
+#[cfg(unix)] // Windows refuses control characters in a file's name
 #[test]
 fn the_trace_command_printed_for_a_failing_file_runs_as_pasted() {
     let name = "x;touch PWNED;#\u{1b}[31m.py";
