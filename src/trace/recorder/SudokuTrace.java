@@ -77,6 +77,17 @@ final class SudokuTrace {
       if (h.isEmpty()) held.remove(p[j + 2]);
       touched.add(p[j + 2]);
     }
+    forgetTouched();
+  }
+
+  // Many calls between two writes (a search that calls its checks and
+  // writes seldom, or never): past a bound, the objects touched are
+  // forgotten and every frame is built again at the next write instead.
+  static void forgetTouched() {
+    if (touched.size() > 4096) {
+      touched.clear();
+      dirtyFrom = 0;
+    }
   }
 
   static void returning(String text) {
@@ -187,6 +198,7 @@ final class SudokuTrace {
       touched.add(kept[j + 2]);
     }
     dirtyFrom = Math.min(dirtyFrom, k);
+    forgetTouched();
   }
 
   // At most 160 characters: a list keeps its end (a stack's top), other

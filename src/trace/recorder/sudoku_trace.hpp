@@ -198,6 +198,16 @@ template <class T> Part nv(const char* name, const T& v) {
   return p;
 }
 
+// Many calls between two writes (a search that calls its checks and
+// writes seldom, or never): past a bound, the objects touched are
+// forgotten and every frame is built again at the next write instead.
+inline void forget_touched(State& s) {
+  if (s.touched.size() > 4096) {
+    s.touched.clear();
+    s.dirty_from = 0;
+  }
+}
+
 // The innermost frame's parts stop holding their objects (it is
 // re-snapped or returns): each is the last holder of its object.
 inline void unhold(State& s) {
@@ -208,6 +218,7 @@ inline void unhold(State& s) {
     if (!h.empty()) h.pop_back();
     s.touched.push_back(parts[j].at);
   }
+  forget_touched(s);
 }
 
 inline void snap(std::initializer_list<Part> parts) {
@@ -224,6 +235,7 @@ inline void snap(std::initializer_list<Part> parts) {
     s.touched.push_back(now[j].at);
   }
   if (k < s.dirty_from) s.dirty_from = k;
+  forget_touched(s);
 }
 
 struct Frame {

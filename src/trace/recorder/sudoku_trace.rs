@@ -291,7 +291,18 @@ mod sudoku_trace {
             }
             s.frames[k].parts = kept;
             s.dirty_from = s.dirty_from.min(k);
+            forget_touched(s);
         });
+    }
+
+    /// Many calls between two writes (a search that calls its checks and
+    /// writes seldom, or never): past a bound, the objects touched are
+    /// forgotten and every frame is built again at the next write instead.
+    fn forget_touched(s: &mut State) {
+        if s.touched.len() > 4096 {
+            s.touched.clear();
+            s.dirty_from = 0;
+        }
     }
 
     /// The innermost frame's parts stop holding their objects (it is
@@ -309,6 +320,7 @@ mod sudoku_trace {
                 s.touched.push(p.at);
             }
         }
+        forget_touched(s);
     }
 
     /// Each frame's locals as the page shows them. An object several
