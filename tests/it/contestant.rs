@@ -2308,31 +2308,15 @@ fn a_failing_stdin_program_gets_a_trace_command_naming_its_problem() {
         return;
     };
     assert_eq!(code, 1, "{text}");
-    let line = text
-        .lines()
-        .find_map(|l| l.split_once(" table: ").map(|(_, c)| c.to_string()))
-        .unwrap_or_else(|| panic!("no trace command: {text}"));
+    let (command, page) = run_printed_trace("stdin-hint", &text);
     assert!(
-        line.starts_with("sudoku trace --html mine-")
-            && line.contains(" --approach ")
-            && line.contains("/mine.cpp --problem poj2676 "),
-        "{line}"
+        command.starts_with("trace --html mine-")
+            && command.contains(" --approach ")
+            && command.contains("/mine.cpp --problem poj2676 "),
+        "{command}"
     );
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("contestant/stdin-hint");
-    let words: Vec<&str> = line.split(' ').skip(1).collect();
-    let out = Command::new(SUDOKU)
-        .args(&words)
-        .current_dir(&dir)
-        .env("SUDOKU_CACHE_DIR", cache())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{line}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let page = std::fs::read_to_string(dir.join(words[2])).unwrap();
-    assert!(page.contains(" as POJ 2676: every write"), "{line}");
+    let page = std::fs::read_to_string(page).unwrap();
+    assert!(page.contains(" as POJ 2676: every write"), "{command}");
     // Python's stdin programs are judged, not traced: no command.
     let Some((code, text)) = judge_text(
         "stdin-hint",
@@ -2506,6 +2490,15 @@ fn a_failing_lanqiao_program_gets_a_trace_command_that_works() {
         return;
     };
     assert_eq!(code, 1, "{text}");
+    let (_, page) = run_printed_trace("lanqiao-hint", &text);
+    assert!(page.ends_with("lanqiao_ones-sample1.html") && page.is_file());
+}
+
+/// The trace command a failing stdin program's judge printed (`… where it
+/// keeps its board in a 9x9 table: sudoku trace …`), run as printed in
+/// `test`'s folder: it succeeds. The command without `sudoku`, and the
+/// page it wrote.
+fn run_printed_trace(test: &str, text: &str) -> (String, PathBuf) {
     let command = text
         .lines()
         .find_map(|l| {
@@ -2513,9 +2506,13 @@ fn a_failing_lanqiao_program_gets_a_trace_command_that_works() {
                 .map(|(_, c)| c.to_string())
         })
         .unwrap_or_else(|| panic!("no trace command: {text}"));
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("contestant/lanqiao-hint");
+    let words: Vec<&str> = command.split_whitespace().collect();
+    assert_eq!(words[..2], ["trace", "--html"], "{command}");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("contestant")
+        .join(test);
     let out = Command::new(SUDOKU)
-        .args(command.split_whitespace())
+        .args(&words)
         .current_dir(&dir)
         .env("SUDOKU_CACHE_DIR", cache())
         .output()
@@ -2525,5 +2522,6 @@ fn a_failing_lanqiao_program_gets_a_trace_command_that_works() {
         "{command}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(dir.join("lanqiao_ones-sample1.html").is_file());
+    let page = dir.join(words[2]);
+    (command, page)
 }
