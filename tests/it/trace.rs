@@ -508,18 +508,34 @@ fn repo_file(path: &str) -> String {
         .to_string()
 }
 
+/// `text` written as `name` in the test folder `folder` (made if missing):
+/// a user's file outside the repository, its path.
+fn users_file(folder: &str, name: &str, text: &str) -> String {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(folder);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// A repository file's text.
+fn repo_text(path: &str) -> String {
+    std::fs::read_to_string(repo_file(path)).unwrap()
+}
+
 /// `--problem` names a file's problem as for `sudoku judge`: a stdin
 /// program whose name says nothing is fed that problem's input; where the
 /// trace cannot run a file as that problem, it says why and what would.
 #[test]
 fn the_problem_can_be_named_as_for_the_judge() {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace/named-problem");
-    std::fs::create_dir_all(&dir).unwrap();
     let sample2 = repo_file("inputs/lanqiao/sample2.in");
     if cfg!(unix) && common::need("g++") {
-        let mine = dir.join("mine.cpp");
-        std::fs::copy(repo_file("tests/data/trace/poj2676_count_first.cpp"), &mine).unwrap();
-        let mine = mine.to_str().unwrap();
+        let mine = users_file(
+            "trace/named-problem",
+            "mine.cpp",
+            &repo_text("tests/data/trace/poj2676_count_first.cpp"),
+        );
+        let mine = mine.as_str();
         let (code, out, err) = sudoku(&[
             "trace",
             "--approach",
@@ -678,12 +694,7 @@ fn a_users_file_that_never_returns_is_stopped_by_the_time_limit() {
 /// Files the trace cannot run are refused with exit 2 and a reason.
 #[test]
 fn files_that_cannot_be_traced_say_why() {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let mine = |name: &str, text: &str| {
-        let path = dir.join(name);
-        std::fs::write(&path, text).unwrap();
-        path.to_str().unwrap().to_string()
-    };
+    let mine = |name: &str, text: &str| users_file("", name, text);
     // A C++ or Rust file is built and run: one whose solveSudoku does
     // nothing is traced, and said not to solve.
     if common::need("g++") && common::need("gcc") {
@@ -1350,22 +1361,13 @@ fn a_side_without_a_write_is_not_compared() {
     if !common::need("python3") {
         return;
     }
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace/no-write");
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("raises.py");
-    std::fs::write(
-        &file,
+    let file = users_file(
+        "trace/no-write",
+        "raises.py",
         "class Solution:\n    def solveSudoku(self, board):\n        raise ValueError('not yet')\n",
-    )
-    .unwrap();
-    let page = dir.join("raises.html");
-    let (code, out, err) = sudoku(&[
-        "trace",
-        "--html",
-        page.to_str().unwrap(),
-        "--approach",
-        file.to_str().unwrap(),
-    ]);
+    );
+    let page = file.replace(".py", ".html");
+    let (code, out, err) = sudoku(&["trace", "--html", &page, "--approach", &file]);
     assert_eq!(code, 0, "{err}");
     assert!(
         out.contains("raises made no write to the board, so there is no search to compare")
@@ -1381,15 +1383,12 @@ fn a_copy_ended_by_a_signal_says_whose_build_it_was() {
     if !cfg!(unix) || !common::need("g++") {
         return;
     }
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace/signal");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("lanqiao_abort.cpp");
-    std::fs::write(
-        &path,
+    let path = users_file(
+        "trace/signal",
+        "lanqiao_abort.cpp",
         "#include <cstdio>\n#include <cstdlib>\nint g[9][9];\nint main() {\n    for (int r = 0; r < 9; r++)\n        for (int c = 0; c < 9; c++) {\n            int d;\n            if (scanf(\"%1d\", &d) != 1) return 2;\n            g[r][c] = d;\n        }\n    for (int k = 0; k < 81; k++)\n        if (!g[k / 9][k % 9]) { g[k / 9][k % 9] = 1; break; }\n    abort();\n}\n",
-    )
-    .unwrap();
-    let (code, out, err) = sudoku(&["trace", "--approach", path.to_str().unwrap()]);
+    );
+    let (code, out, err) = sudoku(&["trace", "--approach", &path]);
     assert_eq!(code, 0, "{err}");
     assert!(
         out.contains("the program ended (Signal(6)) after 1 writes")
@@ -1534,11 +1533,12 @@ fn the_entry_is_found_as_the_judge_finds_it() {
     // A free function in a file named for LeetCode 37 (which the judge
     // then takes for LeetCode's, not for a stdin program): called the same.
     if cfg!(unix) && common::need("rustc") {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace_entry");
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("lc_0037_free.rs");
-        std::fs::copy(repo_file("tests/data/trace/free_function.rs"), &path).unwrap();
-        let (code, out, err) = sudoku(&["trace", "--approach", path.to_str().unwrap()]);
+        let path = users_file(
+            "trace_entry",
+            "lc_0037_free.rs",
+            &repo_text("tests/data/trace/free_function.rs"),
+        );
+        let (code, out, err) = sudoku(&["trace", "--approach", &path]);
         assert_eq!(code, 0, "{err}");
         let first = out.lines().next().unwrap_or("");
         assert!(
@@ -1555,15 +1555,12 @@ fn the_entry_is_found_as_the_judge_finds_it() {
     // A stdin program of a problem whose input is not 9×9 digits with 0
     // for an empty cell: refused before it is built, naming that input.
     if common::need("g++") {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace_entry");
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("hdu1426_mine.cpp");
-        std::fs::write(
-            &path,
+        let path = users_file(
+            "trace_entry",
+            "hdu1426_mine.cpp",
             "#include <cstdio>\nint g[9][9];\nint main() { scanf(\"%d\", &g[0][0]); return 0; }\n",
-        )
-        .unwrap();
-        let (code, _, err) = sudoku(&["trace", "--approach", path.to_str().unwrap()]);
+        );
+        let (code, _, err) = sudoku(&["trace", "--approach", &path]);
         assert_eq!(code, 2, "{err}");
         assert!(
             err.contains("judges it as HDU 1426, whose input is grids of 9 lines of 9 space-separated digits, `?` = empty")
@@ -1574,11 +1571,8 @@ fn the_entry_is_found_as_the_judge_finds_it() {
     // A class whose only constructor takes arguments: the `Solution` the
     // trace adds cannot extend it, and the refusal says so.
     if common::need("javac") {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace_entry");
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("Sized.java");
-        std::fs::write(&path, "public class Sized {\n    private final int n;\n    public Sized(int n) { this.n = n; }\n    public void solveSudoku(char[][] board) { board[0][2] = '4'; }\n}\n").unwrap();
-        let (code, _, err) = sudoku(&["trace", "--approach", path.to_str().unwrap()]);
+        let path = users_file("trace_entry", "Sized.java", "public class Sized {\n    private final int n;\n    public Sized(int n) { this.n = n; }\n    public void solveSudoku(char[][] board) { board[0][2] = '4'; }\n}\n");
+        let (code, _, err) = sudoku(&["trace", "--approach", &path]);
         assert_eq!(code, 2, "{err}");
         for want in [
             "with what the trace puts after its last line so that LeetCode's call reaches it (class Solution extends Sized {}), does not compile (LeetCode 37)",
