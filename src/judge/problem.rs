@@ -57,6 +57,66 @@ pub struct Problem {
     pub claims: fn(&str, Option<&str>) -> bool,
 }
 
+/// How a stdin problem's input holds one 9×9 puzzle of digits, 0 for an
+/// empty cell: what the trace feeds a stdin program, and where the judge's
+/// hint finds a failed case's puzzle to trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GridInput {
+    /// A count of grids on the first line (POJ 2676's `1`).
+    pub count_first: bool,
+    /// Between a row's digits (Luogu's space).
+    pub separator: &'static str,
+}
+
+impl GridInput {
+    /// The input holding `puzzle` alone.
+    pub fn of(&self, puzzle: &Grid) -> String {
+        let rows: String = puzzle
+            .0
+            .chunks(9)
+            .map(|row| {
+                let digits: Vec<String> = row.iter().map(u8::to_string).collect();
+                digits.join(self.separator) + "\n"
+            })
+            .collect();
+        if self.count_first {
+            format!("1\n{rows}")
+        } else {
+            rows
+        }
+    }
+
+    /// The first puzzle of an input in this layout, if it holds one.
+    pub fn first_puzzle(&self, input: &str) -> Option<Grid> {
+        let rows: String = input
+            .lines()
+            .skip(usize::from(self.count_first))
+            .filter(|l| !l.trim().is_empty())
+            .take(9)
+            .map(|l| l.split_whitespace().collect::<String>() + "\n")
+            .collect();
+        crate::format::read_puzzle(&rows).ok()
+    }
+}
+
+impl Problem {
+    /// How this problem's input holds one puzzle, where it is a stdin
+    /// problem of one 9×9 grid of digits (Lanqiao's, POJ 2676's, Luogu
+    /// P1784's and P1074's).
+    pub fn grid_input(&self) -> Option<GridInput> {
+        let (count_first, separator) = match self.key {
+            "lanqiao" => (false, ""),
+            "poj2676" => (true, ""),
+            "p1784" | "p1074" => (false, " "),
+            _ => return None,
+        };
+        Some(GridInput {
+            count_first,
+            separator,
+        })
+    }
+}
+
 /// Looks a problem up by its key.
 pub fn by_key(key: &str) -> Option<&'static Problem> {
     PROBLEMS.iter().find(|p| p.key == key)
@@ -250,6 +310,31 @@ mod tests {
             let _ = (p.reference)("");
             let _ = (p.reference)("not a puzzle\n");
         }
+    }
+
+    /// Each layout reads back the puzzle it writes, and only the grid
+    /// problems have one.
+    #[test]
+    fn a_grid_input_reads_back_the_puzzle_it_holds() {
+        let puzzle = crate::format::read_puzzle(
+            "530070000600195000098000060800060003400803001700020006060000280000419005000080079",
+        )
+        .unwrap();
+        let mut laid = 0;
+        for p in &PROBLEMS {
+            let Some(layout) = p.grid_input() else {
+                continue;
+            };
+            laid += 1;
+            let input = layout.of(&puzzle);
+            assert_eq!(layout.first_puzzle(&input), Some(puzzle), "{}", p.key);
+            // The problem's own reader takes it.
+            assert!((p.reference)(&input).is_ok(), "{}: {input}", p.key);
+        }
+        assert_eq!(laid, 4);
+        assert!(by_key("lc37").unwrap().grid_input().is_none());
+        let poj = by_key("poj2676").unwrap().grid_input().unwrap();
+        assert!(poj.of(&puzzle).starts_with("1\n53007"));
     }
 
     #[test]

@@ -3,7 +3,9 @@
 //! turned round, a case per line), or one JSON object per case. It only
 //! renders what the judge found.
 
+use super::language;
 use super::plan::{Case, Part};
+use super::problem::Problem;
 use super::{CaseResult, Limits, Options, Report, Verdict};
 use crate::sandbox::End;
 use anstyle::{AnsiColor, Style};
@@ -429,29 +431,13 @@ fn write_failures(out: &mut dyn Write, part: &Part, results: &[CaseResult]) -> i
     write_trace_hint(out, part, &failed)
 }
 
-/// The stdin problems whose input the trace can feed a program
-/// (one 9×9 puzzle of digits), and the languages it traces such a program
-/// in (on Unix).
-const TRACED_STDIN: [&str; 4] = ["lanqiao", "poj2676", "p1784", "p1074"];
-const TRACED_STDIN_LANGUAGES: [&str; 4] = ["C", "C++", "Java", "Rust"];
-
-/// The puzzle of a case's input in `key`'s format: LeetCode's literal or
-/// Lanqiao's lines; POJ 2676's first grid after its count; P1784's and
-/// P1074's space-separated rows.
-fn case_puzzle(key: &str, input: &str) -> Option<crate::grid::Grid> {
-    let rows = |lines: &mut dyn Iterator<Item = &str>| -> String {
-        lines
-            .filter(|l| !l.trim().is_empty())
-            .take(9)
-            .map(|l| l.split_whitespace().collect::<String>() + "\n")
-            .collect()
-    };
-    let text = match key {
-        "poj2676" => rows(&mut input.lines().skip(1)),
-        "p1784" | "p1074" => rows(&mut input.lines()),
-        _ => input.to_string(),
-    };
-    crate::format::read_puzzle(&text).ok()
+/// The puzzle of a case's input: LeetCode's literal, or the first grid of
+/// a stdin problem's input that holds one 9×9 grid of digits.
+fn case_puzzle(problem: &Problem, input: &str) -> Option<crate::grid::Grid> {
+    match problem.grid_input() {
+        Some(layout) => layout.first_puzzle(input),
+        None => crate::format::read_puzzle(input).ok(),
+    }
 }
 
 /// For a user's LeetCode 37 file, or a stdin program of a problem whose
@@ -460,7 +446,7 @@ fn case_puzzle(key: &str, input: &str) -> Option<crate::grid::Grid> {
 /// puzzle inline so the command works wherever it is run.
 fn write_trace_hint(out: &mut dyn Write, part: &Part, failed: &[&CaseResult]) -> io::Result<()> {
     let key = part.problem.key;
-    if key != "lc37" && !TRACED_STDIN.contains(&key) {
+    if key != "lc37" && part.problem.grid_input().is_none() {
         return Ok(());
     }
     let mut hinted: Vec<&str> = Vec::new();
@@ -478,7 +464,7 @@ fn write_trace_hint(out: &mut dyn Write, part: &Part, failed: &[&CaseResult]) ->
             continue;
         };
         // The trace runs C, C++, Java and Rust on Unix only.
-        let compiled = TRACED_STDIN_LANGUAGES.contains(&user.language.name);
+        let compiled = language::COPY_TRACED.contains(&user.language.name);
         if (key != "lc37" && !compiled) || (compiled && !cfg!(unix)) {
             continue;
         }
@@ -488,7 +474,7 @@ fn write_trace_hint(out: &mut dyn Write, part: &Part, failed: &[&CaseResult]) ->
             part.cases
                 .iter()
                 .find(|k| k.name == c.fixture)
-                .and_then(|k| case_puzzle(key, &k.input))
+                .and_then(|k| case_puzzle(part.problem, &k.input))
         };
         let Some((case, grid)) = failed
             .iter()

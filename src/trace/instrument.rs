@@ -1063,6 +1063,16 @@ fn has_effects(n: Node) -> bool {
 mod tests {
     use super::*;
 
+    /// The judge's list of the languages traced through a copy is this
+    /// module's: each names a recorder.
+    #[test]
+    fn every_language_the_judge_counts_as_traced_has_a_recorder() {
+        for name in crate::judge::language::COPY_TRACED {
+            assert!(Lang::of(name).is_some(), "{name}");
+        }
+        assert!(Lang::of("Python 3").is_none() && Lang::of("JavaScript").is_none());
+    }
+
     #[test]
     fn the_line_directive_names_any_file_as_c_reads_it() {
         let o = Options {

@@ -261,6 +261,12 @@ pub fn find_on(path: Option<&std::ffi::OsStr>, names: &[&str], exts: &[&str]) ->
     None
 }
 
+/// The languages whose files the trace follows through a copy of the file
+/// that reports its writes (on Unix), LeetCode 37 solutions and stdin
+/// programs alike; Python and JavaScript it follows through a harness,
+/// LeetCode 37 solutions only.
+pub const COPY_TRACED: [&str; 4] = ["C", "C++", "Java", "Rust"];
+
 /// What an executable's name may end in here, besides nothing.
 pub const EXE_SUFFIXES: &[&str] = if cfg!(windows) {
     &[".exe", ".cmd", ".bat"]
