@@ -14,7 +14,10 @@
 //! render.rs   the terminal trace: a line a step, the board as text
 //! source.rs   the files a mirror stands for, and the line of each kind of step
 //! record.rs   a run kept step by step (a mirror's, or a user's file's writes)
-//! user_file.rs  a user's file (any of the judge's languages), run in the sandbox and recorded
+//! user_file.rs  a user's file (any of the judge's languages), run in the sandbox and recorded:
+//!   entry.rs    where the trace enters it, as the judge places it
+//!   program.rs  the interpreter and harness, or the recording copy built; its run
+//!   heard.rs    what the run said, read into writes, calls and locals
 //! instrument.rs a C, C++, Java or Rust file's copy that reports its writes, calls and locals
 //! html.rs     the page: page.html, page.css, page.js and the packed steps
 //! ```

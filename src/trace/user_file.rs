@@ -1,34 +1,40 @@
 //! A user's own file, traced by recording every write it makes to the
 //! board: a LeetCode 37 solution (its `solveSudoku`'s board), or in C, C++,
-//! Java and Rust also a stdin program (Lanqiao's 9 lines of 9 digits), whose
-//! board is the table found holding the puzzle once it is read.
+//! Java and Rust also a stdin program (Lanqiao's 9 lines of 9 digits, or
+//! another problem's one 9×9 grid), whose board is the table found holding
+//! the puzzle once it is read.
+//!
+//! [`record`] is the whole route, one step after another: the entry found
+//! as `sudoku judge` places the file ([`entry`]); the program built (the
+//! interpreter with the harness, or a copy that reports its writes, built
+//! as the judge builds the file) and run in the judge's sandbox on the
+//! puzzle ([`program`]); what it said read ([`heard`]); how it ended; the
+//! steps replayed from its writes.
 //!
 //! Python and JavaScript hand the solution a board the harness owns: a list
 //! subclass (`harness.py`) or a Proxy (`harness.js`) that reports each item
 //! assignment with the line of the user's file that made it. C, C++, Java
 //! and Rust files are built from a copy that reports its own writes, calls
-//! and locals ([`super::instrument`]), with the judge's own build (its
-//! compiler, flags and harness), so the file on disk is never changed and
-//! every line keeps its number. Either runs in the judge's sandbox, a child
-//! process with a CPU-time, wall-clock, memory and output limit, and stops
-//! itself at the step limit.
+//! and locals ([`super::instrument`]), so the file on disk is never changed
+//! and every line keeps its number. Either runs as a child process with a
+//! CPU-time, wall-clock, memory and output limit, and stops itself at the
+//! step limit.
 
-#[cfg(unix)]
-mod compiled;
+mod entry;
+mod heard;
+mod program;
 
-use super::record::{shape, steps_of_writes, EndKind, FrameOp, Recording, StackKind};
+use super::record::{shape, steps_of_writes, EndKind, Recording, StackKind};
 use super::source::Kind;
 use super::Error;
 use crate::grid::{Grid, CELLS};
-use crate::judge::language::{self, Entry, Language, Method};
-use crate::sandbox::{self, End, Limits, Supervisor, View};
-use std::ffi::OsString;
-use std::io::{BufRead, BufReader};
+use crate::judge::language::{self, Language};
+use crate::sandbox::{End, Limits};
+use entry::{Call, Found};
+use heard::Heard;
+use program::{Program, Ran};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-
-const PYTHON: &str = include_str!("harness.py");
-const JAVASCRIPT: &str = include_str!("harness.js");
 
 /// The largest solution file read: the judge's.
 const MAX_SOURCE_BYTES: u64 = crate::judge::secure::SOURCE_CAP;
@@ -87,30 +93,18 @@ impl Run {
     }
 }
 
-/// The interpreter's flags and the harness for a language the trace can
-/// hook: the harness is the interpreter's own argument (`-c`, `-e`), so no
-/// file is left behind. Node's `--expose-internals` lends the harness the
-/// parser node carries (acorn), with which it instruments the file.
-fn harness(lang: &Language) -> Option<(&'static [&'static str], &'static str)> {
-    match lang.name {
-        "Python 3" => Some((&["-c"], PYTHON)),
-        "JavaScript" => Some((&["--expose-internals", "-e"], JAVASCRIPT)),
-        _ => None,
-    }
-}
-
 /// Whether `path` names a file in a language the trace can hook: Python
 /// and JavaScript everywhere, C, C++, Java and Rust where the recorder's
 /// Unix calls are (Linux, macOS).
 pub fn is_user_file(path: &Path) -> bool {
-    language::of(path).is_some_and(|l| harness(l).is_some() || compiled_here(l))
+    language::of(path).is_some_and(|l| program::harness(l).is_some() || compiled_here(l))
 }
 
 /// Whether a file in `lang` is traced by building a copy that reports its
 /// writes (C, C++, Java, Rust), which needs Unix.
 #[cfg(unix)]
 fn compiled_here(lang: &Language) -> bool {
-    super::instrument::Lang::of(lang.name).is_some()
+    language::COPY_TRACED.contains(&lang.name)
 }
 
 #[cfg(not(unix))]
@@ -132,73 +126,165 @@ pub fn why_not(path: &Path, language: &str) -> String {
 
 /// Runs the user's `path` on `puzzle` and keeps its writes as steps.
 pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error> {
-    if let Some(_lang) = language::of(path).filter(|l| harness(l).is_none()) {
-        #[cfg(unix)]
-        return compiled::record(path, puzzle, run);
-        #[cfg(not(unix))]
-        return Err(Error::Approach(why_not(path, _lang.name)));
+    let found = entry::find(path, run.problem)?;
+    let program = program::build(path, &found, run)?;
+    let mut ran = program.run(path, &found, puzzle, run)?;
+    if !ran.heard.started {
+        return Err(not_started(path, &found, &ran));
     }
-    let (lang, text, entry) = leetcode_37_file(path, run.problem)?;
-    crate::judge::solution::check_sandbox(&run.exe, run.trust)
-        .map_err(|e| Error::Approach(format!("{}: {e}", path.display())))?;
-    let shown = path.display().to_string();
-    let (ran, limits) = run_in_sandbox(path, lang, puzzle, run, &entry.class)?;
-    let stderr = String::from_utf8_lossy(&ran.stderr).into_owned();
-    let mut heard = read_harness(
-        BufReader::new(ran.stdout),
-        &shown,
-        run.max_steps,
-        Board::Strings,
-    )?;
-    if !heard.started {
-        let why = stderr.trim();
-        return Err(Error::Approach(format!(
-            "{shown} failed before solveSudoku was called:\n{}",
-            if why.is_empty() { "(no message)" } else { why }
-        )));
-    }
-    let replayed = replay(puzzle, &heard.writes);
-    let writes = heard.writes.len();
-    let end = match (&heard.end, &heard.last_board, ran.end) {
-        (Some(end), _, _) => *end,
-        (None, Some(board), _) if returned_solved(puzzle, board) => EndKind::Solved,
-        (None, Some(_), _) => EndKind::Unsolved,
-        (None, None, End::CpuLimit | End::WallLimit) => EndKind::Stopped,
-        _ => EndKind::Unsolved,
+    let (end, ending) = ending(path, puzzle, run, &found, &program, &mut ran);
+    let title = format!(
+        "your file, {}: every write to the board, with the line that made it{}{}{}{}{}",
+        program.by,
+        found.note,
+        program.built_as,
+        ran.fed,
+        early(&ran.heard),
+        program.no_locals
+    );
+    let empty = if program.copy { "an empty cell" } else { "'.'" };
+    Ok(recording(
+        path, found.text, title, puzzle, ran.heard, end, ending, empty,
+    ))
+}
+
+/// Why a program that never reached its board (no `solveSudoku` called,
+/// no table holding the puzzle written) cannot be traced.
+fn not_started(path: &Path, found: &Found, ran: &Ran) -> Error {
+    let shown = path.display();
+    let said = match ran.stderr.trim() {
+        "" => "(nothing on stderr)",
+        said => said,
     };
-    let ending = match (heard.ending.take(), &heard.last_board) {
-        (Some(ending), _) => ending,
-        (None, Some(board)) => returned(puzzle, &replayed, board),
-        (None, None) => cut_by_limit(
-            (ran.end, ran.cpu, ran.stdout_bytes),
-            run,
-            &limits,
-            writes,
-            "returned",
-        )
-        .unwrap_or_else(|| {
+    let end = ran.sandbox.end;
+    Error::Approach(match &found.call {
+        Call::Stdin { .. } => {
+            let problem = found.problem;
+            let tried = if problem.key == "lanqiao" && !found.named {
+                "Lanqiao's input (9 lines of 9 digits, 0 unknown), then POJ 2676's (a count of grids, 1, first)".to_string()
+            } else {
+                format!("{}'s input ({})", problem.short, problem.input)
+            };
             format!(
-                "the program ended ({:?}) after {writes} writes: {}",
-                ran.end,
-                stderr.lines().last().unwrap_or("")
+                "{shown}: fed {tried}, it wrote no table holding the puzzle ({end:?}). The trace takes a stdin program's board to be the table (int a[9][9], char g[10][10], string s[9], vector<vector<int>>, …) whose cells are the puzzle's once it is read, and follows the stores into it; a program that reads another problem's input needs that problem in its file name (poj2676_mine.cpp, as `sudoku judge` reads it), and one that keeps the board otherwise (one array of 81, bitmasks) cannot be traced. Its stderr:\n{said}"
             )
-        }),
-    };
-    let early = heard.early.map_or(String::new(), |(n, line)| {
+        }
+        _ => format!("{shown} failed before solveSudoku was called ({end:?}):\n{said}"),
+    })
+}
+
+/// What the header says of the file's own calls of `solveSudoku` before
+/// the trace's (a test at its bottom), or nothing.
+fn early(heard: &Heard) -> String {
+    heard.early.map_or(String::new(), |(n, line)| {
         format!(
             " (before it, the file's own code at line {line} called solveSudoku {}: {} not recorded, nor {} output; what is traced is the trace's own call on the puzzle)",
             if n == 1 { "once".to_string() } else { format!("{n} times") },
             if n == 1 { "that call is" } else { "those calls are" },
             if n == 1 { "its" } else { "their" }
         )
+    })
+}
+
+/// How the run ended: the recorder's word, else the board the program left
+/// (the harness's as `solveSudoku` returned; a copy's printed: LeetCode's
+/// literal from the judge's harness, a stdin program's 81 digits),
+/// checked, else the limit that cut it, else its exit and what it said
+/// (a copy's crash, or stderr's last line).
+fn ending(
+    path: &Path,
+    puzzle: &Grid,
+    run: &Run,
+    found: &Found,
+    program: &Program,
+    ran: &mut Ran,
+) -> (EndKind, String) {
+    let end = ran.sandbox.end;
+    let heard = &mut ran.heard;
+    let finished = matches!(end, End::Exit(0));
+    let left = if !program.copy {
+        heard.last_board.clone()
+    } else if !finished {
+        None
+    } else if found.leetcode() {
+        heard
+            .output
+            .iter()
+            .rev()
+            .find(|l| l.trim_start().starts_with("[["))
+            .map(|l| {
+                l.split('"')
+                    .skip(1)
+                    .step_by(2)
+                    .filter_map(|s| s.chars().next())
+                    .collect::<String>()
+            })
+    } else {
+        let digits: String = heard
+            .output
+            .iter()
+            .flat_map(|l| l.chars())
+            .filter(char::is_ascii_digit)
+            .collect();
+        // Past the output kept, the program printed more than a board.
+        (!heard.output_cut && digits.len() == 81).then_some(digits)
+    };
+    let kind = match (heard.end, &left, end) {
+        (Some(kind), _, _) => kind,
+        (None, Some(board), _) if returned_solved(puzzle, board) => EndKind::Solved,
+        (None, None, End::CpuLimit | End::WallLimit) => EndKind::Stopped,
+        _ => EndKind::Unsolved,
+    };
+    let writes = heard.writes.len();
+    if let (true, true, Some(ending)) = (program.copy, heard.bad, &mut heard.ending) {
+        // Undefined behaviour (a function falling off its end, an index
+        // past an array) may write a bad value in one build and not in
+        // another.
+        ending.push_str(" (in the copy the trace built, with its recorder's calls: where the file has undefined behaviour, the judge's build of it may run otherwise; `sudoku judge FILE` shows how that one ends)");
+    }
+    let text = heard.ending.take().unwrap_or_else(|| {
+        if let Some(board) = left.as_deref().filter(|b| !program.copy || board_cells(b).is_some()) {
+            let said = returned(puzzle, &replay(puzzle, &heard.writes), board);
+            return if found.leetcode() {
+                said
+            } else {
+                said.replacen("returned: the board", "printed: the board", 1)
+            };
+        }
+        let what = if found.leetcode() { "returned" } else { "ended" };
+        let stats = (end, ran.sandbox.cpu, ran.sandbox.stdout_bytes);
+        if let Some(cut) = cut_by_limit(stats, run, &ran.limits, writes, what) {
+            return cut;
+        }
+        let shown = path.display().to_string();
+        let crash = program
+            .copy
+            .then(|| (found.lang.crash)(&ran.stderr, &shown))
+            .flatten();
+        let said = crash
+            .as_deref()
+            .or_else(|| ran.stderr.lines().last())
+            .map(|c| format!(": {c}"))
+            .unwrap_or_default();
+        if program.copy && matches!(end, End::Signal(_)) {
+            // A signal in the copy: a fault of the program's own, or
+            // undefined behaviour that the copy's recorder calls make come
+            // out otherwise than in the judge's build of the file.
+            format!(
+                "the program ended ({end:?}) after {writes} writes{said} (in the copy the trace built, with its recorder's calls: where the file has undefined behaviour, the judge's build of it may run otherwise; `sudoku judge FILE` shows how that one ends)"
+            )
+        } else {
+            format!("the program ended ({end:?}) after {writes} writes{said}")
+        }
     });
-    let title = format!(
-        "your file, run by {}: every write to the board, with the line that made it{}{early}",
-        lang.tool, entry.note
-    );
-    Ok(recording(
-        path, text, title, puzzle, heard, end, ending, "'.'",
-    ))
+    (kind, text)
+}
+
+/// The name of the user's file, for its copy or its place in the sandbox.
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "solution".into())
 }
 
 /// The board after `writes`.
@@ -346,450 +432,6 @@ fn shipped(path: &Path) -> bool {
     ["solutions", "examples/writeups", "inputs/trace"]
         .iter()
         .any(|dir| file.parent() == Some(&root.join(dir)))
-}
-
-/// The language and text of `path`, refused unless it is a Python or
-/// JavaScript file that `sudoku judge` places as LeetCode 37
-/// ([`crate::judge::solution::place`], one rule for both), and the class
-/// holding `solveSudoku` where it is not LeetCode's `Solution`, with the
-/// header's words for it.
-fn leetcode_37_file(
-    path: &Path,
-    named: Option<&'static crate::judge::problem::Problem>,
-) -> Result<(&'static Language, String, Entry37), Error> {
-    let cannot = |why: String| Error::Approach(why);
-    let lang = language::of(path)
-        .filter(|_| is_user_file(path))
-        .ok_or_else(|| {
-            cannot(format!(
-                "{}: not a Python or JavaScript file",
-                path.display()
-            ))
-        })?;
-    match named.map(|p| p.key) {
-        None | Some("lc37") => {}
-        Some("lc36") => {
-            return Err(cannot(format!(
-                "{}: --problem lc36: a LeetCode 36 solution checks a board and writes nothing to it; the trace follows a search (LeetCode 37's solveSudoku, or a stdin program's)",
-                path.display()
-            )))
-        }
-        Some(key) => {
-            return Err(cannot(format!(
-                "{}: --problem {key}: the trace runs a {} file as LeetCode 37's solveSudoku, not as a program reading stdin (stdin programs are traced in C, C++, Java and Rust); without --problem, or with --problem lc37, it traces its solveSudoku",
-                path.display(),
-                lang.name
-            )))
-        }
-    }
-    let text = read_source(path)?;
-    let methods = (lang.leetcode)(&text);
-    let solution = Entry37 {
-        class: "Solution".into(),
-        note: String::new(),
-    };
-    let judged = match crate::judge::solution::place(path, &text, lang, named) {
-        Ok((_, Entry::LeetCode(Method::SolveSudoku), _))
-            if methods.contains(&Method::SolveSudoku) =>
-        {
-            return Ok((lang, text, solution))
-        }
-        Ok((_, Entry::LeetCode(Method::SolveSudoku), judged)) => {
-            if let Some(other) = (lang.other_class)(&text) {
-                let note = format!(
-                    ". `sudoku judge` judges it as {judged}: LeetCode calls `Solution().solveSudoku(board)` and would not find it (line {}: rename the class to Solution); the trace calls class {}'s",
-                    other.line, other.class
-                );
-                return Ok((
-                    lang,
-                    text,
-                    Entry37 {
-                        class: other.class,
-                        note,
-                    },
-                ));
-            }
-            judged
-        }
-        // Two problems: LeetCode 37's method beside another's.
-        Err(_) if methods.contains(&Method::SolveSudoku) => return Ok((lang, text, solution)),
-        // A Python function at the top level, in no class.
-        Ok((_, Entry::Program, judged))
-            if lang.name == "Python 3"
-                && text.lines().any(|l| l.starts_with("def solveSudoku(")) =>
-        {
-            let note = format!(
-                ". `sudoku judge` judges it as {judged}: its solveSudoku is a function at the top level, and LeetCode calls `Solution().solveSudoku(board)` (put it in class Solution, with self first); the trace calls the function"
-            );
-            return Ok((
-                lang,
-                text,
-                Entry37 {
-                    class: String::new(),
-                    note,
-                },
-            ));
-        }
-        Ok((_, _, judged)) => judged,
-        Err(e) => e.to_string(),
-    };
-    Err(cannot(format!(
-        "{}: it has no solveSudoku where LeetCode looks for it ({}), and the trace runs a {} file's solveSudoku only (a stdin program is traced in C, C++, Java and Rust); `sudoku judge` judges it as {judged}",
-        path.display(),
-        (lang.frame)(Method::SolveSudoku),
-        lang.name
-    )))
-}
-
-/// The class whose `solveSudoku` the Python harness calls (none: the
-/// module's own function), and what the header says of it where it is not
-/// LeetCode's `Solution`.
-struct Entry37 {
-    class: String,
-    note: String,
-}
-
-/// Runs the harness on `path` in the judge's sandbox: the user's file bound
-/// read-only at `/box`, the puzzle and the step limit as arguments.
-fn run_in_sandbox(
-    path: &Path,
-    lang: &Language,
-    puzzle: &Grid,
-    run: &Run,
-    class: &str,
-) -> Result<(sandbox::Run, Limits), Error> {
-    let cannot = |why: String| Error::Approach(why);
-    let absolute = std::fs::canonicalize(path).map_err(|source| Error::Read {
-        path: path.into(),
-        source,
-    })?;
-    let toolchain = (lang.toolchain)(&crate::judge::language::tool_for(lang))
-        .map_err(|e| cannot(format!("{}: {} ({})", path.display(), e, lang.install)))?;
-    let (flags, harness) = harness(lang).expect("leetcode_37_file checked the language");
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "solution".into());
-    let inside = PathBuf::from("/box").join(&name);
-    let puzzle_text: String = puzzle
-        .0
-        .iter()
-        .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
-        .collect();
-    let mut args: Vec<OsString> = flags.iter().map(OsString::from).collect();
-    args.extend([
-        harness.into(),
-        inside.clone().into(),
-        puzzle_text.into(),
-        run.max_steps.to_string().into(),
-        class.into(),
-    ]);
-    let limits = Limits {
-        cpu: run.time_limit,
-        wall: run.time_limit * 3 + Duration::from_secs(2),
-        memory_kib: 512 * 1024,
-        // A line a write, "w 8 8 9 12345\n", with the calls and returns
-        // around it, the locals of the frames that changed (a line of at
-        // most 160 characters of values each; mostly the innermost's and
-        // the container's holder), and room for the rest.
-        output_bytes: output_limit(run.max_steps),
-        disk_bytes: crate::judge::DISK_LIMIT,
-        processes: 1,
-        threads: crate::sandbox::THREADS,
-        address_space: lang.address_space,
-    };
-    let mut binds = vec![(absolute, inside)];
-    binds.extend(toolchain.prefix.iter().map(|p| (p.clone(), p.clone())));
-    let tool = toolchain.program.clone();
-    let ran = Supervisor::of(&run.exe)
-        .run(
-            tool.as_os_str(),
-            &args,
-            None,
-            &limits,
-            &View { binds, work: None },
-        )
-        .map_err(|e| {
-            cannot(format!(
-                "cannot run {} ({}): {e}",
-                path.display(),
-                lang.install
-            ))
-        })?;
-    Ok((ran, limits))
-}
-
-/// What the harness reported, line by line.
-#[derive(Default)]
-struct Heard {
-    /// `solveSudoku` was called.
-    started: bool,
-    /// The file's own calls of `solveSudoku` before the harness's (a test
-    /// at its bottom), and the line of the first.
-    early: Option<(u64, usize)>,
-    /// (cell, digit or 0, line of the user's file) per write.
-    writes: Vec<(usize, u8, usize)>,
-    /// How the run ended, when the harness said (a bad write, the step
-    /// limit, an exception).
-    ending: Option<String>,
-    /// The board `solveSudoku` left, when it returned.
-    last_board: Option<String>,
-    /// How it ended, when the harness said.
-    end: Option<EndKind>,
-    /// The line that raised, or 0.
-    end_line: usize,
-    /// The calls begun and returned, in order.
-    ops: Vec<FrameOp>,
-    /// How many of `ops` came before each write.
-    write_ops: Vec<u32>,
-    /// Since the last write.
-    pending: u32,
-    /// The functions, the values and the locals `ops` name.
-    names: Vec<String>,
-    values: Vec<String>,
-    locals: Vec<String>,
-    /// The last lines of the program's own output (a compiled file's
-    /// protocol comes marked among them), at most [`OUTPUT_KEPT`] bytes.
-    output: std::collections::VecDeque<String>,
-    /// Bytes of `output`, and whether earlier lines were let go.
-    output_bytes: usize,
-    output_cut: bool,
-    /// Calls reported and not yet returned: an `o N` ends at most these.
-    depth: u32,
-}
-
-/// The program's own output kept for the ending (a LeetCode literal, a
-/// stdin program's 9 lines): its last 64 KiB. Whatever the program prints,
-/// what the trace holds of it is bounded by what it printed, byte for byte.
-const OUTPUT_KEPT: usize = 64 << 10;
-
-impl Heard {
-    /// One line of the program's own output, kept among the last
-    /// [`OUTPUT_KEPT`] bytes.
-    fn keep_output(&mut self, line: String) {
-        self.output_bytes += line.len() + 1;
-        self.output.push_back(line);
-        while self.output_bytes > OUTPUT_KEPT {
-            let Some(first) = self.output.pop_front() else {
-                break;
-            };
-            self.output_bytes -= first.len() + 1;
-            self.output_cut = true;
-        }
-    }
-}
-
-/// What the board holds, for the words of a bad write.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(not(unix), allow(dead_code))]
-enum Board {
-    /// Python's and JavaScript's one-character strings.
-    Strings,
-    /// LeetCode's `char`s in C, C++, Java, Rust.
-    Chars,
-    /// A stdin program's table: 0-9 or '0'-'9'.
-    Digits,
-}
-
-/// The longest line of a run's output the trace reads: a protocol line
-/// with its locals is a few hundred bytes, and a longer line is cut here
-/// rather than held whole.
-const MAX_LINE: usize = 64 << 10;
-
-/// Reads the next line of `out` into `line` (without its `\n`), keeping
-/// its first `cap` bytes and passing over the rest; false at the end.
-fn read_line_capped(
-    out: &mut impl BufRead,
-    line: &mut Vec<u8>,
-    cap: usize,
-) -> std::io::Result<bool> {
-    line.clear();
-    let mut any = false;
-    loop {
-        let buf = out.fill_buf()?;
-        if buf.is_empty() {
-            return Ok(any);
-        }
-        any = true;
-        let (part, done) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buf[..i], i + 1),
-            None => (buf, buf.len()),
-        };
-        let room = cap.saturating_sub(line.len());
-        line.extend_from_slice(&part[..part.len().min(room)]);
-        let newline = done > part.len();
-        out.consume(done);
-        if newline {
-            return Ok(true);
-        }
-    }
-}
-
-/// The index of `text` in `table`, added if new (at most 128 entries, as
-/// the page packs them; past that, the last stands for every other).
-fn intern(table: &mut Vec<String>, text: &str) -> u8 {
-    if let Some(i) = table.iter().position(|t| t == text) {
-        return i as u8;
-    }
-    if table.len() >= 127 {
-        if table.len() == 127 {
-            table.push("…".into());
-        }
-        return 127;
-    }
-    table.push(text.to_string());
-    (table.len() - 1) as u8
-}
-
-/// Reads the harness's lines (`start`, `c NAME`, `r VALUE`, `o N`,
-/// `w R C V LINE`, `bad R C LINE V`, `cut`, `raise LINE MESSAGE`, `done
-/// BOARD`); other lines are ignored.
-fn read_harness(
-    out: impl BufRead,
-    shown: &str,
-    max_steps: u64,
-    board: Board,
-) -> Result<Heard, Error> {
-    let mut heard = Heard::default();
-    let mut out = out;
-    let mut bytes = Vec::new();
-    while read_line_capped(&mut out, &mut bytes, MAX_LINE).map_err(Error::Write)? {
-        let line = String::from_utf8_lossy(&bytes).into_owned();
-        // A compiled file's recorder marks its lines with 0x1e: what comes
-        // before the mark, or a line without one, is the program's output.
-        let line = if board == Board::Strings {
-            line.as_str()
-        } else {
-            match line.split_once('\u{1e}') {
-                Some((before, mine)) => {
-                    if !before.is_empty() {
-                        heard.keep_output(before.to_string());
-                    }
-                    mine
-                }
-                None => {
-                    heard.keep_output(line);
-                    continue;
-                }
-            }
-        };
-        let mut parts = line.splitn(5, ' ');
-        match parts.next() {
-            Some("start") => heard.started = true,
-            Some("early") => {
-                let mut num = || parts.next().and_then(|p| p.parse().ok());
-                if let (Some(n), Some(line)) = (num(), num()) {
-                    heard.early = Some((n, line as usize));
-                }
-            }
-            Some("c") => {
-                let name = parts.next().unwrap_or("?");
-                let i = intern(&mut heard.names, name);
-                heard.ops.push(FrameOp::Call(i));
-                heard.pending += 1;
-                heard.depth = heard.depth.saturating_add(1);
-            }
-            Some("r") => {
-                let value: Vec<&str> = parts.collect();
-                let i = intern(&mut heard.values, &value.join(" "));
-                heard.ops.push(FrameOp::Return(i));
-                heard.pending += 1;
-                heard.depth = heard.depth.saturating_sub(1);
-            }
-            Some("o") => {
-                // At most the calls still open: a line of a few bytes never
-                // stands for more returns than calls were reported.
-                let n = parts
-                    .next()
-                    .and_then(|p| p.parse::<u32>().ok())
-                    .unwrap_or(0)
-                    .min(heard.depth);
-                let i = intern(&mut heard.values, "?");
-                for _ in 0..n {
-                    heard.ops.push(FrameOp::Return(i));
-                    heard.pending += 1;
-                }
-                heard.depth -= n;
-            }
-            Some("v") => {
-                let frame = parts.next().and_then(|p| p.parse::<u16>().ok());
-                let text: Vec<&str> = parts.collect();
-                if let Some(frame) = frame {
-                    let text = intern_locals(&mut heard.locals, &text.join(" "));
-                    heard.ops.push(FrameOp::Locals { frame, text });
-                    heard.pending += 1;
-                }
-            }
-            Some("w") => {
-                let mut num = || parts.next().and_then(|p| p.parse::<usize>().ok());
-                let (Some(r), Some(c)) = (num(), num()) else {
-                    continue;
-                };
-                let value = parts.next().unwrap_or(".");
-                let line_no = parts.next().and_then(|p| p.parse().ok()).unwrap_or(0);
-                let digit = value.parse::<u8>().unwrap_or(0);
-                // Past the step limit a write is not the recorder's (it stops
-                // the program there), and is not kept.
-                if r < 9 && c < 9 && (heard.writes.len() as u64) < max_steps {
-                    heard.writes.push((r * 9 + c, digit, line_no));
-                    heard.write_ops.push(std::mem::take(&mut heard.pending));
-                }
-            }
-            Some("bad") => {
-                let rest: Vec<&str> = parts.collect();
-                if let [r, c, l, rest] = rest.as_slice() {
-                    let (kind, value) = rest.split_once(' ').unwrap_or(("?", rest));
-                    let cell =
-                        r.parse::<usize>().unwrap_or(0) * 9 + c.parse::<usize>().unwrap_or(0);
-                    heard.end = Some(EndKind::Unsolved);
-                    heard.end_line = l.parse().unwrap_or(0);
-                    let holds = match board {
-                        Board::Strings => "one-character strings, '.' or '1' to '9'",
-                        Board::Chars => "the characters '.' and '1' to '9'",
-                        Board::Digits => "the digits 0 to 9 (or '0' to '9')",
-                    };
-                    heard.ending = Some(format!(
-                        "{shown} line {l} wrote {value} (type {kind}) at {}: the board holds {holds}; stopped there",
-                        super::at(cell.min(CELLS - 1))
-                    ));
-                }
-            }
-            Some("cut") => {
-                heard.end = Some(EndKind::Stopped);
-                heard.ending = Some(format!(
-                "stopped after {} writes (--max-steps {max_steps}): the program had not returned",
-                heard.writes.len(),
-            ))
-            }
-            Some("raise") => {
-                let l = parts.next().unwrap_or("0");
-                heard.end = Some(EndKind::Unsolved);
-                heard.end_line = l.parse().unwrap_or(0);
-                let message: Vec<&str> = parts.collect();
-                heard.ending = Some(format!(
-                    "the program raised {} at {shown} line {l}",
-                    message.join(" ")
-                ));
-            }
-            Some("done") => heard.last_board = parts.next().map(str::to_string),
-            _ => {}
-        }
-    }
-    Ok(heard)
-}
-
-/// The index of `text` in `table`, added if new (the locals of a frame
-/// recur: a table of at most a million texts, past that the last stands
-/// for every other).
-fn intern_locals(table: &mut Vec<String>, text: &str) -> u32 {
-    if let Some(i) = table.iter().rev().take(64).position(|t| t == text) {
-        return (table.len() - 1 - i) as u32;
-    }
-    if table.len() >= 1 << 20 {
-        return (table.len() - 1) as u32;
-    }
-    table.push(text.to_string());
-    (table.len() - 1) as u32
 }
 
 /// The cells of a board the harness sent, if it is 81 of them.

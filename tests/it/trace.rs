@@ -986,6 +986,38 @@ fn a_programs_output_never_grows_the_traces_memory_past_its_bytes() {
     );
 }
 
+/// A compiled program that writes a value its board cannot hold is stopped
+/// there, and the ending says the run was the trace's build of it: where the
+/// value comes of undefined behaviour (here an `int` function that falls
+/// off its end), the judge's build may run otherwise.
+#[cfg(unix)]
+#[test]
+fn a_bad_value_in_a_compiled_copy_says_the_build_was_the_traces() {
+    if !common::need("gcc") {
+        return;
+    }
+    let file = users_file(
+        "trace-bad-value-c",
+        "falls_off.c",
+        "#include <stdio.h>\nint a[9][9];\nint pick(int r) { if (r > 9) return 1; }\nint main(void) {\n  for (int i = 0; i < 9; i++) for (int j = 0; j < 9; j++) if (scanf(\"%1d\", &a[i][j]) != 1) return 1;\n  a[0][0] = a[0][0];\n  a[0][1] = pick(0) + 10;\n  return 0;\n}\n",
+    );
+    let (code, out, err) = sudoku(&[
+        "trace",
+        "--approach",
+        &file,
+        &repo_file("inputs/lanqiao/sample1.in"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let ending = out
+        .lines()
+        .find(|l| l.contains("falls_off.c line 7 wrote "))
+        .unwrap_or_else(|| panic!("no bad-value ending: {out}"));
+    assert!(
+        ending.contains("at row 1, col 2: the board holds the digits 0 to 9 (or '0' to '9'); stopped there (in the copy the trace built, with its recorder's calls: where the file has undefined behaviour, the judge's build of it may run otherwise; `sudoku judge FILE` shows how that one ends)"),
+        "{ending}"
+    );
+}
+
 /// The trace reads a file as the judge does: a FIFO named as the file is
 /// refused at once (not waited on), as is a file over the judge's 1 MiB.
 #[cfg(unix)]
