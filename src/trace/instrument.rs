@@ -74,6 +74,9 @@ struct Var {
     pointer: bool,
     /// A parameter.
     param: bool,
+    /// A C++ reference (`char& cell = board[r][c]`): a store to it may be
+    /// a store into the board.
+    reference: bool,
 }
 
 /// One piece of inserted text. At one offset, closings come first (the
@@ -193,6 +196,18 @@ pub fn instrument(text: &str, o: &Options) -> Result<String, String> {
     let root = tree.root_node();
     let mut functions = Vec::new();
     collect(root, w.k.function, &mut functions);
+    // A C++ lambda is a function of its own where it is bound to a name
+    // (`function<bool(int)> dfs = [&](int k) {…}`, a search that calls
+    // itself through the name) or where it stores into a subscript.
+    if o.lang == Lang::Cpp {
+        let mut lambdas = Vec::new();
+        collect(root, &["lambda_expression"], &mut lambdas);
+        functions.extend(
+            lambdas
+                .into_iter()
+                .filter(|l| w.lambda_name(*l).is_some() || w.stores_in(*l)),
+        );
+    }
     w.names = functions
         .iter()
         .filter_map(|f| w.function_name(*f))
@@ -292,6 +307,9 @@ impl<'a> Walker<'a> {
     }
 
     fn function_name(&self, f: Node) -> Option<String> {
+        if f.kind() == "lambda_expression" {
+            return Some(self.lambda_name(f).unwrap_or_else(|| "lambda".into()));
+        }
         let name = match self.o.lang {
             Lang::C | Lang::Cpp => {
                 let decl = f.child_by_field_name("declarator")?;
@@ -305,6 +323,112 @@ impl<'a> Walker<'a> {
         Some(name)
     }
 
+    /// The name a C++ lambda is bound to: the variable it initializes or
+    /// is assigned to.
+    fn lambda_name(&self, f: Node) -> Option<String> {
+        let parent = f.parent()?;
+        let name = match parent.kind() {
+            "init_declarator" => parent.child_by_field_name("declarator")?,
+            "assignment_expression" => parent.child_by_field_name("left")?,
+            _ => return None,
+        };
+        let text = self.text(name).trim_start_matches(['&', '*', ' ']);
+        (!text.is_empty() && text.chars().all(|c| c.is_alphanumeric() || c == '_'))
+            .then(|| text.to_string())
+    }
+
+    /// Whether `f`'s own statements store into a subscript.
+    fn stores_in(&self, f: Node) -> bool {
+        let Some(body) = f.child_by_field_name("body") else {
+            return false;
+        };
+        let mut nodes = Vec::new();
+        self.own_nodes(body, &mut nodes);
+        nodes.iter().any(|n| {
+            n.kind() == "assignment_expression"
+                && n.child_by_field_name("left")
+                    .is_some_and(|l| l.kind() == self.k.subscript)
+        })
+    }
+
+    /// A C++ lambda's return type, where it is written: after `->`, or in
+    /// the `function<R(…)>` it initializes.
+    fn lambda_return_type(&self, f: Node) -> Option<String> {
+        if let Some(t) = f
+            .child_by_field_name("declarator")
+            .and_then(|d| first_of(d, &["trailing_return_type"]))
+        {
+            return Some(
+                self.text(t)
+                    .trim()
+                    .trim_start_matches("->")
+                    .trim()
+                    .to_string(),
+            );
+        }
+        let parent = f.parent().filter(|p| p.kind() == "init_declarator")?;
+        let decl = parent.parent()?;
+        let ty = self.text(decl.child_by_field_name("type")?);
+        let inner = ty
+            .trim()
+            .trim_start_matches("std::")
+            .strip_prefix("function<")?;
+        Some(inner.split('(').next()?.trim().to_string())
+    }
+
+    /// The variables of the enclosing function a C++ lambda captures, as
+    /// they are in scope where the lambda is made: every one for a default
+    /// capture (`[&]`, `[=]`), else those it names.
+    fn captured(&self, lambda: Node) -> Vec<Var> {
+        let Some(spec) = lambda.child_by_field_name("captures") else {
+            return Vec::new();
+        };
+        let parts = named(spec);
+        let default = parts.iter().any(|p| p.kind() == "lambda_default_capture");
+        let names: Vec<&str> = parts
+            .iter()
+            .filter(|p| p.kind() == "identifier")
+            .map(|p| self.text(*p))
+            .collect();
+        if !default && names.is_empty() {
+            return Vec::new();
+        }
+        let mut outer = lambda.parent();
+        while let Some(o) = outer {
+            if self.k.nested.contains(&o.kind()) {
+                break;
+            }
+            outer = o.parent();
+        }
+        let Some(outer) = outer else {
+            return Vec::new();
+        };
+        let Some((statement, _)) = self.statement_of(lambda, outer) else {
+            return Vec::new();
+        };
+        let params = self.frame_params(outer);
+        let mut vars = self.in_scope(statement, outer, &params);
+        vars.retain(|v| default || names.contains(&v.name.as_str()));
+        for v in &mut vars {
+            v.param = false;
+        }
+        vars
+    }
+
+    /// A function's parameters; a C++ lambda's with what it captures
+    /// first.
+    fn frame_params(&self, f: Node) -> Vec<Var> {
+        if f.kind() == "lambda_expression" {
+            let mut vars = self.captured(f);
+            let own = self.params(f);
+            vars.retain(|v| own.iter().all(|p| p.name != v.name));
+            vars.extend(own);
+            vars
+        } else {
+            self.params(f)
+        }
+    }
+
     /// The return type's kind: `Some(None)` returns nothing, `Some(Some(t))`
     /// a primitive `t` whose value is shown, `None` anything else.
     fn returns(&self, f: Node) -> Option<Option<String>> {
@@ -313,6 +437,7 @@ impl<'a> Walker<'a> {
                 None => return Some(None),
                 Some(t) => self.text(t).trim().to_string(),
             },
+            Lang::Cpp if f.kind() == "lambda_expression" => self.lambda_return_type(f)?,
             Lang::C | Lang::Cpp => {
                 let decl = f.child_by_field_name("declarator")?;
                 if decl.kind() != "function_declarator" {
@@ -360,7 +485,7 @@ impl<'a> Walker<'a> {
         }
         let returns = self.returns(f);
         let nothing = matches!(returns, Some(None));
-        let params = self.params(f);
+        let params = self.frame_params(f);
         let lc = name == "solveSudoku" || name == "solve_sudoku";
         let board = params.first().map(|p| p.name.clone()).filter(|_| lc);
         // The body's first statement comes after the guard, the board's
@@ -534,23 +659,18 @@ impl<'a> Walker<'a> {
         }
     }
 
-    /// A store into a subscript: followed by a snap of the locals and the
-    /// recorder's check.
+    /// A store into a subscript, through a pointer (`*p = d`; Rust's
+    /// `*cell = d` through a `&mut`), or (C++) to a reference in scope
+    /// (`char& cell = board[r][c]; … cell = d;`): any of them may be a store
+    /// into the board. Followed by a snap of the locals and the recorder's
+    /// check of the address.
     fn store(&mut self, a: Node, f: Node, params: &[Var]) {
         let Some(left) = a.child_by_field_name("left") else {
             return;
         };
-        if left.kind() != self.k.subscript || has_effects(left) {
+        if has_effects(left) {
             return;
         }
-        let Some((outer, i)) = self.subscript(left) else {
-            return;
-        };
-        let two = if outer.kind() == self.k.subscript {
-            self.subscript(outer)
-        } else {
-            None
-        };
         let parent = a.parent().map(|p| p.kind()).unwrap_or("");
         // What is wrapped: the statement, or (Rust) a block's tail.
         let target = match (self.o.lang, parent) {
@@ -559,7 +679,64 @@ impl<'a> Walker<'a> {
             _ => return,
         };
         let line = a.start_position().row + 1;
-        let call = match (self.o.lang, two) {
+        let vars = self.in_scope(target, f, params);
+        let deref = match (self.o.lang, left.kind()) {
+            (Lang::C | Lang::Cpp, "pointer_expression")
+                if left
+                    .child_by_field_name("operator")
+                    .is_some_and(|o| self.text(o) == "*") =>
+            {
+                left.child_by_field_name("argument")
+            }
+            (Lang::Rust, "unary_expression") if self.text(left).starts_with('*') => {
+                named(left).into_iter().next()
+            }
+            _ => None,
+        };
+        let call = if let Some(p) = deref.map(|p| self.text(p)) {
+            match self.o.lang {
+                Lang::Cpp => format!("sudoku_trace::at_ref(*({p}), {line});"),
+                Lang::C => format!(
+                    "sudoku_trace_at1((const void *)({p}), sizeof(*({p})), {line});"
+                ),
+                Lang::Rust => format!(
+                    "{{ use crate::sudoku_trace::{{Stored as _, NotStored as _}}; (&crate::sudoku_trace::At(&*{p})).at({line}); }}"
+                ),
+                Lang::Java => return,
+            }
+        } else if left.kind() == "identifier" {
+            let name = self.text(left);
+            if self.o.lang != Lang::Cpp || !vars.iter().any(|v| v.name == name && v.reference) {
+                return;
+            }
+            format!("sudoku_trace::at_ref({name}, {line});")
+        } else if left.kind() == self.k.subscript {
+            let Some(call) = self.subscript_store(left, line) else {
+                return;
+            };
+            call
+        } else {
+            return;
+        };
+        let snap = self.snap(&vars);
+        let semicolon = if self.o.lang == Lang::Rust && target.id() == a.id() {
+            ";"
+        } else {
+            ""
+        };
+        self.open(target, 0, "{ ".into());
+        self.close(target, 0, format!("{semicolon} {snap}{call} }}"));
+    }
+
+    /// The recorder's check after a store into the subscript `left`.
+    fn subscript_store(&self, left: Node, line: usize) -> Option<String> {
+        let (outer, i) = self.subscript(left)?;
+        let two = if outer.kind() == self.k.subscript {
+            self.subscript(outer)
+        } else {
+            None
+        };
+        Some(match (self.o.lang, two) {
             (Lang::Cpp, Some((g, r))) => format!(
                 "sudoku_trace::at2({}, {}, {}, {line});",
                 self.text(g),
@@ -603,16 +780,7 @@ impl<'a> Walker<'a> {
                     self.text(left)
                 )
             }
-        };
-        let vars = self.in_scope(target, f, params);
-        let snap = self.snap(&vars);
-        let semicolon = if self.o.lang == Lang::Rust && target.id() == a.id() {
-            ";"
-        } else {
-            ""
-        };
-        self.open(target, 0, "{ ".into());
-        self.close(target, 0, format!("{semicolon} {snap}{call} }}"));
+        })
     }
 
     /// A subscript's array and index.
@@ -643,7 +811,7 @@ impl<'a> Walker<'a> {
         let list = match self.o.lang {
             Lang::C | Lang::Cpp => f
                 .child_by_field_name("declarator")
-                .and_then(|d| first_of(d, &["function_declarator"]))
+                .and_then(|d| first_of(d, &["function_declarator", "abstract_function_declarator"]))
                 .and_then(|d| d.child_by_field_name("parameters")),
             _ => f.child_by_field_name("parameters"),
         };
@@ -670,6 +838,7 @@ impl<'a> Walker<'a> {
                             dims: 0,
                             pointer: false,
                             param: true,
+                            reference: false,
                         });
                     }
                 }
@@ -683,6 +852,7 @@ impl<'a> Walker<'a> {
                                 dims: 0,
                                 pointer: false,
                                 param: true,
+                                reference: false,
                             });
                         }
                     }
@@ -696,7 +866,7 @@ impl<'a> Walker<'a> {
     /// A C or C++ declarator's variable.
     fn declarator(&self, d: Node, ty: &str) -> Option<Var> {
         let mut cur = d;
-        let (mut dims, mut pointer) = (0, false);
+        let (mut dims, mut pointer, mut reference) = (0, false, false);
         loop {
             match cur.kind() {
                 "identifier" => {
@@ -706,9 +876,11 @@ impl<'a> Walker<'a> {
                         dims,
                         pointer,
                         param: false,
+                        reference,
                     })
                 }
                 "init_declarator" | "reference_declarator" | "parenthesized_declarator" => {
+                    reference |= cur.kind() == "reference_declarator";
                     cur = cur
                         .child_by_field_name("declarator")
                         .or_else(|| named(cur).into_iter().next())?;
@@ -782,6 +954,7 @@ impl<'a> Walker<'a> {
                         dims: 0,
                         pointer: false,
                         param: false,
+                        reference: false,
                     })
                     .collect()
             }
@@ -800,6 +973,7 @@ impl<'a> Walker<'a> {
                         dims: 0,
                         pointer: false,
                         param: false,
+                        reference: false,
                     })
                     .collect()
             }
@@ -859,6 +1033,7 @@ impl<'a> Walker<'a> {
                             dims: 0,
                             pointer: false,
                             param: false,
+                            reference: false,
                         });
                     }
                 }
@@ -875,6 +1050,7 @@ impl<'a> Walker<'a> {
                                     dims: 0,
                                     pointer: false,
                                     param: false,
+                                    reference: false,
                                 });
                             }
                         }

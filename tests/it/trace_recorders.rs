@@ -331,3 +331,103 @@ fn a_table_local_to_main_is_left_out_of_its_locals() {
     });
     assert!(checked > 1000, "{checked}");
 }
+
+/// A search written as a C++ lambda that calls itself through the
+/// `std::function` holding it: each call of the lambda is a frame of its
+/// own, named for its variable, with its parameter and locals (the cell it
+/// writes is its `k`), and a count it captures by reference is drawn once,
+/// in the frame that holds it, current at every write.
+#[test]
+fn a_cpp_lambda_that_calls_itself_is_traced_call_by_call() {
+    if !cfg!(unix) || !common::need("g++") {
+        return;
+    }
+    let rec = record(&root().join("tests/data/trace/lambda_dfs.cpp"), &leetcode());
+    assert_eq!(rec.ending, "returned: the board is solved (checked)");
+    let mut writes = 0;
+    each_step(&rec, |n, event, frames| {
+        let cell = match *event {
+            Event::Place { cell, .. } | Event::Undo { cell, .. } => cell,
+            _ => return,
+        };
+        writes += 1;
+        let (outer, locals) = &frames[0];
+        assert_eq!(outer, "solveSudoku", "step {n}");
+        let locals = locals.as_deref().unwrap_or("");
+        assert_eq!(
+            local(locals, "writes"),
+            writes.to_string(),
+            "step {n}: {locals}"
+        );
+        assert!(frames.len() >= 2, "step {n}: {frames:?}");
+        for (function, locals) in &frames[1..] {
+            assert_eq!(function, "place", "step {n}");
+            let locals = locals.as_deref().unwrap_or("");
+            assert_eq!(
+                local(locals, "writes"),
+                "(solveSudoku's writes)",
+                "step {n}"
+            );
+        }
+        let inner = frames.last().unwrap().1.as_deref().unwrap_or("");
+        assert_eq!(local(inner, "k"), cell.to_string(), "step {n}: {inner}");
+        assert_eq!(
+            local(inner, "r"),
+            (cell / 9).to_string(),
+            "step {n}: {inner}"
+        );
+        assert_eq!(
+            local(inner, "c"),
+            (cell % 9).to_string(),
+            "step {n}: {inner}"
+        );
+    });
+    assert_eq!(writes, 4208 + 4157);
+}
+
+/// A store through a C++ reference to the cell, through a pointer to it
+/// (C, C++), or through a Rust `&mut` to it is a write to the board like a
+/// store into a subscript: each file makes the right DFS's writes, each
+/// made by the call whose `k` is the cell written.
+#[test]
+fn a_store_through_a_reference_or_a_pointer_is_a_write() {
+    let files: Vec<PathBuf> = [
+        "cell_reference.cpp",
+        "pointer_store.cpp",
+        "pointer_store.c",
+        "deref_store.rs",
+    ]
+    .iter()
+    .map(|f| root().join("tests/data/trace").join(f))
+    .filter(|f| cfg!(unix) && runnable(f))
+    .collect();
+    common::two_at_a_time(&files, |file| {
+        let what = file.display().to_string();
+        let rec = record(file, &leetcode());
+        assert_eq!(
+            rec.ending, "returned: the board is solved (checked)",
+            "{what}"
+        );
+        let (mut places, mut undos) = (0, 0);
+        each_step(&rec, |n, event, frames| {
+            let cell = match *event {
+                Event::Place { cell, .. } => {
+                    places += 1;
+                    cell
+                }
+                Event::Undo { cell, .. } => {
+                    undos += 1;
+                    cell
+                }
+                _ => return,
+            };
+            let inner = frames.last().and_then(|f| f.1.as_deref()).unwrap_or("");
+            assert_eq!(
+                local(inner, "k"),
+                cell.to_string(),
+                "{what} step {n}: {inner}"
+            );
+        });
+        assert_eq!((places, undos), (4208, 4157), "{what}");
+    });
+}

@@ -435,6 +435,8 @@ template <class G, class I, class J> void at2(G&& g, I i, J j, int line) {
   store_at(addr2(g, i, j, 0), line);
 }
 template <class G, class I> void at1(G&& g, I i, int line) { store_at(addr1(g, i, 0), line); }
+// A store through a reference (`char& cell = board[r][c]; cell = d;`).
+template <class T> void at_ref(T& v, int line) { store_at(&v, line); }
 
 template <class B> void board(B& b) {
   State& s = state();
