@@ -267,6 +267,7 @@ pub fn page(puzzle_name: &str, puzzle: &Grid, sides: &[Recording]) -> String {
                     "writesReturning": side.shape.writes_returning,
                     "fillsStraight": side.shape.fills_straight,
                     "copyBack": side.shape.copy_back,
+                    "unseen": side.shape.unseen,
                 },
                 "shipped": side.shipped,
             })

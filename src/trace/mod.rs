@@ -624,6 +624,11 @@ pub fn shape_lines(shape: &record::Shape) -> Vec<String> {
             "filled straight: its {n} writes fill the board with none taken back, and none is made while a function that calls itself runs: on this puzzle it makes no search to compare (no guess undone)"
         ));
     }
+    if shape.unseen {
+        lines.push(
+            "not all seen: the board it left holds changes that no write the trace saw made (a store the trace does not follow: docs/trace.md lists them); its steps are not its whole search, so they are not compared".into(),
+        );
+    }
     if let Some(n) = shape.writes_returning {
         lines.push(format!(
             "written while returning: each of its {n} writes is made by a shallower call than the one before, and none is taken back; its search ran before, on something other than the board (its own copy or tables), which the trace does not see"
@@ -793,11 +798,19 @@ fn run_page(opts: &Options, file: &Path, out: &mut dyn Write) -> Result<(), Erro
         }
     }
     let step = |s: Option<usize>| s.map_or("its end".to_string(), |s| format!("step {s}"));
-    // A side that wrote nothing has nothing to compare.
-    if let Some(empty) = sides.iter().find(|s| s.steps.is_empty()) {
+    // A side that wrote nothing, or whose writes the trace did not all
+    // see, has no search to compare.
+    if let Some(empty) = sides.iter().find(|s| s.steps.is_empty() || s.shape.unseen) {
+        let what = if empty.steps.is_empty() && empty.shape.unseen {
+            "changed the board only by stores the trace does not follow"
+        } else if empty.shape.unseen {
+            "changed the board also by stores the trace does not follow"
+        } else {
+            "made no write to the board"
+        };
         writeln!(
             out,
-            "{} made no write to the board, so there is no search to compare",
+            "{} {what}, so there is no search to compare",
             empty.key
         )?;
         return Ok(());

@@ -405,7 +405,18 @@
     // A file the project ships is a write-up, not the reader's own.
     const who = a.d.shipped ? 'the write-up' : 'your file';
     const Who = who[0].toUpperCase() + who.slice(1);
-    if (!parting) {
+    if (own && (a.shape.unseen || a.count === 0)) {
+      // No search to compare: none of its writes, or not all of them, seen.
+      compare.className = 'differs';
+      document.body.dataset.compare = a.shape.unseen ? 'unseen' : 'none';
+      compare.textContent = a.shape.unseen
+        ? 'Not all seen: ' + who + ' ' + a.key + ' changed the board ' + (a.count ? 'also ' : 'only ') +
+          'by stores the trace does not follow (the board it left holds digits that no write the trace saw put there), so ' +
+          (a.count ? 'its ' + a.count + ' steps are not its whole search' : 'the trace saw none of its writes') +
+          ', and it is not compared with ' + b.key + "'s search."
+        : Who + ' ' + a.key + ' made no write to the board (how it ended is below), so there is no search to compare with ' + b.key + "'s.";
+      document.getElementById('first-difference').hidden = true;
+    } else if (!parting) {
       compare.className = 'same';
       compare.textContent = (own ? Who + ' ' + a.key : a.key) + ' is the same search as ' + b.key +
         ': the same placements and undos, in the same order (' + a.key + ' in ' + a.count + ' steps, ' + b.key + ' in ' +
@@ -842,7 +853,7 @@
       st.returned.forEach((f) => {
         const li = el('li', 'returned', frameText(f) + ' ');
         if (f.locals) li.appendChild(el('span', 'locals', f.locals));
-        const value = f.value === '?' ? 'returned (JavaScript does not show the value)'
+        const value = f.value === '?' ? 'returned (a value the trace does not show)'
           : f.value === 'nothing' ? 'returned nothing (no value)' : 'returned ' + f.value;
         li.appendChild(el('span', 'value', '\u21b3 ' + value));
         li.dataset.name = f.name;
@@ -850,6 +861,14 @@
         li.dataset.returned = f.value;
         v.stack.appendChild(li);
       });
+      if (!st.frames.length && !st.returned.length) {
+        // An empty stack says why.
+        const why = s > 0 ? 'no call of the file is running at this write'
+          : run.count > 0 ? 'no call yet: the calls are shown from the first write on'
+          : run.shape.unseen ? 'no call: the trace saw none of the writes of this side (it stores into the board in a way the trace does not follow)'
+          : 'no call: this side made no write to the board (how it ended is below)';
+        v.stack.appendChild(el('li', 'empty', why));
+      }
     } else {
       st.filled.forEach((p, i) => {
         const li = el('li', '', at(p[0]) + ' = ' + p[1]);

@@ -151,6 +151,10 @@ pub struct Shape {
     /// calls itself is running (deductions, a cell's only candidate); the
     /// number of those writes.
     pub fills_straight: Option<usize>,
+    /// The board the file left holds changes that no write the trace saw
+    /// made (a store the recorder does not follow): its steps are not its
+    /// whole search.
+    pub unseen: bool,
 }
 
 /// The values a mirror's calls return, in [`FrameOp::Return`]'s numbering.

@@ -132,7 +132,7 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
     if !ran.heard.started {
         return Err(not_started(path, &found, &ran));
     }
-    let (end, ending) = ending(path, puzzle, run, &found, &program, &mut ran);
+    let (end, ending, unseen) = ending(path, puzzle, run, &found, &program, &mut ran);
     let title = format!(
         "your file, {}: every write to the board, with the line that made it{}{}{}{}{}",
         program.by,
@@ -143,9 +143,11 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         program.no_locals
     );
     let empty = if program.copy { "an empty cell" } else { "'.'" };
-    Ok(recording(
+    let mut rec = recording(
         path, found.text, title, puzzle, ran.heard, end, ending, empty,
-    ))
+    );
+    rec.shape.unseen = unseen;
+    Ok(rec)
 }
 
 /// Why a program that never reached its board (no `solveSudoku` called,
@@ -190,7 +192,8 @@ fn early(heard: &Heard) -> String {
 /// (the harness's as `solveSudoku` returned; a copy's printed: LeetCode's
 /// literal from the judge's harness, a stdin program's 81 digits),
 /// checked, else the limit that cut it, else its exit and what it said
-/// (a copy's crash, or stderr's last line).
+/// (a copy's crash, or stderr's last line); and whether that board holds
+/// changes no write the trace saw made.
 fn ending(
     path: &Path,
     puzzle: &Grid,
@@ -198,7 +201,7 @@ fn ending(
     found: &Found,
     program: &Program,
     ran: &mut Ran,
-) -> (EndKind, String) {
+) -> (EndKind, String, bool) {
     let end = ran.sandbox.end;
     let heard = &mut ran.heard;
     let finished = matches!(end, End::Exit(0));
@@ -236,6 +239,10 @@ fn ending(
         _ => EndKind::Unsolved,
     };
     let writes = heard.writes.len();
+    let unseen = left
+        .as_deref()
+        .and_then(board_cells)
+        .is_some_and(|b| b != replay(puzzle, &heard.writes));
     if let (true, true, Some(ending)) = (program.copy, heard.bad, &mut heard.ending) {
         // Undefined behaviour (a function falling off its end, an index
         // past an array) may write a bad value in one build and not in
@@ -277,7 +284,7 @@ fn ending(
             format!("the program ended ({end:?}) after {writes} writes{said}")
         }
     });
-    (kind, text)
+    (kind, text, unseen)
 }
 
 /// The name of the user's file, for its copy or its place in the sandbox.
@@ -456,8 +463,10 @@ fn returned(puzzle: &Grid, replayed: &[u8; CELLS], board: &str) -> String {
     };
     let unseen = if last == *replayed {
         ""
+    } else if replayed == &puzzle.0 {
+        " (none of its changes to the board were writes the trace could see: it stores into the board in a way the trace does not follow)"
     } else {
-        " (some of its changes to the board were not writes the harness could see)"
+        " (some of its changes to the board were not writes the trace could see: it stores into the board in a way the trace does not follow, so these steps are not its whole search)"
     };
     match crate::oracle::check_solution(puzzle, &Grid(last)) {
         Ok(()) => format!("returned: the board is solved (checked){unseen}"),

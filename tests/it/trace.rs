@@ -1018,6 +1018,41 @@ fn a_bad_value_in_a_compiled_copy_says_the_build_was_the_traces() {
     );
 }
 
+/// A file whose stores into the board the trace does not follow (written
+/// in a macro's body) solves the board with no write seen: the trace says
+/// none was seen and that its steps are no search to compare, never that
+/// it wrote nothing or searched in another order.
+#[cfg(unix)]
+#[test]
+fn a_file_whose_stores_the_trace_cannot_see_is_not_compared() {
+    if !common::need("g++") {
+        return;
+    }
+    let file = repo_file("tests/data/trace/macro_store.cpp");
+    let (code, out, err) = sudoku(&["trace", "--approach", &file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("returned: the board is solved (checked) (none of its changes to the board were writes the trace could see: it stores into the board in a way the trace does not follow)")
+            && out.contains("\nnot all seen: the board it left holds changes that no write the trace saw made"),
+        "{out}"
+    );
+    let page = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace-macro-store.html");
+    let (code, out, err) = sudoku(&[
+        "trace",
+        "--approach",
+        &file,
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("macro_store changed the board only by stores the trace does not follow, so there is no search to compare")
+            && !out.contains("another order")
+            && !out.contains("made no write"),
+        "{out}"
+    );
+}
+
 /// The trace reads a file as the judge does: a FIFO named as the file is
 /// refused at once (not waited on), as is a file over the judge's 1 MiB.
 #[cfg(unix)]

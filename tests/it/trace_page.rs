@@ -179,7 +179,7 @@ const READ_STATE: &str = r#"(() => ({
       event: (s.querySelector('.caption .event') || {}).textContent || '',
       why: why.find((w) => w.startsWith('why: ')) || '',
       stackKind: s.querySelector('.stack').dataset.kind,
-      frames: Array.from(s.querySelectorAll('.stack li:not(.returned)')).map((li) => [li.dataset.name || '', Number(li.dataset.cell), li.dataset.locals === undefined ? null : li.dataset.locals]),
+      frames: Array.from(s.querySelectorAll('.stack li:not(.returned):not(.empty)')).map((li) => [li.dataset.name || '', Number(li.dataset.cell), li.dataset.locals === undefined ? null : li.dataset.locals]),
       returned: Array.from(s.querySelectorAll('.stack li.returned')).map((li) => [li.dataset.name, Number(li.dataset.cell), li.dataset.returned]),
     };
   }),
@@ -1531,6 +1531,46 @@ fn a_correct_file_in_another_order_is_named_as_an_order() {
             && text.contains("the write-up's first write in its own order is step ")
             && !text.contains("does not make"),
         "{text}"
+    );
+    let errors = browser.errors();
+    assert!(errors.is_empty(), "console: {errors:?}");
+}
+
+/// A file that solves the board by stores the trace does not follow (in a
+/// macro's body) is not compared as a search: the page says none of its
+/// writes was seen, and its empty call stack says why.
+#[test]
+fn a_file_whose_writes_are_not_seen_is_not_called_another_order() {
+    let Some(chromium) = chromium_and_runtimes() else {
+        return;
+    };
+    let (page, sides, name) = own_page("tests/data/trace/macro_store.cpp");
+    assert!(sides[0].steps.is_empty() && sides[0].shape.unseen);
+    let mut browser = Browser::start(&chromium, 1366, 768);
+    let mut open = Open {
+        browser: &mut browser,
+        url: file_url(&page),
+        puzzle: example(),
+        sides,
+        loads: 0,
+    };
+    open.go(0, &name);
+    let said = open.browser.eval(
+        "[document.body.dataset.compare, document.getElementById('compare').textContent, \
+         Array.from(document.querySelectorAll('section.side')[0].querySelectorAll('.stack li.empty')).map((li) => li.textContent)]",
+    );
+    assert_eq!(said[0], "unseen", "{said}");
+    let text = said[1].as_str().unwrap();
+    assert!(
+        text.starts_with("Not all seen: your file macro_store changed the board only by stores the trace does not follow")
+            && text.contains("the trace saw none of its writes")
+            && !text.contains("Another order"),
+        "{text}"
+    );
+    assert_eq!(
+        said[2],
+        serde_json::json!(["no call: the trace saw none of the writes of this side (it stores into the board in a way the trace does not follow)"]),
+        "{said}"
     );
     let errors = browser.errors();
     assert!(errors.is_empty(), "console: {errors:?}");
