@@ -912,6 +912,23 @@ fn at_leetcodes_call(
             || l.contains("sudoku-judge-harness.")
             || line_in(l).is_some_and(|n| n > own_lines)
     });
+    // The first error's line in the file (`NAME:LINE: error`, or rustc's
+    // `error…` then ` --> NAME:LINE`): where the file's own lines fail
+    // first (a stray line the parser cannot read), the call is not blamed.
+    let lines: Vec<&str> = ce.lines().collect();
+    let first_error_at = lines
+        .iter()
+        .position(|l| l.contains("error"))
+        .and_then(|i| {
+            line_in(lines[i]).or_else(|| {
+                lines[i + 1..]
+                    .iter()
+                    .take(2)
+                    .find(|l| l.trim_start().starts_with("-->"))
+                    .and_then(|l| line_in(l))
+            })
+        });
+    let own_first = first_error_at.is_some_and(|n| n <= own_lines);
     // Rust's harness follows the file's last line in the one file rustc
     // reads: its lines are named as the harness's, not the file's.
     let ce: String = ce
@@ -981,7 +998,7 @@ fn at_leetcodes_call(
         .or(definitions.first())
         .map(|&(i, _)| i);
     match defined {
-        Some(line) if at_call => format!(
+        Some(line) if at_call && !own_first => format!(
             "{name}:{}: error: LeetCode calls `{signature}`, and this definition does not take that call; the compiler, at the judge's call:\n{ce}",
             line + 1
         ),

@@ -509,6 +509,23 @@ fn a_method_is_called_as_leetcodes_driver_calls_it() {
             "{name}: {text}"
         );
     }
+    // A line the parser cannot read above a right signature (a URL pasted
+    // at the top): the file's own first error leads, the call is not blamed.
+    let stray = "https://leetcode.com/problems/sudoku-solver/\nclass Solution {\npublic:\n    void solveSudoku(vector<vector<char>>& board) {\n        board[0][2] = '4';\n    }\n};\n";
+    if let Some((code, text)) = judge_text(
+        "driver",
+        "lc37_stray.cpp",
+        stray.as_bytes(),
+        &["--fixture", "leetcode_example"],
+    ) {
+        assert_eq!(code, 1, "{text}");
+        assert!(
+            text.contains("CE, compilation error on every case:\n")
+                && text.contains("lc37_stray.cpp:1:")
+                && !text.contains("does not take that call"),
+            "{text}"
+        );
+    }
 }
 
 /// A stdin program whose name gives a judge's number that is no problem
