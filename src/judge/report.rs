@@ -463,9 +463,10 @@ fn write_trace_hint(out: &mut dyn Write, part: &Part, failed: &[&CaseResult]) ->
         else {
             continue;
         };
-        // The trace runs C, C++, Java and Rust on Unix only.
+        // The trace runs C, C++, Java and Rust on Unix only, a stdin
+        // problem's file where it reads stdin (it is fed the case there).
         let compiled = language::COPY_TRACED.contains(&user.language.name);
-        if (key != "lc37" && !compiled) || (compiled && !cfg!(unix)) {
+        if (key != "lc37" && !(compiled && user.reads_stdin)) || (compiled && !cfg!(unix)) {
             continue;
         }
         // Of its failed cases, the one with the most givens: the shortest

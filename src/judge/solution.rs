@@ -56,6 +56,8 @@ pub struct UserFile {
     pub language: &'static Language,
     /// `LeetCode 37 (class Solution with solveSudoku)`, `POJ 3074 (file name)`, …
     pub judged_as: String,
+    /// Something in it reads stdin (a stdin program's `main` does).
+    pub reads_stdin: bool,
     /// The compiler or interpreter used, with its version.
     pub toolchain: Toolchain,
     /// Why that one ([`language::choose`]): named by a flag, the judge's
@@ -872,13 +874,15 @@ pub fn place(
                 )));
             }
             let p = problem::by_key("lanqiao").expect("Lanqiao exists");
+            let why = if (language.reads_stdin)(text) {
+                "a main that reads stdin"
+            } else {
+                "the default: no LeetCode method in it, and nothing in it reads stdin"
+            };
             Ok((
                 p,
                 Entry::Program,
-                format!(
-                    "{} (a main that reads stdin; give --problem KEY for another)",
-                    p.short
-                ),
+                format!("{} ({why}; give --problem KEY for another)", p.short),
             ))
         }
     }
@@ -1274,6 +1278,7 @@ pub fn from_file(
             path: path.to_path_buf(),
             language,
             judged_as,
+            reads_stdin: (language.reads_stdin)(&text),
             toolchain,
             compiler_why,
             compiler_note,

@@ -2509,6 +2509,24 @@ fn a_failing_lanqiao_program_gets_a_trace_command_that_works() {
     assert_eq!(code, 1, "{text}");
     let (_, page) = run_printed_trace("lanqiao-hint", &text);
     assert!(page.ends_with("lanqiao_ones-sample1.html") && page.is_file());
+    // A program that reads no stdin (its own grid in its source) is judged
+    // as Lanqiao's by default, says so, and gets no trace command: the
+    // trace could not feed it the case.
+    let own_grid = "#include <cstdio>\nint g[9][9] = {{1}};\nint main() {\n    for (int r = 0; r < 9; r++) {\n        for (int c = 0; c < 9; c++) printf(\"%d\", g[r][c]);\n        printf(\"\\n\");\n    }\n}\n";
+    let Some((code, text)) = judge_text(
+        "grid-in-source",
+        "own_grid.cpp",
+        own_grid.as_bytes(),
+        &["--fixture", "sample1"],
+    ) else {
+        return;
+    };
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("judged as: Lanqiao (the default: no LeetCode method in it, and nothing in it reads stdin")
+            && !text.contains("sudoku trace"),
+        "{text}"
+    );
 }
 
 /// The trace command a failing stdin program's judge printed (`… where it
