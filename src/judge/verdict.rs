@@ -122,7 +122,7 @@ const OUT_OF_MEMORY: [&str; 6] = [
 
 /// The name of a signal, for an RE's detail.
 #[cfg(unix)]
-fn signal_name(sig: i32) -> String {
+pub(crate) fn signal_name(sig: i32) -> String {
     let name = match sig {
         libc::SIGSEGV => {
             "SIGSEGV: invalid memory access, e.g. an index out of range or a stack overflow"
@@ -144,7 +144,7 @@ fn signal_name(sig: i32) -> String {
 /// The name of a signal, for an RE's detail (no signals end a program on
 /// Windows: a crash is an exit code).
 #[cfg(not(unix))]
-fn signal_name(sig: i32) -> String {
+pub(crate) fn signal_name(sig: i32) -> String {
     format!("signal {sig}")
 }
 

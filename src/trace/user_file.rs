@@ -168,10 +168,20 @@ fn not_started(path: &Path, found: &Found, ran: &Ran) -> Error {
                 format!("{}'s input ({})", problem.short, problem.input)
             };
             format!(
-                "{shown}: fed {tried}, it wrote no table holding the puzzle ({end:?}). The trace takes a stdin program's board to be the table (int a[9][9], char g[10][10], string s[9], vector<vector<int>>, …) whose cells are the puzzle's once it is read, and follows the stores into it; a program that reads another problem's input needs that problem in its file name (poj2676_mine.cpp, as `sudoku judge` reads it), and one that keeps the board otherwise (one array of 81, bitmasks) cannot be traced. Its stderr:\n{said}"
+                "{shown}: fed {tried}, it wrote no table holding the puzzle (it ended: {}). The trace takes a stdin program's board to be the table (int a[9][9], char g[10][10], string s[9], vector<vector<int>>, …) whose cells are the puzzle's once it is read, and follows the stores into it; a program that reads another problem's input needs that problem named, with --problem KEY (p1784 for Luogu's rows of digits with spaces between; keys: {}) or in its file name (poj2676_mine.cpp), as `sudoku judge` takes it, and one that keeps the board otherwise (one array of 81, bitmasks) cannot be traced. Its stderr:\n{said}",
+                end_words(end),
+                crate::judge::problem::PROBLEMS
+                    .iter()
+                    .filter(|p| p.grid_input().is_some())
+                    .map(|p| p.key)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )
         }
-        _ => format!("{shown} failed before solveSudoku was called ({end:?}):\n{said}"),
+        _ => format!(
+            "{shown} failed before solveSudoku was called (it ended: {}):\n{said}",
+            end_words(end)
+        ),
     })
 }
 
@@ -278,13 +288,32 @@ fn ending(
             // undefined behaviour that the copy's recorder calls make come
             // out otherwise than in the judge's build of the file.
             format!(
-                "the program ended ({end:?}) after {writes} writes{said} (in the copy the trace built, with its recorder's calls: where the file has undefined behaviour, the judge's build of it may run otherwise; `sudoku judge FILE` shows how that one ends)"
+                "the program ended ({}) after {writes} writes{said} (in the copy the trace built, with its recorder's calls: where the file has undefined behaviour, the judge's build of it may run otherwise; `sudoku judge FILE` shows how that one ends)",
+                end_words(end)
             )
         } else {
-            format!("the program ended ({end:?}) after {writes} writes{said}")
+            format!(
+                "the program ended ({}) after {writes} writes{said}",
+                end_words(end)
+            )
         }
     });
     (kind, text, unseen)
+}
+
+/// How a run ended, in words.
+fn end_words(end: End) -> String {
+    match end {
+        End::Exit(code) => format!("exit code {code}"),
+        End::Signal(sig) | End::InitKilled(sig) => {
+            format!("killed by {}", crate::judge::verdict::signal_name(sig))
+        }
+        End::CpuLimit => "the time limit".into(),
+        End::WallLimit => "the wall-clock backstop".into(),
+        End::MemoryLimit => "the memory limit".into(),
+        End::OutputLimit => "the output limit".into(),
+        End::ProcessLimit => "the process limit".into(),
+    }
 }
 
 /// The name of the user's file, for its copy or its place in the sandbox.

@@ -726,7 +726,8 @@ fn files_that_cannot_be_traced_say_why() {
         let (code, _, err) = sudoku(&["trace", "--approach", &flat]);
         assert_eq!(code, 2);
         assert!(
-            err.contains("it wrote no table holding the puzzle"),
+            err.contains("it wrote no table holding the puzzle (it ended: exit code 0)")
+                && err.contains("needs that problem named, with --problem KEY (p1784 for Luogu's rows of digits with spaces between; keys: lanqiao, poj2676, p1074, p1784) or in its file name"),
             "{err}"
         );
     }
@@ -756,7 +757,8 @@ fn files_that_cannot_be_traced_say_why() {
         assert_eq!(code, 2);
         assert!(
             err.contains("it has no solveSudoku where LeetCode looks for it (class Solution with solveSudoku), and the trace runs a Python 3 file's solveSudoku only")
-                && err.contains("`sudoku judge` judges it as LeetCode 36"),
+                && err.contains("`sudoku judge` judges it as LeetCode 36")
+                && err.ends_with("To trace its search, call it from a solveSudoku there (or a `def solveSudoku(board)` at the top level) that takes LeetCode's board and writes into it\n"),
             "{err}"
         );
         let broken = mine(
@@ -1458,7 +1460,7 @@ fn a_copy_ended_by_a_signal_says_whose_build_it_was() {
     let (code, out, err) = sudoku(&["trace", "--approach", &path]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.contains("the program ended (Signal(6)) after 1 writes")
+        out.contains("the program ended (killed by signal 6 (SIGABRT: the program aborted, e.g. a failed assert or an uncaught exception)) after 1 writes")
             && out.contains("(in the copy the trace built, with its recorder's calls: where the file has undefined behaviour, the judge's build of it may run otherwise; `sudoku judge FILE` shows how that one ends)"),
         "{out}"
     );

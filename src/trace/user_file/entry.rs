@@ -136,10 +136,15 @@ fn leetcode_37(
         Err(e) => e.to_string(),
     };
     Err(cannot(format!(
-        "{}: it has no solveSudoku where LeetCode looks for it ({}), and the trace runs a {} file's solveSudoku only (a stdin program is traced in C, C++, Java and Rust); `sudoku judge` judges it as {judged}",
+        "{}: it has no solveSudoku where LeetCode looks for it ({}), and the trace runs a {} file's solveSudoku only (a stdin program is traced in C, C++, Java and Rust); `sudoku judge` judges it as {judged}. To trace its search, call it from a solveSudoku there{} that takes LeetCode's board and writes into it",
         path.display(),
         (lang.frame)(Method::SolveSudoku),
-        lang.name
+        lang.name,
+        if lang.name == "Python 3" {
+            " (or a `def solveSudoku(board)` at the top level)"
+        } else {
+            ""
+        }
     )))
 }
 
