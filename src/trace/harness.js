@@ -121,7 +121,7 @@ const SHOW = `function () {
     else if (v instanceof Set) items = Array.from(v);
     else if (v instanceof Map) items = Array.from(v, ([a, b]) => [a, b]);
     if (items) {
-      if (items.length >= 9 && items[0] && typeof items[0] === 'object' && items[0].length >= 9) return null;
+      if (items.length >= 9 && items[0] && typeof items[0] === 'object' && items[0].length >= 9) return (${marks})(items);
       if (depth > 2) return '[...]';
       return '[' + items.map((x) => show(x, depth + 1)).join(', ') + ']';
     }
@@ -161,8 +161,12 @@ if (session) {
 }
 
 // At most 160 characters: a list keeps its end (a stack's top), other text its start.
+// A table of booleans as its marks (`marks`), which has its own cut.
+const MARKS = /^\[\{[\d,]*\}(, \{[\d,]*\})*(, \.\.\.)?\]$/;
+
 function shorten(text) {
   if (text.length <= 160 && !/[\n\r\t]/.test(text)) return text;
+  if (text.length <= 246 && MARKS.test(text)) return text;
   text = text.replace(/\s+/g, ' ');
   if (text.length <= 160) return text;
   if (text[0] === '[') {
@@ -477,8 +481,27 @@ function isTable(v) {
   return v.length >= 9 && v[0] !== null && typeof v[0] === 'object' && v[0].length >= 9;
 }
 
+// A table of booleans (a row's marks), each row as the indices that hold
+// true, [{3,5,7}, {}, ...], cut after a row past 240 characters; null for
+// any other table.
+function marks(rows) {
+  let text = '[';
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    if (!row || typeof row !== 'object' || typeof row.length !== 'number') return null;
+    let set = '';
+    for (let k = 0; k < row.length; k++) {
+      if (typeof row[k] !== 'boolean') return null;
+      if (row[k]) set += (set ? ',' : '') + k;
+    }
+    text += (r ? ', ' : '') + '{' + set + '}';
+  }
+  text += ']';
+  return text.length > 240 ? text.slice(0, text.lastIndexOf(', ', 236)) + ', ...]' : text;
+}
+
 // A value as the locals show it; null for what they leave out (a table of
-// 9 or more rows of 9 or more, a function).
+// 9 or more rows of 9 or more but for booleans', a function).
 function show(v, depth) {
   if (typeof v === 'string') return v.length === 1 && v > '"' && v !== '\\' ? '"' + v + '"' : JSON.stringify(v);
   if (typeof v === 'function') return null;
@@ -488,7 +511,7 @@ function show(v, depth) {
   else if (v instanceof Set) items = Array.from(v);
   else if (v instanceof Map) items = Array.from(v, ([a, b]) => [a, b]);
   if (items) {
-    if (isTable(items)) return null;
+    if (isTable(items)) return marks(items);
     if (depth > 2) return '[...]';
     let text = '[';
     for (let i = 0; i < items.length; i++) text += (i ? ', ' : '') + show(items[i], depth + 1);
@@ -508,7 +531,7 @@ function valuesOf(frame) {
 }
 
 function isContainer(v) {
-  return v !== null && typeof v === 'object' && v !== board && !(typeof v.length === 'number' && isTable(v));
+  return v !== null && typeof v === 'object' && v !== board && !(typeof v.length === 'number' && isTable(v) && marks(v) === null);
 }
 
 // The copy's calls and locals before a write; returns them as text, and

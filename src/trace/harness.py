@@ -9,7 +9,8 @@
 #   r VALUE                the innermost reported call returned VALUE (its repr)
 #   v K LOCALS             the reported call K (0 the outermost) now holds LOCALS
 #                          (`i = 0, num = 5`: its f_locals, less the board, tables
-#                          of 9 or more rows of 9 or more, functions, self and an
+#                          of 9 or more rows of 9 or more but for booleans' (shown
+#                          as each row's true indices), functions, self and an
 #                          enclosing function's variables; a container an outer
 #                          call holds is named `(FUNCTION's NAME)`)
 #   w ROW COL VALUE LINE   board[ROW][COL] = VALUE ('.' or 1-9), at LINE of the file
@@ -90,6 +91,22 @@ def is_table(value):
             and isinstance(value[0], (list, tuple)) and len(value[0]) >= 9)
 
 
+def is_marks(value):
+    # A table of booleans (a row's marks), shown as its marks, not left out.
+    return is_table(value) and all(
+        isinstance(row, (list, tuple)) and all(type(x) is bool for x in row) for row in value)
+
+
+def marks(value):
+    # Each row as the indices that hold true: [{3,5,7}, {}, ...]; past 240
+    # characters, cut after a row.
+    text = '[' + ', '.join(
+        '{' + ','.join(str(k) for k, x in enumerate(row) if x) + '}' for row in value) + ']'
+    if len(text) > 240:
+        text = text[:text.rfind(', ', 0, 236)] + ', ...]'
+    return text
+
+
 def shorten(text):
     # At most 160 characters: a list keeps its end (a stack's top), other text its start.
     if len(text) <= 160 and '\n' not in text:
@@ -106,6 +123,8 @@ def shorten(text):
 
 def show(value):
     try:
+        if is_marks(value):
+            return marks(value)
         t = type(value)
         if len(value) > 8 if t in (list, set, frozenset, dict) else False:
             # Of a long container only the part that stays is printed: a
@@ -138,7 +157,8 @@ def read_items(frame):
         if type(value) in SCALARS:
             if name[0] != '_' or not name.startswith('_sudoku_trace_'):
                 entries.append((name, value, repr(value) if type(value) is not str else show(value)))
-        elif not (name == 'self' or callable(value) or isinstance(value, Board) or is_table(value)):
+        elif not (name == 'self' or callable(value) or isinstance(value, Board)
+                  or is_table(value) and not is_marks(value)):
             entries.append((name, value, show(value) if isinstance(value, IMMUTABLE) else None))
     return entries
 

@@ -1076,12 +1076,13 @@ impl<'a> Walker<'a> {
     }
 
     /// A type that is surely a board (left out of the locals): a table of
-    /// chars or bytes, or in Java any 2-D array. Another table (a 3×3 of
-    /// masks, `Vec<Vec<u32>>`) is shown, unless the recorder finds it 9
-    /// rows of 9 or more when it is snapped.
+    /// chars or bytes. Another table (a 3×3 of masks, `Vec<Vec<u32>>`) is
+    /// shown, unless the recorder finds it 9 rows of 9 or more when it is
+    /// snapped (a table of booleans even so: the recorder shows its marks).
     fn is_board_type(&self, ty: &str) -> bool {
         let t: String = ty.chars().filter(|c| !c.is_whitespace()).collect();
-        t.contains("[][]")
+        t.contains("char[][]")
+            || t.contains("byte[][]")
             || t.contains("vector<vector<char>")
             || t.contains("vector<vector<unsignedchar>")
             || t.contains("Vec<Vec<char>>")

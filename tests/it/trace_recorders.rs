@@ -431,3 +431,77 @@ fn a_store_through_a_reference_or_a_pointer_is_a_write() {
         assert_eq!((places, undos), (4208, 4157), "{what}");
     });
 }
+
+/// The marks of a table of booleans (`rows[r][d]`: digit `d` is in row
+/// `r`), in each of the six languages: the outermost frame holding the
+/// three tables shows each row as the indices that hold true, at every
+/// write those of the board as it is then (the file keeps them so), and
+/// every call of `fill` names that frame's table.
+#[test]
+fn a_table_of_booleans_is_shown_as_its_marks_current_at_every_write() {
+    let files: Vec<PathBuf> = ["cpp", "java", "rs", "py", "js"]
+        .iter()
+        .map(|ext| root().join(format!("tests/data/trace/bool_marks.{ext}")))
+        .filter(|f| user_file_runs(f))
+        .collect();
+    common::two_at_a_time(&files, |file| {
+        let what = file.display().to_string();
+        let rec = record(file, &leetcode());
+        assert_eq!(
+            rec.ending, "returned: the board is solved (checked)",
+            "{what}"
+        );
+        let mut board = leetcode().0;
+        let mut checked = 0;
+        each_step(&rec, |n, event, frames| {
+            match *event {
+                Event::Place { cell, digit, .. } => board[cell] = digit,
+                Event::Undo { cell, .. } => board[cell] = 0,
+                _ => return,
+            }
+            let mut marks = [[[false; 10]; 9]; 3];
+            for (cell, &d) in board.iter().enumerate() {
+                if d > 0 {
+                    let (r, c) = (cell / 9, cell % 9);
+                    marks[0][r][d as usize] = true;
+                    marks[1][c][d as usize] = true;
+                    marks[2][r / 3 * 3 + c / 3][d as usize] = true;
+                }
+            }
+            let outer = frames[0].1.as_deref().unwrap_or("");
+            for (k, name) in ["rows", "cols", "boxes"].into_iter().enumerate() {
+                let rows: Vec<String> = marks[k]
+                    .iter()
+                    .map(|row| {
+                        let on: Vec<String> =
+                            (0..10).filter(|&d| row[d]).map(|d| d.to_string()).collect();
+                        format!("{{{}}}", on.join(","))
+                    })
+                    .collect();
+                let mut want = format!("[{}]", rows.join(", "));
+                if want.len() > 240 {
+                    want.truncate(want[..236].rfind(", ").unwrap());
+                    want.push_str(", ...]");
+                }
+                assert_eq!(local(outer, name), want, "{what} step {n}: {outer}");
+                for (function, locals) in &frames[1..] {
+                    let locals = locals.as_deref().unwrap_or("");
+                    assert_eq!(
+                        local(locals, name),
+                        format!("({}'s {name})", frames[0].0),
+                        "{what} step {n}, {function}: {locals}"
+                    );
+                }
+            }
+            checked += 1;
+        });
+        assert_eq!(checked, 4208 + 4157, "{what}");
+    });
+}
+
+/// Whether `file` can be traced here: its tool is here, and for C, C++,
+/// Java and Rust, the recorder's Unix calls are.
+fn user_file_runs(file: &Path) -> bool {
+    let compiled = !matches!(file.extension().and_then(|e| e.to_str()), Some("py" | "js"));
+    (cfg!(unix) || !compiled) && runnable(file)
+}

@@ -99,8 +99,9 @@ final class SudokuTrace {
   static double ret(double v) { returning(String.valueOf(v)); return v; }
   static char ret(char v) { returning(show(v)); return v; }
 
-  // A table of 9 or more rows of 9 or more (the board, a row's marks) is
-  // left out: null.
+  // A table of 9 or more rows of 9 or more is left out (the board): null;
+  // but for a table of booleans (a row's marks), shown row by row as the
+  // indices that hold true, [{3,5,7}, {}, …].
   static String show(Object v) {
     if (v == null) return "null";
     if (v instanceof Character) {
@@ -116,7 +117,7 @@ final class SudokuTrace {
     if (items == null) return plain(v);
     if (items.size() >= 9) {
       java.util.List<Object> first = items(items.get(0));
-      if (first != null && first.size() >= 9) return null;
+      if (first != null && first.size() >= 9) return items.get(0) instanceof boolean[] ? marks(items) : null;
     }
     StringBuilder b = new StringBuilder("[");
     for (int k = 0; k < items.size(); k++) {
@@ -128,6 +129,30 @@ final class SudokuTrace {
       b.append(show(items.get(k)));
     }
     return b.append(']').toString();
+  }
+
+  // A table of booleans, each row as the indices that hold true; past 240
+  // characters, cut after a row.
+  static String marks(java.util.List<Object> rows) {
+    StringBuilder b = new StringBuilder("[");
+    for (int r = 0; r < rows.size(); r++) {
+      if (r > 0) b.append(", ");
+      b.append('{');
+      Object row = rows.get(r);
+      if (row instanceof boolean[]) {
+        boolean[] marks = (boolean[]) row;
+        boolean first = true;
+        for (int k = 0; k < marks.length; k++) {
+          if (!marks[k]) continue;
+          if (!first) b.append(',');
+          first = false;
+          b.append(k);
+        }
+      }
+      b.append('}');
+    }
+    String s = b.append(']').toString();
+    return s.length() > 240 ? s.substring(0, s.lastIndexOf(", ", 236)) + ", ...]" : s;
   }
 
   // An object: its toString, or where it has none of its own, its fields
@@ -204,7 +229,7 @@ final class SudokuTrace {
   // At most 160 characters: a list keeps its end (a stack's top), other
   // text its start.
   static String shorten(String s) {
-    if (s.length() <= 160) return s;
+    if (s.length() <= 160 || s.startsWith("[{") && s.length() <= 246) return s;
     if (s.startsWith("[")) {
       int from = s.indexOf(", ", s.length() - 150);
       if (from > 0) return "[..., " + s.substring(from + 2);

@@ -102,8 +102,10 @@ inline void emit(const std::string& line) {
 }
 
 // Values as the page shows them: 'c' for a char, true/false, [a, b] for a
-// container; a table of 9 or more rows of 9 or more (the board, a row's
-// marks) is left out; text past 160 characters is cut.
+// container; a table of 9 or more rows of 9 or more is left out (the board),
+// but for a table of booleans (a row's marks), shown row by row as the
+// indices that hold true, [{3,5,7}, {}, …]; text past 160 characters (a
+// table of marks: 240) is cut.
 template <class T> void put(std::string& o, const T& v);
 template <class A, class B> void put(std::string& o, const std::pair<A, B>& v);
 template <class T, class C> void put(std::string& o, const std::stack<T, C>& v);
@@ -138,6 +140,35 @@ template <class T> bool is_table(const T& v, std::true_type) {
   return size_of(v) >= 9 && rows_wide(v, std::integral_constant<bool, is_range<Row>::value>());
 }
 template <class T> bool is_table(const T&, std::false_type) { return false; }
+
+// Whether T's rows hold booleans (`vector<vector<bool>>`, `bool[9][10]`).
+template <class T, class = void> struct bool_rows : std::false_type {};
+template <class T>
+struct bool_rows<T, typename std::enable_if<std::is_same<
+                        typename std::decay<decltype(*std::begin(*std::begin(std::declval<const T&>())))>::type,
+                        bool>::value>::type> : std::true_type {};
+
+// A table of marks: each row as the indices that hold true.
+template <class T> void put_marks(std::string& o, const T& v, std::true_type) {
+  o += '[';
+  size_t r = 0;
+  for (const auto& row : v) {
+    if (r++) o += ", ";
+    o += '{';
+    size_t k = 0;
+    bool first = true;
+    for (auto it = std::begin(row); it != std::end(row); ++it, ++k) {
+      if (!*it) continue;
+      if (!first) o += ',';
+      first = false;
+      o += std::to_string(k);
+    }
+    o += '}';
+  }
+  o += ']';
+  if (o.size() > 240) o = o.substr(0, o.rfind(", ", 236)) + ", ...]";
+}
+template <class T> void put_marks(std::string&, const T&, std::false_type) {}
 
 template <class T> void put_range(std::string& o, const T& v) {
   o += '[';
@@ -186,7 +217,10 @@ template <class T> Part nv(const char* name, const T& v) {
   Part p;
   p.name = name;
   p.at = static_cast<const void*>(&v);
-  if (is_table(v, std::integral_constant<bool, is_range<T>::value && !std::is_same<T, std::string>::value>())) return p;
+  if (is_table(v, std::integral_constant<bool, is_range<T>::value && !std::is_same<T, std::string>::value>())) {
+    put_marks(p.text, v, bool_rows<T>());
+    return p;
+  }
   std::string& o = p.text;
   put(o, v);
   // At most 160 characters: a list keeps its end (a stack's top), other

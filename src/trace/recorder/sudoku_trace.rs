@@ -237,13 +237,50 @@ mod sudoku_trace {
         rows >= 9 && first >= 9
     }
 
+    /// A table's Debug text as its marks, where it holds booleans only:
+    /// each row as the indices that hold true, `[{3,5,7}, {}, …]`, cut
+    /// after a row past 240 bytes; `None` for any other table.
+    fn marks(text: &str) -> Option<String> {
+        let inner = text.strip_prefix('[')?.strip_suffix(']')?;
+        let mut out = String::from("[");
+        for (r, row) in inner.split("], [").enumerate() {
+            let row = row.trim_start_matches('[').trim_end_matches(']');
+            if r > 0 {
+                out.push_str(", ");
+            }
+            out.push('{');
+            let mut first = true;
+            for (k, cell) in row.split(", ").enumerate() {
+                match cell {
+                    "true" => {
+                        if !first {
+                            out.push(',');
+                        }
+                        first = false;
+                        out.push_str(&k.to_string());
+                    }
+                    "false" => {}
+                    _ => return None,
+                }
+            }
+            out.push('}');
+        }
+        out.push(']');
+        if out.len() > 240 {
+            let cut = out[..236].rfind(", ").unwrap_or(236);
+            out.truncate(cut);
+            out.push_str(", ...]");
+        }
+        Some(out)
+    }
+
     pub fn snap(parts: &[(&'static str, String, usize)]) {
         let mut kept = Vec::with_capacity(parts.len());
         for &(name, ref value, at) in parts {
             if is_table(value) {
                 kept.push(Part {
                     name,
-                    text: None,
+                    text: marks(value),
                     at,
                 });
                 continue;
