@@ -1161,6 +1161,16 @@ impl<'a> Walker<'a> {
                                 "sudoku_trace_ai({n:?}, (const void *)({n}), sizeof(({n})[0]), sizeof({n}) / sizeof(({n})[0]), '{kind}'); "
                             );
                         }
+                        (false, 2) if kind == 'b' => {
+                            out += &format!(
+                                "sudoku_trace_tb({n:?}, (const void *)({n}), sizeof(({n})[0][0]), sizeof({n}) / sizeof(({n})[0]), sizeof(({n})[0]) / sizeof(({n})[0][0])); "
+                            );
+                        }
+                        // A pointer, or an array parameter: shown as the
+                        // outer frame's array it points at.
+                        (true, _) if kind != 'c' => {
+                            out += &format!("sudoku_trace_ap({n:?}, (const void *)({n})); ");
+                        }
                         _ => {}
                     }
                 }

@@ -231,8 +231,8 @@ fn a_callers_set_is_current_when_a_helper_writes() {
     assert_eq!(checked, 4208);
 }
 
-/// A LeetCode 37 file in C++, Rust and Java whose masks are made in
-/// `solveSudoku` and passed down by reference: at every write, the
+/// A LeetCode 37 file in C, C++, Rust and Java whose masks are made in
+/// `solveSudoku` and passed down by reference (a pointer in C): at every write, the
 /// outermost frame shows each mask as the program holds it then (the masks
 /// of the board as it is after the write, which the file keeps so), and
 /// every call of `fill` names that object instead of showing a copy.
@@ -242,6 +242,7 @@ fn an_object_frames_share_is_drawn_once_and_current() {
         ("tests/data/trace/shared_masks.cpp", "g++"),
         ("tests/data/trace/shared_masks.rs", "rustc"),
         ("tests/data/trace/shared_masks.java", "javac"),
+        ("tests/data/trace/shared_masks.c", "gcc"),
     ]
     .into_iter()
     .filter(|&(_, tool)| cfg!(unix) && common::need(tool))
@@ -439,7 +440,7 @@ fn a_store_through_a_reference_or_a_pointer_is_a_write() {
 /// every call of `fill` names that frame's table.
 #[test]
 fn a_table_of_booleans_is_shown_as_its_marks_current_at_every_write() {
-    let files: Vec<PathBuf> = ["cpp", "java", "rs", "py", "js"]
+    let files: Vec<PathBuf> = ["c", "cpp", "java", "rs", "py", "js"]
         .iter()
         .map(|ext| root().join(format!("tests/data/trace/bool_marks.{ext}")))
         .filter(|f| user_file_runs(f))

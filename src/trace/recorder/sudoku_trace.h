@@ -29,10 +29,24 @@ __attribute__((constructor)) static void sudoku_trace_init(int argc, char **argv
 }
 
 #define SUDOKU_TRACE_FRAMES 4096
-#define SUDOKU_TRACE_TEXT 240
+#define SUDOKU_TRACE_TEXT 640
+#define SUDOKU_TRACE_PARTS 12
+/* A local as a frame snapped it: a value's text ('s'), or where its value
+   is read again at each write, an array ('a': `n` items of `elem` bytes at
+   `at`), a table of booleans ('m': `n` rows of `row` items) or a pointer
+   ('p': shown as the array of an outer frame it points at, by name). */
+struct sudoku_trace_part {
+  const char *name;
+  const void *at;
+  size_t elem, n, row;
+  char form, kind;
+  char text[40];
+};
 struct sudoku_trace_frame {
   const char *name;
   char locals[SUDOKU_TRACE_TEXT], sent[SUDOKU_TRACE_TEXT], ret[48];
+  struct sudoku_trace_part parts[SUDOKU_TRACE_PARTS];
+  int nparts, live;
 };
 static struct sudoku_trace_frame sudoku_trace_frames[SUDOKU_TRACE_FRAMES];
 static int sudoku_trace_depth, sudoku_trace_shown, sudoku_trace_started;
@@ -41,7 +55,6 @@ static const char *sudoku_trace_rows[9];
 static size_t sudoku_trace_elem = 1;
 static unsigned char sudoku_trace_shadow[81];
 static long long sudoku_trace_writes;
-static char sudoku_trace_snap_text[SUDOKU_TRACE_TEXT];
 
 static void sudoku_trace_emit(const char *line) {
   char text[SUDOKU_TRACE_TEXT + 64];
@@ -65,6 +78,7 @@ static int sudoku_trace_enter(const char *name, int returns_nothing) {
   if (f) {
     f->name = name;
     f->locals[0] = f->sent[0] = 0;
+    f->nparts = f->live = 0;
     strcpy(f->ret, returns_nothing ? "nothing" : "?");
   }
   return 0;
@@ -92,22 +106,32 @@ static long long sudoku_trace_ret(long long v, char kind) {
   return v;
 }
 
-static void sudoku_trace_snap_begin(void) { sudoku_trace_snap_text[0] = 0; }
-static void sudoku_trace_part(const char *name, const char *value) {
-  size_t n = strlen(sudoku_trace_snap_text);
-  snprintf(sudoku_trace_snap_text + n, sizeof sudoku_trace_snap_text - n, "%s%s = %s", n ? ", " : "", name, value);
+static void sudoku_trace_snap_begin(void) {
+  struct sudoku_trace_frame *f = sudoku_trace_top();
+  if (f) f->nparts = 0;
+}
+static struct sudoku_trace_part *sudoku_trace_add(const char *name, char form) {
+  struct sudoku_trace_frame *f = sudoku_trace_top();
+  if (!f || f->nparts >= SUDOKU_TRACE_PARTS) return NULL;
+  struct sudoku_trace_part *p = &f->parts[f->nparts++];
+  memset(p, 0, sizeof *p);
+  p->name = name;
+  p->form = form;
+  return p;
 }
 static void sudoku_trace_i(const char *name, long long v) {
-  char t[32];
-  snprintf(t, sizeof t, "%lld", v);
-  sudoku_trace_part(name, t);
+  struct sudoku_trace_part *p = sudoku_trace_add(name, 's');
+  if (p) snprintf(p->text, sizeof p->text, "%lld", v);
 }
-static void sudoku_trace_b(const char *name, long long v) { sudoku_trace_part(name, v ? "true" : "false"); }
+static void sudoku_trace_b(const char *name, long long v) {
+  struct sudoku_trace_part *p = sudoku_trace_add(name, 's');
+  if (p) snprintf(p->text, sizeof p->text, "%s", v ? "true" : "false");
+}
 static void sudoku_trace_c(const char *name, long long v) {
-  char t[32];
-  if (v >= 32 && v < 127) snprintf(t, sizeof t, "'%c'", (int)v);
-  else snprintf(t, sizeof t, "(char)%lld", v);
-  sudoku_trace_part(name, t);
+  struct sudoku_trace_part *p = sudoku_trace_add(name, 's');
+  if (!p) return;
+  if (v >= 32 && v < 127) snprintf(p->text, sizeof p->text, "'%c'", (int)v);
+  else snprintf(p->text, sizeof p->text, "(char)%lld", v);
 }
 static long long sudoku_trace_read(const char *p, size_t elem) {
   if (elem == 1) return (signed char)*p;
@@ -115,23 +139,99 @@ static long long sudoku_trace_read(const char *p, size_t elem) {
   if (elem == 4) return *(const int *)p;
   return *(const long long *)p;
 }
+/* An array of the frame's own (`int rows[9]`). */
 static void sudoku_trace_ai(const char *name, const void *a, size_t elem, size_t n, char kind) {
-  char t[160];
-  size_t len = 0;
-  t[len++] = '[';
-  t[len] = 0;
-  for (size_t k = 0; k < n && len < sizeof t - 24; k++) {
-    long long v = sudoku_trace_read((const char *)a + k * elem, elem);
-    len += (size_t)snprintf(t + len, sizeof t - len, "%s%s", k ? ", " : "", kind == 'b' ? (v ? "true" : "false") : "");
-    if (kind != 'b') len += (size_t)snprintf(t + len, sizeof t - len, "%lld", v);
-    if (k + 1 < n && len >= sizeof t - 24) len += (size_t)snprintf(t + len, sizeof t - len, ", ...");
+  struct sudoku_trace_part *p = sudoku_trace_add(name, 'a');
+  if (!p) return;
+  p->at = a;
+  p->elem = elem;
+  p->n = n;
+  p->kind = kind;
+}
+/* A table of booleans of the frame's own (`bool rows[9][10]`). */
+static void sudoku_trace_tb(const char *name, const void *a, size_t elem, size_t n, size_t row) {
+  struct sudoku_trace_part *p = sudoku_trace_add(name, 'm');
+  if (!p) return;
+  p->at = a;
+  p->elem = elem;
+  p->n = n;
+  p->row = row;
+}
+/* A pointer (`int *rows`, `int rows[]` as a parameter). */
+static void sudoku_trace_ap(const char *name, const void *a) {
+  struct sudoku_trace_part *p = sudoku_trace_add(name, 'p');
+  if (p) p->at = a;
+}
+
+/* Frame `k`'s locals, its arrays read now: an array or table as its
+   values, a pointer as the outer frame's array it points at, by name (left
+   out where none holds it: its length is not known). */
+static void sudoku_trace_render(int k) {
+  struct sudoku_trace_frame *f = &sudoku_trace_frames[k];
+  char *t = f->locals;
+  size_t len = 0, cap = sizeof f->locals;
+  t[0] = 0;
+  f->live = 0;
+#define SUDOKU_TRACE_PUT(...) \
+  do { \
+    if (len < cap) len += (size_t)snprintf(t + len, cap - len, __VA_ARGS__); \
+  } while (0)
+  for (int j = 0; j < f->nparts; j++) {
+    struct sudoku_trace_part *p = &f->parts[j];
+    const char *holder = NULL, *held = NULL;
+    if (p->form == 'p') {
+      for (int o = 0; o < k && !holder; o++)
+        for (int q = 0; q < sudoku_trace_frames[o].nparts; q++) {
+          struct sudoku_trace_part *h = &sudoku_trace_frames[o].parts[q];
+          if ((h->form == 'a' || h->form == 'm') && h->at == p->at) {
+            holder = sudoku_trace_frames[o].name;
+            held = h->name;
+            break;
+          }
+        }
+      if (!holder) continue;
+    }
+    SUDOKU_TRACE_PUT("%s%s = ", j ? ", " : "", p->name);
+    if (p->form == 's') {
+      SUDOKU_TRACE_PUT("%s", p->text);
+    } else if (p->form == 'p') {
+      SUDOKU_TRACE_PUT("(%s's %s)", holder, held);
+    } else if (p->form == 'a') {
+      f->live = 1;
+      size_t from = len;
+      SUDOKU_TRACE_PUT("[");
+      for (size_t i = 0; i < p->n; i++) {
+        /* At most 160 characters an array. */
+        if (len - from > 150 && i + 1 < p->n) {
+          SUDOKU_TRACE_PUT(", ...");
+          break;
+        }
+        long long v = sudoku_trace_read((const char *)p->at + i * p->elem, p->elem);
+        if (p->kind == 'b') SUDOKU_TRACE_PUT("%s%s", i ? ", " : "", v ? "true" : "false");
+        else SUDOKU_TRACE_PUT("%s%lld", i ? ", " : "", v);
+      }
+      SUDOKU_TRACE_PUT("]");
+    } else {
+      f->live = 1;
+      SUDOKU_TRACE_PUT("[");
+      for (size_t r = 0; r < p->n; r++) {
+        SUDOKU_TRACE_PUT("%s{", r ? ", " : "");
+        int first = 1;
+        for (size_t i = 0; i < p->row; i++) {
+          if (!sudoku_trace_read((const char *)p->at + (r * p->row + i) * p->elem, p->elem)) continue;
+          SUDOKU_TRACE_PUT("%s%zu", first ? "" : ",", i);
+          first = 0;
+        }
+        SUDOKU_TRACE_PUT("}");
+      }
+      SUDOKU_TRACE_PUT("]");
+    }
   }
-  snprintf(t + len, sizeof t - len, "]");
-  sudoku_trace_part(name, t);
+#undef SUDOKU_TRACE_PUT
+  if (len >= cap) t[cap - 1] = 0;
 }
 static void sudoku_trace_snap_end(void) {
-  struct sudoku_trace_frame *f = sudoku_trace_top();
-  if (f) snprintf(f->locals, sizeof f->locals, "%s", sudoku_trace_snap_text);
+  if (sudoku_trace_top()) sudoku_trace_render(sudoku_trace_depth - 1);
 }
 
 static void sudoku_trace_report(void) {
@@ -142,6 +242,8 @@ static void sudoku_trace_report(void) {
   }
   for (int k = 0; k < sudoku_trace_depth && k < SUDOKU_TRACE_FRAMES; k++) {
     struct sudoku_trace_frame *f = &sudoku_trace_frames[k];
+    /* Its arrays as they are now. */
+    if (f->live) sudoku_trace_render(k);
     if (strcmp(f->locals, f->sent) != 0) {
       snprintf(line, sizeof line, "v %d %s", k, f->locals);
       sudoku_trace_emit(line);
