@@ -873,11 +873,44 @@ pub fn place(
                         .join(", ")
                 )));
             }
+            // LeetCode's method as a free function (a C++ or Rust file
+            // with no class Solution or impl Solution, and no main that
+            // reads stdin): LeetCode's problem, whose call it does not
+            // take, rather than a stdin program's.
+            let free = match language.extensions[0] {
+                "cpp" | "cc" | "cxx" => language::methods_named(
+                    &language::code_only(text),
+                    "isValidSudoku",
+                    "solveSudoku",
+                ),
+                "rs" => language::methods_named(
+                    &language::rust_code_only(text),
+                    "is_valid_sudoku",
+                    "solve_sudoku",
+                ),
+                _ => Vec::new(),
+            };
+            if let ([m], false) = (&free[..], (language.reads_stdin)(text)) {
+                let p = problem::by_key(m.problem()).expect("LeetCode's problems exist");
+                return Ok((
+                    p,
+                    Entry::LeetCode(*m),
+                    format!(
+                        "{} (its {}, a free function)",
+                        p.short,
+                        if language.extensions[0] == "rs" {
+                            m.snake()
+                        } else {
+                            m.camel()
+                        },
+                    ),
+                ));
+            }
             let p = problem::by_key("lanqiao").expect("Lanqiao exists");
             let why = if (language.reads_stdin)(text) {
                 "a main that reads stdin"
             } else {
-                "the default: no LeetCode method in it, and nothing in it reads stdin"
+                "the default: no LeetCode method in it, and no main that reads stdin"
             };
             Ok((
                 p,
@@ -896,10 +929,14 @@ pub fn place(
 fn at_leetcodes_call(
     ce: String,
     method: Method,
-    extension: &str,
+    language: &Language,
     text: &str,
     name: &str,
 ) -> String {
+    let extension = language.extensions[0];
+    // Defined outside LeetCode's frame (a free function): the call finds
+    // no method, whatever its signature.
+    let in_frame = (language.leetcode)(text).contains(&method);
     let own_lines = text.lines().count();
     // The line number after `NAME:` in a compiler's line, if any.
     let line_in = |l: &str| -> Option<usize> {
@@ -1002,6 +1039,11 @@ fn at_leetcodes_call(
         .or(definitions.first())
         .map(|&(i, _)| i);
     match defined {
+        Some(line) if at_call && !own_first && !in_frame => format!(
+            "{name}:{}: error: LeetCode calls `{signature}` as a method ({}), and this definition is a free function: put it there; the compiler, at the judge's call:\n{ce}",
+            line + 1,
+            (language.frame)(method)
+        ),
         Some(line) if at_call && !own_first => format!(
             "{name}:{}: error: LeetCode calls `{signature}`, and this definition does not take that call; the compiler, at the judge's call:\n{ce}",
             line + 1
@@ -1192,9 +1234,9 @@ pub fn from_file(
                 .collect();
             let built = build(language, entry, &plan, &toolchain, opts, &source, weak)?;
             let built = match entry {
-                Entry::LeetCode(method) => built.map_err(|ce| {
-                    at_leetcodes_call(ce, method, language.extensions[0], &text, &name)
-                }),
+                Entry::LeetCode(method) => {
+                    built.map_err(|ce| at_leetcodes_call(ce, method, language, &text, &name))
+                }
                 Entry::Program => built,
             };
             (notes, built, staged)

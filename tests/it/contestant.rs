@@ -526,6 +526,24 @@ fn a_method_is_called_as_leetcodes_driver_calls_it() {
             "{text}"
         );
     }
+    // LeetCode's method as a free function, in a file whose name says no
+    // problem and which reads no stdin: judged as LeetCode's problem, whose
+    // call it does not take because it is not a method.
+    let free = "#include <vector>\nusing namespace std;\nvoid solveSudoku(vector<vector<char>>& board) {\n    board[0][2] = '4';\n}\n";
+    if let Some((code, text)) = judge_text(
+        "driver",
+        "free.cpp",
+        free.as_bytes(),
+        &["--fixture", "leetcode_example"],
+    ) {
+        assert_eq!(code, 1, "{text}");
+        assert!(
+            text.contains("judged as: LeetCode 37 (its solveSudoku, a free function)")
+                && text.contains("free.cpp:3: error: LeetCode calls `void solveSudoku(vector<vector<char>>& board)` as a method (class Solution with solveSudoku), and this definition is a free function: put it there;")
+                && !text.contains("does not take that call"),
+            "{text}"
+        );
+    }
 }
 
 /// A stdin program whose name gives a judge's number that is no problem
@@ -2523,7 +2541,7 @@ fn a_failing_lanqiao_program_gets_a_trace_command_that_works() {
     };
     assert_eq!(code, 1, "{text}");
     assert!(
-        text.contains("judged as: Lanqiao (the default: no LeetCode method in it, and nothing in it reads stdin")
+        text.contains("judged as: Lanqiao (the default: no LeetCode method in it, and no main that reads stdin")
             && !text.contains("sudoku trace"),
         "{text}"
     );
