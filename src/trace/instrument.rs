@@ -928,12 +928,21 @@ impl<'a> Walker<'a> {
         match self.o.lang {
             Lang::C | Lang::Cpp => {
                 let ty = d.child_by_field_name("type").map_or("", |t| self.text(t));
+                // A function held in a variable (a lambda, a
+                // `std::function`) is left out, as functions are.
+                if ty.contains("function<") {
+                    return Vec::new();
+                }
                 let mut cursor = d.walk();
                 let decls: Vec<Node> = d
                     .children_by_field_name("declarator", &mut cursor)
                     .collect();
                 decls
                     .into_iter()
+                    .filter(|x| {
+                        x.child_by_field_name("value")
+                            .is_none_or(|v| v.kind() != "lambda_expression")
+                    })
                     .filter_map(|x| self.declarator(x, ty))
                     .collect()
             }

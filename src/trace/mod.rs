@@ -694,7 +694,26 @@ impl Watch for Noted<'_, '_> {
 }
 
 /// One side of a page: `approach` run on `puzzle` for at most `max` steps.
+/// Where the page's own most cut it (no `--max-steps` given), its ending
+/// says so: the flag cannot raise that limit, only the terminal trace
+/// goes further.
 pub fn recording(
+    opts: &Options,
+    approach: &Approach,
+    puzzle: &Grid,
+    max: u64,
+) -> Result<Recording, Error> {
+    let mut rec = side_recording(opts, approach, puzzle, max)?;
+    if opts.max_steps.is_none() && max == html::MAX_STEPS {
+        rec.ending = rec.ending.replace(
+            &format!("(--max-steps {max})"),
+            "(a page's most a side, which --max-steps cannot raise; `sudoku trace` without --html follows it further, with --max-steps N)",
+        );
+    }
+    Ok(rec)
+}
+
+fn side_recording(
     opts: &Options,
     approach: &Approach,
     puzzle: &Grid,
@@ -757,7 +776,7 @@ fn run_page(opts: &Options, file: &Path, out: &mut dyn Write) -> Result<(), Erro
     let max = opts.max_steps.unwrap_or(html::MAX_STEPS);
     if max == 0 || max > html::MAX_STEPS {
         return Err(Error::Usage(format!(
-            "--max-steps {max}: a page holds 1 to {} steps a side (more would be slow to open)",
+            "--max-steps {max}: a page holds 1 to {} steps a side (a mirror's steps, your file's writes; more would be slow to open)",
             html::MAX_STEPS
         )));
     }
@@ -793,6 +812,9 @@ fn run_page(opts: &Options, file: &Path, out: &mut dyn Write) -> Result<(), Erro
     )?;
     for side in &sides {
         writeln!(out, "{}: {}", side.key, side.ending)?;
+        if let Some(fed) = &side.fed {
+            writeln!(out, "{}: {fed}", side.key)?;
+        }
         for line in shape_lines(&side.shape) {
             writeln!(out, "{}: {line}", side.key)?;
         }

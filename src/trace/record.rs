@@ -123,6 +123,9 @@ pub struct Recording {
     /// A file the project ships (a write-up, a file of `inputs/trace/`),
     /// named "the write-up" rather than "your file".
     pub shipped: bool,
+    /// A stdin program fed another input than the judge feeds it, and why
+    /// (said in the title too): `None` where it was fed its problem's.
+    pub fed: Option<String>,
 }
 
 /// What a user's file does around its search, read from its steps and
@@ -268,6 +271,7 @@ pub fn mirror(
         ops,
         shape: Shape::default(),
         shipped: false,
+        fed: None,
     }
 }
 

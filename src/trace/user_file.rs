@@ -147,6 +147,7 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
         path, found.text, title, puzzle, ran.heard, end, ending, empty,
     );
     rec.shape.unseen = unseen;
+    rec.fed = (!ran.fed.is_empty()).then(|| ran.fed.trim().trim_matches(['(', ')']).to_string());
     Ok(rec)
 }
 
@@ -455,6 +456,7 @@ fn recording(
         ops,
         shape,
         shipped,
+        fed: None,
     }
 }
 

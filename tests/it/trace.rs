@@ -714,7 +714,8 @@ fn files_that_cannot_be_traced_say_why() {
         assert_eq!(code, 2);
         assert!(
             err.contains("neither a LeetCode 37 solution (no solveSudoku in LeetCode's frame")
-                && err.contains("nor a program that reads stdin"),
+                && err.contains("nor a program that reads stdin")
+                && err.contains("To trace it, give it LeetCode's solveSudoku, or a main that reads the puzzle from stdin"),
             "{err}"
         );
         // A stdin program whose board is one array of 81: no table holds
@@ -747,7 +748,10 @@ fn files_that_cannot_be_traced_say_why() {
     );
     let (code, _, err) = sudoku(&["trace", "--html", "x.html", "--max-steps", "200001"]);
     assert_eq!(code, 2);
-    assert!(err.contains("a page holds 1 to 200000 steps"), "{err}");
+    assert!(
+        err.contains("a page holds 1 to 200000 steps a side (a mirror's steps, your file's writes"),
+        "{err}"
+    );
     if common::need("python3") {
         let lc36 = mine(
             "trace_lc36.py",
@@ -1051,6 +1055,34 @@ fn a_file_whose_stores_the_trace_cannot_see_is_not_compared() {
         out.contains("macro_store changed the board only by stores the trace does not follow, so there is no search to compare")
             && !out.contains("another order")
             && !out.contains("made no write"),
+        "{out}"
+    );
+}
+
+/// A file a page cuts at its most (no `--max-steps` given) is said to be
+/// cut by the page's limit, which the flag cannot raise, not by the flag.
+#[cfg(unix)]
+#[test]
+fn a_page_cut_at_its_most_names_the_pages_limit() {
+    if !common::need("gcc") {
+        return;
+    }
+    let file = users_file(
+        "trace-page-most",
+        "forever.c",
+        "void solveSudoku(char** board, int boardSize, int* boardColSize) {\n    for (;;) {\n        board[0][2] = '1';\n        board[0][2] = '.';\n    }\n}\n",
+    );
+    let page = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace-page-most.html");
+    let (code, out, err) = sudoku(&[
+        "trace",
+        "--approach",
+        &file,
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("forever: stopped after 200000 writes (a page's most a side, which --max-steps cannot raise; `sudoku trace` without --html follows it further, with --max-steps N)"),
         "{out}"
     );
 }
@@ -1579,7 +1611,7 @@ fn the_entry_is_found_as_the_judge_finds_it() {
         (
             "g++",
             "count_first.cpp",
-            &["as Lanqiao:", "(fed POJ 2676's input, a count of grids first: on Lanqiao's 9 lines it wrote no table holding the puzzle)"],
+            &["as Lanqiao:", "(fed POJ 2676's input, a count of grids first: on Lanqiao's 9 lines, the input `sudoku judge` gives a stdin program its name does not place, it wrote no table holding the puzzle (it ended: ", "); if POJ 2676 is its problem, name it so, with --problem poj2676 or in its file name)"],
         ),
     ];
     for (tool, file, header) in cases {
@@ -1597,6 +1629,27 @@ fn the_entry_is_found_as_the_judge_finds_it() {
             out.contains("the board is solved (checked)")
                 && out.contains("summary: 4208 placements, 4157 undos"),
             "{file}: {out}"
+        );
+    }
+    // A page's summary says what input the stdin program was fed.
+    if cfg!(unix) && common::need("g++") {
+        let path = repo_file("tests/data/trace/count_first.cpp");
+        let page = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace-count-first.html");
+        let (code, out, err) = sudoku(&[
+            "trace",
+            "--time-limit",
+            "20000",
+            "--approach",
+            &path,
+            "--html",
+            page.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.lines().any(|l| l.starts_with(
+                "count_first: fed POJ 2676's input, a count of grids first: on Lanqiao's 9 lines"
+            )),
+            "{out}"
         );
     }
     // A free function in a file named for LeetCode 37 (which the judge

@@ -360,6 +360,8 @@ fn a_cpp_lambda_that_calls_itself_is_traced_call_by_call() {
             writes.to_string(),
             "step {n}: {locals}"
         );
+        // The function it holds is left out, as functions are.
+        assert!(!locals.contains("place = "), "step {n}: {locals}");
         assert!(frames.len() >= 2, "step {n}: {frames:?}");
         for (function, locals) in &frames[1..] {
             assert_eq!(function, "place", "step {n}");

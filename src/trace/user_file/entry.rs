@@ -238,7 +238,7 @@ fn compiled(
         Entry::Program => match free_function(lang, &text) {
             Some(free) => (lc37, false, through(free)),
             None => return Err(format!(
-                "neither a LeetCode 37 solution (no solveSudoku in LeetCode's frame: {}) nor a program that reads stdin (`sudoku judge` judges it as {judged})",
+                "neither a LeetCode 37 solution (no solveSudoku in LeetCode's frame: {}) nor a program that reads stdin (`sudoku judge` judges it as {judged}). To trace it, give it LeetCode's solveSudoku, or a main that reads the puzzle from stdin: Lanqiao's 9 lines of 9 digits, or another problem's input named with --problem KEY",
                 (lang.frame)(Method::SolveSudoku)
             )),
         },
