@@ -121,10 +121,31 @@ def shorten(text):
     return text[:157] + '...'
 
 
+def is_object(value):
+    # An instance of a class of the file's (the solution's `self`), shown
+    # by its attributes.
+    return hasattr(value, '__dict__') and type(value).__module__ == '__solution__' \
+        and not isinstance(value, (type, Board))
+
+
+def show_object(value):
+    # `Solution(rows=[{3,5,7}, ...], count=3)`: its attributes, less the
+    # board, other tables and functions; at most 1,000 characters.
+    parts = []
+    for name, x in vars(value).items():
+        if callable(x) or isinstance(x, Board) or is_table(x) and not is_marks(x):
+            continue
+        parts.append('%s=%s' % (name, show(x)))
+    text = '%s(%s)' % (type(value).__name__, ', '.join(parts))
+    return text if len(text) <= 1000 else text[:997] + '...'
+
+
 def show(value):
     try:
         if is_marks(value):
             return marks(value)
+        if is_object(value):
+            return show_object(value)
         t = type(value)
         if len(value) > 8 if t in (list, set, frozenset, dict) else False:
             # Of a long container only the part that stays is printed: a
@@ -157,8 +178,8 @@ def read_items(frame):
         if type(value) in SCALARS:
             if name[0] != '_' or not name.startswith('_sudoku_trace_'):
                 entries.append((name, value, repr(value) if type(value) is not str else show(value)))
-        elif not (name == 'self' or callable(value) or isinstance(value, Board)
-                  or is_table(value) and not is_marks(value)):
+        elif not (name == 'self' and not is_object(value) or callable(value)
+                  or isinstance(value, Board) or is_table(value) and not is_marks(value)):
             entries.append((name, value, show(value) if isinstance(value, IMMUTABLE) else None))
     return entries
 
@@ -187,6 +208,16 @@ def snapshot(value):
     if copy is not None:
         return copy
     t = type(value)
+    if is_object(value):
+        # Its attributes shown, each as above (a value as itself).
+        attributes = {}
+        for name, x in vars(value).items():
+            if callable(x) or isinstance(x, Board):
+                continue
+            attributes[name] = x if type(x) in SCALARS else snapshot(x)
+            if attributes[name] is None and x is not None:
+                return None
+        return ('object', attributes)
     if t is not list and t is not tuple and t is not dict:
         return None
     inner = value.values() if t is dict else value

@@ -77,6 +77,10 @@ struct Var {
     /// A C++ reference (`char& cell = board[r][c]`): a store to it may be
     /// a store into the board.
     reference: bool,
+    /// A Java field of a number, a char or a string, and its owner (`this`,
+    /// or `Solution.class` for a static one): snapped as the recorder's one
+    /// object for that field, so that the frames naming it share it.
+    field: Option<String>,
 }
 
 /// One piece of inserted text. At one offset, closings come first (the
@@ -217,6 +221,25 @@ pub fn instrument(text: &str, o: &Options) -> Result<String, String> {
     }
     Ok(w.finish())
 }
+
+/// Java's types of a value (a field of one is shared by name, not by
+/// identity).
+const JAVA_VALUES: [&str; 14] = [
+    "boolean",
+    "byte",
+    "short",
+    "int",
+    "long",
+    "char",
+    "float",
+    "double",
+    "String",
+    "Integer",
+    "Long",
+    "Boolean",
+    "Character",
+    "Double",
+];
 
 /// The deepest syntax tree the copy is made of: a solution nests a few
 /// dozen levels; a file past this is refused rather than walked.
@@ -416,17 +439,81 @@ impl<'a> Walker<'a> {
     }
 
     /// A function's parameters; a C++ lambda's with what it captures
-    /// first.
+    /// first, a method's (C++, Java) with its class's fields first.
     fn frame_params(&self, f: Node) -> Vec<Var> {
-        if f.kind() == "lambda_expression" {
-            let mut vars = self.captured(f);
-            let own = self.params(f);
-            vars.retain(|v| own.iter().all(|p| p.name != v.name));
-            vars.extend(own);
-            vars
+        let mut vars = if f.kind() == "lambda_expression" {
+            self.captured(f)
         } else {
-            self.params(f)
+            self.fields(f)
+        };
+        let own = self.params(f);
+        vars.retain(|v| own.iter().all(|p| p.name != v.name));
+        vars.extend(own);
+        vars
+    }
+
+    /// The fields of the class a C++ or Java method is written in (a C++
+    /// method defined in its class's body), which the method names as it
+    /// names its locals: a `static` method's, the static ones only.
+    fn fields(&self, f: Node) -> Vec<Var> {
+        let (list, field) = match self.o.lang {
+            Lang::Cpp => ("field_declaration_list", "field_declaration"),
+            Lang::Java => ("class_body", "field_declaration"),
+            _ => return Vec::new(),
+        };
+        let Some(body) = f.parent().filter(|p| p.kind() == list) else {
+            return Vec::new();
+        };
+        let is_static = |n: Node| {
+            named(n).into_iter().any(|c| {
+                matches!(c.kind(), "storage_class_specifier" | "modifiers")
+                    && self.text(c).split_whitespace().any(|w| w == "static")
+            })
+        };
+        let only_static = is_static(f);
+        let class = body
+            .parent()
+            .and_then(|c| c.child_by_field_name("name"))
+            .map_or("Object", |n| self.text(n));
+        let mut out = Vec::new();
+        for d in named(body) {
+            if d.kind() != field || (only_static && !is_static(d)) {
+                continue;
+            }
+            let ty = d.child_by_field_name("type").map_or("", |t| self.text(t));
+            if ty.contains("function<") {
+                continue;
+            }
+            let mut cursor = d.walk();
+            let decls: Vec<Node> = d
+                .children_by_field_name("declarator", &mut cursor)
+                .collect();
+            for x in decls {
+                let var = match self.o.lang {
+                    Lang::Java => x.child_by_field_name("name").map(|n| Var {
+                        name: self.text(n).into(),
+                        ty: ty.into(),
+                        dims: 0,
+                        pointer: false,
+                        param: false,
+                        reference: false,
+                        field: JAVA_VALUES.contains(&ty.trim()).then(|| {
+                            if is_static(d) {
+                                format!("{class}.class")
+                            } else {
+                                "this".to_string()
+                            }
+                        }),
+                    }),
+                    // A method's declaration (`bool ok(int r);`) is no field.
+                    _ if first_of(x, &["function_declarator"]).is_some() => None,
+                    _ => self.declarator(x, ty),
+                };
+                out.extend(var);
+            }
         }
+        out.retain(|v| !self.is_board_type(&v.ty));
+        out
     }
 
     /// The return type's kind: `Some(None)` returns nothing, `Some(Some(t))`
@@ -487,7 +574,12 @@ impl<'a> Walker<'a> {
         let nothing = matches!(returns, Some(None));
         let params = self.frame_params(f);
         let lc = name == "solveSudoku" || name == "solve_sudoku";
-        let board = params.first().map(|p| p.name.clone()).filter(|_| lc);
+        // LeetCode's board: the method's own first parameter.
+        let board = self
+            .params(f)
+            .first()
+            .map(|p| p.name.clone())
+            .filter(|_| lc);
         // The body's first statement comes after the guard, the board's
         // registration and the parameters' snap.
         let after_brace = body.start_byte() + 1;
@@ -839,6 +931,7 @@ impl<'a> Walker<'a> {
                             pointer: false,
                             param: true,
                             reference: false,
+                            field: None,
                         });
                     }
                 }
@@ -853,6 +946,7 @@ impl<'a> Walker<'a> {
                                 pointer: false,
                                 param: true,
                                 reference: false,
+                                field: None,
                             });
                         }
                     }
@@ -869,7 +963,7 @@ impl<'a> Walker<'a> {
         let (mut dims, mut pointer, mut reference) = (0, false, false);
         loop {
             match cur.kind() {
-                "identifier" => {
+                "identifier" | "field_identifier" => {
                     return Some(Var {
                         name: self.text(cur).into(),
                         ty: ty.into(),
@@ -877,6 +971,7 @@ impl<'a> Walker<'a> {
                         pointer,
                         param: false,
                         reference,
+                        field: None,
                     })
                 }
                 "init_declarator" | "reference_declarator" | "parenthesized_declarator" => {
@@ -964,6 +1059,7 @@ impl<'a> Walker<'a> {
                         pointer: false,
                         param: false,
                         reference: false,
+                        field: None,
                     })
                     .collect()
             }
@@ -983,6 +1079,7 @@ impl<'a> Walker<'a> {
                         pointer: false,
                         param: false,
                         reference: false,
+                        field: None,
                     })
                     .collect()
             }
@@ -1043,6 +1140,7 @@ impl<'a> Walker<'a> {
                             pointer: false,
                             param: false,
                             reference: false,
+                            field: None,
                         });
                     }
                 }
@@ -1060,6 +1158,7 @@ impl<'a> Walker<'a> {
                                     pointer: false,
                                     param: false,
                                     reference: false,
+                                    field: None,
                                 });
                             }
                         }
@@ -1114,7 +1213,13 @@ impl<'a> Walker<'a> {
             Lang::Java => {
                 let parts: Vec<String> = vars
                     .iter()
-                    .map(|v| format!("{:?}, {}", v.name, v.name))
+                    .map(|v| match &v.field {
+                        Some(owner) => format!(
+                            "{:?}, SudokuTrace.field({owner}, {:?}, () -> {})",
+                            v.name, v.name, v.name
+                        ),
+                        None => format!("{:?}, {}", v.name, v.name),
+                    })
                     .collect();
                 format!("SudokuTrace.snap({}); ", parts.join(", "))
             }

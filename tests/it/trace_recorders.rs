@@ -508,3 +508,93 @@ fn user_file_runs(file: &Path) -> bool {
     let compiled = !matches!(file.extension().and_then(|e| e.to_str()), Some("py" | "js"));
     (cfg!(unix) || !compiled) && runnable(file)
 }
+
+/// A solution that keeps its marks and counts on its object, in C++
+/// (members), Java (fields, one static) and Python (`self`'s attributes):
+/// the outermost frame shows them, at every write the board's marks as it
+/// is then and the number of digits placed, and every call of `fill` names
+/// that frame's; a static method shows no object's.
+#[test]
+fn an_objects_fields_are_shown_once_and_current() {
+    let files: Vec<PathBuf> = ["cpp", "java", "py"]
+        .iter()
+        .map(|ext| root().join(format!("tests/data/trace/members.{ext}")))
+        .filter(|f| user_file_runs(f))
+        .collect();
+    common::two_at_a_time(&files, |file| {
+        let what = file.display().to_string();
+        let python = what.ends_with(".py");
+        let rec = record(file, &leetcode());
+        assert_eq!(
+            rec.ending, "returned: the board is solved (checked)",
+            "{what}"
+        );
+        let puzzle = leetcode().0;
+        let mut board = puzzle;
+        let mut checked = 0;
+        each_step(&rec, |n, event, frames| {
+            match *event {
+                Event::Place { cell, digit, .. } => board[cell] = digit,
+                Event::Undo { cell, .. } => board[cell] = 0,
+                _ => return,
+            }
+            let mut marks = [[[false; 10]; 9]; 3];
+            for (cell, &d) in board.iter().enumerate() {
+                if d > 0 {
+                    let (r, c) = (cell / 9, cell % 9);
+                    marks[0][r][d as usize] = true;
+                    marks[1][c][d as usize] = true;
+                    marks[2][r / 3 * 3 + c / 3][d as usize] = true;
+                }
+            }
+            let shown = |k: usize| {
+                let rows: Vec<String> = marks[k]
+                    .iter()
+                    .map(|row| {
+                        let on: Vec<String> =
+                            (0..10).filter(|&d| row[d]).map(|d| d.to_string()).collect();
+                        format!("{{{}}}", on.join(","))
+                    })
+                    .collect();
+                format!("[{}]", rows.join(", "))
+            };
+            let placed = (0..81).filter(|&i| puzzle[i] == 0 && board[i] > 0).count();
+            let outer = frames[0].1.as_deref().unwrap_or("");
+            if python {
+                let want = format!(
+                    "Solution(rows={}, cols={}, boxes={}, placed={placed})",
+                    shown(0),
+                    shown(1),
+                    shown(2)
+                );
+                assert_eq!(local(outer, "self"), want, "{what} step {n}");
+            } else {
+                for (k, name) in ["rows", "cols", "boxes"].into_iter().enumerate() {
+                    assert_eq!(local(outer, name), shown(k), "{what} step {n}: {outer}");
+                }
+                assert_eq!(
+                    local(outer, "placed"),
+                    placed.to_string(),
+                    "{what} step {n}"
+                );
+            }
+            for (function, locals) in &frames[1..] {
+                let locals = locals.as_deref().unwrap_or("");
+                let names: &[&str] = if python {
+                    &["self"]
+                } else {
+                    &["rows", "cols", "boxes", "placed"]
+                };
+                for name in names {
+                    assert_eq!(
+                        local(locals, name),
+                        format!("(solveSudoku's {name})"),
+                        "{what} step {n}, {function}: {locals}"
+                    );
+                }
+            }
+            checked += 1;
+        });
+        assert_eq!(checked, 4208 + 4157, "{what}");
+    });
+}

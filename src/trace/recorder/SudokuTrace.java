@@ -104,6 +104,7 @@ final class SudokuTrace {
   // indices that hold true, [{3,5,7}, {}, …].
   static String show(Object v) {
     if (v == null) return "null";
+    if (v instanceof Field) return show(((Field) v).read.get());
     if (v instanceof Character) {
       char c = (Character) v;
       return c >= 32 && c < 127 ? "'" + c + "'" : "(char)" + (int) c;
@@ -153,6 +154,19 @@ final class SudokuTrace {
     }
     String s = b.append(']').toString();
     return s.length() > 240 ? s.substring(0, s.lastIndexOf(", ", 236)) + ", ...]" : s;
+  }
+
+  // A field of a number, a char or a string (`placed`, `calls`), which
+  // every method of its object names: one object for each owner (the
+  // instance, or the class of a static field) and name, so that the frames
+  // naming it share it as they share an array, and read when snapped.
+  static final class Field {
+    final java.util.function.Supplier<Object> read;
+    Field(java.util.function.Supplier<Object> read) { this.read = read; }
+  }
+  static final java.util.IdentityHashMap<Object, java.util.HashMap<String, Field>> fields = new java.util.IdentityHashMap<>();
+  static Field field(Object owner, String name, java.util.function.Supplier<Object> read) {
+    return fields.computeIfAbsent(owner, o -> new java.util.HashMap<>()).computeIfAbsent(name, n -> new Field(read));
   }
 
   // An object: its toString, or where it has none of its own, its fields
