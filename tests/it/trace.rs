@@ -518,6 +518,23 @@ fn users_file(folder: &str, name: &str, text: &str) -> String {
     path.to_str().unwrap().to_string()
 }
 
+/// What `sudoku trace --approach FILE --html PAGE.html` (with `extra`)
+/// prints, the page written in the tests' folder; it must succeed.
+fn page_summary(file: &str, page: &str, extra: &[&str]) -> String {
+    let page = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{page}.html"));
+    let mut args = vec![
+        "trace",
+        "--approach",
+        file,
+        "--html",
+        page.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let (code, out, err) = sudoku(&args);
+    assert_eq!(code, 0, "{file}: {err}");
+    out
+}
+
 /// A repository file's text.
 fn repo_text(path: &str) -> String {
     std::fs::read_to_string(repo_file(path)).unwrap()
@@ -1042,15 +1059,7 @@ fn a_file_whose_stores_the_trace_cannot_see_is_not_compared() {
             && out.contains("\nnot all seen: the board it left holds changes that no write the trace saw made"),
         "{out}"
     );
-    let page = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace-macro-store.html");
-    let (code, out, err) = sudoku(&[
-        "trace",
-        "--approach",
-        &file,
-        "--html",
-        page.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
+    let out = page_summary(&file, "trace-macro-store", &[]);
     assert!(
         out.contains("macro_store changed the board only by stores the trace does not follow, so there is no search to compare")
             && !out.contains("another order")
@@ -1072,15 +1081,7 @@ fn a_page_cut_at_its_most_names_the_pages_limit() {
         "forever.c",
         "void solveSudoku(char** board, int boardSize, int* boardColSize) {\n    for (;;) {\n        board[0][2] = '1';\n        board[0][2] = '.';\n    }\n}\n",
     );
-    let page = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace-page-most.html");
-    let (code, out, err) = sudoku(&[
-        "trace",
-        "--approach",
-        &file,
-        "--html",
-        page.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
+    let out = page_summary(&file, "trace-page-most", &[]);
     assert!(
         out.contains("forever: stopped after 200000 writes (a page's most a side, which --max-steps cannot raise; `sudoku trace` without --html follows it further, with --max-steps N)"),
         "{out}"
@@ -1634,17 +1635,7 @@ fn the_entry_is_found_as_the_judge_finds_it() {
     // A page's summary says what input the stdin program was fed.
     if cfg!(unix) && common::need("g++") {
         let path = repo_file("tests/data/trace/count_first.cpp");
-        let page = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trace-count-first.html");
-        let (code, out, err) = sudoku(&[
-            "trace",
-            "--time-limit",
-            "20000",
-            "--approach",
-            &path,
-            "--html",
-            page.to_str().unwrap(),
-        ]);
-        assert_eq!(code, 0, "{err}");
+        let out = page_summary(&path, "trace-count-first", &["--time-limit", "20000"]);
         assert!(
             out.lines().any(|l| l.starts_with(
                 "count_first: fed POJ 2676's input, a count of grids first: on Lanqiao's 9 lines"
