@@ -57,6 +57,20 @@ fn record(file: &Path, puzzle: &Grid) -> Recording {
         .unwrap_or_else(|e| panic!("{}: {e}", file.display()))
 }
 
+/// Each write of `rec` (a placement or an undo), handed to `each` with its
+/// step's number, the board after it (from `puzzle`) and the frames then.
+fn each_write(rec: &Recording, puzzle: &Grid, mut each: impl FnMut(usize, &[u8; 81], &[Frame])) {
+    let mut board = puzzle.0;
+    each_step(rec, |n, event, frames| {
+        match *event {
+            Event::Place { cell, digit, .. } => board[cell] = digit,
+            Event::Undo { cell, .. } => board[cell] = 0,
+            _ => return,
+        }
+        each(n, &board, frames);
+    });
+}
+
 /// A frame at a step: its function and its locals (`None`: none reported).
 type Frame = (String, Option<String>);
 
@@ -255,14 +269,8 @@ fn an_object_frames_share_is_drawn_once_and_current() {
             "{file}: {}",
             rec.ending
         );
-        let mut board = leetcode().0;
         let mut checked = 0;
-        each_step(&rec, |n, event, frames| {
-            match *event {
-                Event::Place { cell, digit, .. } => board[cell] = digit,
-                Event::Undo { cell, .. } => board[cell] = 0,
-                _ => return,
-            }
+        each_write(&rec, &leetcode(), |n, board, frames| {
             let mut masks = [[0u32; 9]; 3];
             for (cell, &d) in board.iter().enumerate() {
                 if d > 0 {
@@ -454,15 +462,9 @@ fn a_table_of_booleans_is_shown_as_its_marks_current_at_every_write() {
             rec.ending, "returned: the board is solved (checked)",
             "{what}"
         );
-        let mut board = leetcode().0;
         let mut checked = 0;
-        each_step(&rec, |n, event, frames| {
-            match *event {
-                Event::Place { cell, digit, .. } => board[cell] = digit,
-                Event::Undo { cell, .. } => board[cell] = 0,
-                _ => return,
-            }
-            let marks = marks_of(&board);
+        each_write(&rec, &leetcode(), |n, board, frames| {
+            let marks = marks_of(board);
             let outer = frames[0].1.as_deref().unwrap_or("");
             for (k, name) in ["rows", "cols", "boxes"].into_iter().enumerate() {
                 let want = &marks[k];
@@ -514,15 +516,9 @@ fn an_objects_fields_are_shown_once_and_current() {
             "{what}"
         );
         let puzzle = leetcode().0;
-        let mut board = puzzle;
         let mut checked = 0;
-        each_step(&rec, |n, event, frames| {
-            match *event {
-                Event::Place { cell, digit, .. } => board[cell] = digit,
-                Event::Undo { cell, .. } => board[cell] = 0,
-                _ => return,
-            }
-            let marks = marks_of(&board);
+        each_write(&rec, &leetcode(), |n, board, frames| {
+            let marks = marks_of(board);
             let placed = (0..81).filter(|&i| puzzle[i] == 0 && board[i] > 0).count();
             let outer = frames[0].1.as_deref().unwrap_or("");
             if python {
