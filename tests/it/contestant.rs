@@ -526,10 +526,11 @@ fn a_method_is_called_as_leetcodes_driver_calls_it() {
             "{text}"
         );
     }
-    // LeetCode's method as a free function, in a file whose name says no
-    // problem and which reads no stdin: judged as LeetCode's problem, whose
-    // call it does not take because it is not a method.
-    let free = "#include <vector>\nusing namespace std;\nvoid solveSudoku(vector<vector<char>>& board) {\n    board[0][2] = '4';\n}\n";
+    // LeetCode's method as a free function (beside a free check of its
+    // own, LeetCode 36's name), in a file whose name says no problem and
+    // which reads no stdin: judged as LeetCode 37, whose call it does not
+    // take because it is not a method.
+    let free = "#include <vector>\nusing namespace std;\nbool isValidSudoku(vector<vector<char>>& board) {\n    return board.size() == 9;\n}\nvoid solveSudoku(vector<vector<char>>& board) {\n    if (isValidSudoku(board)) board[0][2] = '4';\n}\n";
     if let Some((code, text)) = judge_text(
         "driver",
         "free.cpp",
@@ -539,7 +540,7 @@ fn a_method_is_called_as_leetcodes_driver_calls_it() {
         assert_eq!(code, 1, "{text}");
         assert!(
             text.contains("judged as: LeetCode 37 (its solveSudoku, a free function)")
-                && text.contains("free.cpp:3: error: LeetCode calls `void solveSudoku(vector<vector<char>>& board)` as a method (class Solution with solveSudoku), and this definition is a free function: put it there;")
+                && text.contains("free.cpp:6: error: LeetCode calls `void solveSudoku(vector<vector<char>>& board)` as a method (class Solution with solveSudoku), and this definition is a free function: put it there;")
                 && !text.contains("does not take that call"),
             "{text}"
         );
