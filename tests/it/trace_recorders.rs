@@ -87,7 +87,9 @@ fn each_step(rec: &Recording, mut each: impl FnMut(usize, &Event, &[Frame])) {
                     stack.pop().expect("a call returns");
                 }
                 FrameOp::Locals { frame, text } => {
-                    stack[frame as usize].1 = Some(rec.locals[text as usize].clone());
+                    let text = &rec.locals[text as usize];
+                    assert!(!text.starts_with(", "), "step {}: {text}", n + 1);
+                    stack[frame as usize].1 = Some(text.clone());
                 }
             }
         }

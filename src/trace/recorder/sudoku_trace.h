@@ -191,7 +191,7 @@ static void sudoku_trace_render(int k) {
         }
       if (!holder) continue;
     }
-    SUDOKU_TRACE_PUT("%s%s = ", j ? ", " : "", p->name);
+    SUDOKU_TRACE_PUT("%s%s = ", len ? ", " : "", p->name);
     if (p->form == 's') {
       SUDOKU_TRACE_PUT("%s", p->text);
     } else if (p->form == 'p') {
