@@ -810,7 +810,20 @@ impl<'a> Walker<'a> {
         } else {
             return;
         };
-        let snap = self.snap(&vars);
+        let mut snap = self.snap(&vars);
+        // C++: the locals snapped only where the store is a write the
+        // recorder reports (`hits`), the check's own arguments again.
+        if self.o.lang == Lang::Cpp && !snap.is_empty() {
+            let guard = call
+                .replacen("sudoku_trace::at2(", "sudoku_trace::hits2(", 1)
+                .replacen("sudoku_trace::at1(", "sudoku_trace::hits1(", 1)
+                .replacen("sudoku_trace::at_ref(", "sudoku_trace::hits_ref(", 1);
+            let guard = guard
+                .rsplit_once(", ")
+                .map(|(args, _line)| format!("{args})"))
+                .unwrap_or(guard);
+            snap = format!("if ({guard}) {{ {snap}}} ");
+        }
         let semicolon = if self.o.lang == Lang::Rust && target.id() == a.id() {
             ";"
         } else {
@@ -1208,7 +1221,7 @@ impl<'a> Walker<'a> {
                     .iter()
                     .map(|v| format!("sudoku_trace::nv({:?}, {})", v.name, v.name))
                     .collect();
-                format!("sudoku_trace::snap({{{}}}); ", parts.join(", "))
+                format!("sudoku_trace::snap({}); ", parts.join(", "))
             }
             Lang::Java => {
                 let parts: Vec<String> = vars

@@ -7,9 +7,11 @@
 //   start | c NAME | r VALUE | v FRAME LOCALS | w ROW COL DIGIT LINE
 //   bad ROW COL LINE TYPE VALUE | cut
 // The instrumented copy calls: Frame (a guard at each function's entry),
-// ret<T>(value) at each return, snap({nv(name, value)...}) for the locals in
-// scope, board(b) at solveSudoku's entry, at2(g, i, j, line) and at1(g, i,
-// line) after each store into a subscript.
+// ret<T>(value) at each return, snap(nv(name, value)...) for the locals in
+// scope, board(b) at solveSudoku's entry, at2(g, i, j, line), at1(g, i,
+// line) and at_ref(x, line) after each store into a subscript, through a
+// pointer or a reference (the snap before it where hits2, hits1 or
+// hits_ref says the store is a write to report).
 #include <algorithm>
 #include <cstddef>
 #include <cstdio>
@@ -150,25 +152,84 @@ struct bool_rows<T, typename std::enable_if<std::is_same<
 
 // A table of marks: each row as the indices that hold true.
 template <class T> void put_marks(std::string& o, const T& v, std::true_type) {
-  o += '[';
+  // Built in a buffer of its own: one append to `o`.
+  char buf[1024];
+  size_t n = 0;
+  buf[n++] = '[';
   size_t r = 0;
   for (const auto& row : v) {
-    if (r++) o += ", ";
-    o += '{';
+    if (n > sizeof buf - 64) break;
+    if (r++) { buf[n++] = ','; buf[n++] = ' '; }
+    buf[n++] = '{';
     size_t k = 0;
     bool first = true;
-    for (auto it = std::begin(row); it != std::end(row); ++it, ++k) {
+    for (auto it = std::begin(row); it != std::end(row) && n < sizeof buf - 16; ++it, ++k) {
       if (!*it) continue;
-      if (!first) o += ',';
+      if (!first) buf[n++] = ',';
       first = false;
-      o += std::to_string(k);
+      char digits[24];
+      int m = 0;
+      for (size_t x = k; m == 0 || x > 0; x /= 10) digits[m++] = static_cast<char>('0' + x % 10);
+      while (m > 0) buf[n++] = digits[--m];
     }
-    o += '}';
+    buf[n++] = '}';
   }
-  o += ']';
+  buf[n++] = ']';
+  o.append(buf, n);
   if (o.size() > 240) o = o.substr(0, o.rfind(", ", 236)) + ", ...]";
 }
 template <class T> void put_marks(std::string&, const T&, std::false_type) {}
+
+// A table of marks as put_marks writes it, kept for each table (by type and
+// address) with its bits: a snap of a table unchanged since the last reuses
+// the text (a frame snaps after each write and before each call, and a
+// search changes one mark a write).
+template <class T> void put_marks_kept(std::string&, const T&, std::false_type) {}
+template <class T> void put_marks_kept(std::string& o, const T& v, std::true_type) {
+  struct Kept {
+    std::vector<unsigned char> bits;
+    std::string text;
+  };
+  static std::unordered_map<const void*, Kept> kept;
+  // Each row as its length (a byte) and its bits.
+  unsigned char now[512];
+  size_t n = 0;
+  bool fits = true;
+  for (const auto& row : v) {
+    if (n >= sizeof now) { fits = false; break; }
+    size_t at = n++;
+    unsigned len = 0, bit = 0;
+    unsigned char byte = 0;
+    for (auto it = std::begin(row); it != std::end(row); ++it, ++len) {
+      if (*it) byte = static_cast<unsigned char>(byte | (1u << bit));
+      if (++bit == 8) {
+        if (n >= sizeof now) { fits = false; break; }
+        now[n++] = byte;
+        byte = 0;
+        bit = 0;
+      }
+    }
+    if (!fits) break;
+    if (bit) {
+      if (n >= sizeof now) { fits = false; break; }
+      now[n++] = byte;
+    }
+    now[at] = static_cast<unsigned char>(len);
+  }
+  if (!fits) {
+    put_marks(o, v, std::true_type());
+    return;
+  }
+  Kept& c = kept[static_cast<const void*>(&v)];
+  if (c.bits.size() == n && std::memcmp(c.bits.data(), now, n) == 0) {
+    o += c.text;
+    return;
+  }
+  c.bits.assign(now, now + n);
+  c.text.clear();
+  put_marks(c.text, v, std::true_type());
+  o += c.text;
+}
 
 template <class T> void put_range(std::string& o, const T& v) {
   o += '[';
@@ -218,7 +279,7 @@ template <class T> Part nv(const char* name, const T& v) {
   p.name = name;
   p.at = static_cast<const void*>(&v);
   if (is_table(v, std::integral_constant<bool, is_range<T>::value && !std::is_same<T, std::string>::value>())) {
-    put_marks(p.text, v, bool_rows<T>());
+    put_marks_kept(p.text, v, bool_rows<T>());
     return p;
   }
   std::string& o = p.text;
@@ -255,12 +316,21 @@ inline void unhold(State& s) {
   forget_touched(s);
 }
 
-inline void snap(std::initializer_list<Part> parts) {
+inline void snap_into(std::vector<Part>&) {}
+template <class... P> void snap_into(std::vector<Part>& v, Part&& first, P&&... rest) {
+  v.push_back(std::move(first));
+  snap_into(v, std::forward<P>(rest)...);
+}
+
+// The innermost frame's locals now, each part moved in (its text is not
+// copied again).
+template <class... P> void snap(P&&... parts) {
   State& s = state();
   if (s.frames.empty()) return;
   unhold(s);
   size_t k = s.frames.size() - 1;
-  s.frames.back().parts.assign(parts.begin(), parts.end());
+  s.frames.back().parts.clear();
+  snap_into(s.frames.back().parts, std::forward<P>(parts)...);
   const std::vector<Part>& now = s.frames.back().parts;
   for (size_t j = 0; j < now.size(); j++) {
     if (now[j].text.empty()) continue;
@@ -305,7 +375,7 @@ template <class T, class U> T ret(U&& v) {
 // Each frame's locals as the page shows them. An object several frames
 // hold (a container passed down by reference) is drawn once, by the
 // outermost frame holding it, with the text of the innermost's last snap
-// (its value now: a frame snaps after each store and before each call, and
+// (its value now: a frame snaps after each write and before each call, and
 // only a frame holding the object can change it); the others name it,
 // `(solveSudoku's rows)`. Only the frames that can show something new are
 // built again: those pushed or snapped since the last report, and the
@@ -367,6 +437,26 @@ inline int decode(long long v, char encoding) {
   if (encoding == 'r') return v >= 0 && v <= 9 ? static_cast<int>(v) : -1;
   if (v == '.' || (encoding == 'c' && v == '0')) return 0;
   return v >= '1' && v <= '9' ? static_cast<int>(v - '0') : -1;
+}
+
+// Whether a store at `p` is one `store` reports: a cell of the board whose
+// digit changed, a rewrite of the program's own digit, or a bad value. The
+// copy snaps a frame's locals only then (before `store` reports it): a
+// store elsewhere changes nothing a write shows until the next write, which
+// snaps, or the next call, which snaps before it.
+inline bool hits(const char* p) {
+  State& s = state();
+  if (!s.started) return false;
+  for (int r = 0; r < 9; r++) {
+    if (!s.rows[r] || p < s.rows[r] || p >= s.rows[r] + 9 * s.elem) continue;
+    size_t off = static_cast<size_t>(p - s.rows[r]);
+    if (off % s.elem) return false;
+    int c = static_cast<int>(off / s.elem);
+    int d = decode(read_cell(p, s.elem), s.encoding);
+    int had = s.shadow[r * 9 + c];
+    return !(d == (had & 15) && (d == 0 || !(had & 16)));
+  }
+  return false;
 }
 
 inline void store(const char* p, int line) {
@@ -469,6 +559,19 @@ template <class G, class I, class J> void at2(G&& g, I i, J j, int line) {
   store_at(addr2(g, i, j, 0), line);
 }
 template <class G, class I> void at1(G&& g, I i, int line) { store_at(addr1(g, i, 0), line); }
+
+template <class T> bool hits_at(const T* p, std::true_type) { return hits(reinterpret_cast<const char*>(p)); }
+template <class T> bool hits_at(const T*, std::false_type) { return false; }
+template <class T> bool hits_at(const T* p) {
+  return hits_at(p, std::integral_constant<bool, std::is_integral<T>::value && !std::is_same<T, bool>::value>());
+}
+inline bool hits_at(std::nullptr_t) { return false; }
+template <class G, class I, class J> bool hits2(G&& g, I i, J j) {
+  if (!state().started || state().writes == 0) detect(g);
+  return hits_at(addr2(g, i, j, 0));
+}
+template <class G, class I> bool hits1(G&& g, I i) { return hits_at(addr1(g, i, 0)); }
+template <class T> bool hits_ref(T& v) { return hits_at(&v); }
 // A store through a reference (`char& cell = board[r][c]; cell = d;`).
 template <class T> void at_ref(T& v, int line) { store_at(&v, line); }
 
