@@ -771,6 +771,11 @@ fn run_original(source: &Source, puzzle: &Grid, run: &user_file::Run) -> Result<
     Ok(rec)
 }
 
+/// A page past this many bytes is said to be large (a file's frames holding
+/// big containers at every one of 200,000 writes): a browser takes seconds
+/// to open it.
+const LARGE_PAGE: usize = 20 << 20;
+
 /// The page: two sides recorded, written to `file`, and a few lines about it.
 fn run_page(opts: &Options, file: &Path, out: &mut dyn Write) -> Result<(), Error> {
     let max = opts.max_steps.unwrap_or(html::MAX_STEPS);
@@ -810,6 +815,13 @@ fn run_page(opts: &Options, file: &Path, out: &mut dyn Write) -> Result<(), Erro
         page.len().div_ceil(1024),
         counts.join(" against ")
     )?;
+    if page.len() > LARGE_PAGE {
+        writeln!(
+            out,
+            "a large page ({} MB: its frames' locals at every write): slow to open; --max-steps N keeps fewer steps",
+            page.len() >> 20
+        )?;
+    }
     for side in &sides {
         writeln!(out, "{}: {}", side.key, side.ending)?;
         if let Some(fed) = &side.fed {

@@ -850,6 +850,9 @@
         li.dataset.state = f.state;
         v.stack.appendChild(li);
       });
+      // The calls that returned since the step before, apart from the
+      // stack: not callees of its innermost frame.
+      if (st.returned.length) v.stack.appendChild(el('li', 'returned-head', 'returned since the step before:'));
       st.returned.forEach((f) => {
         const li = el('li', 'returned', frameText(f) + ' ');
         if (f.locals) li.appendChild(el('span', 'locals', f.locals));

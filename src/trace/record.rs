@@ -683,21 +683,57 @@ pub fn shape(puzzle: &Grid, steps: &mut [Step], ops: &[FrameOp], names: &[String
 }
 
 /// The subscript stores on `line` as the code spells them (`sudu[x][y]`,
-/// `self.board[r][c]`, `row[j]`): a name with one or more `[...]` after it
-/// and then `=` (not `==`).
+/// `self.board[r][c]`, `row[j]`, `(*grid)[r][c]`): a name (or `(*name)`)
+/// with one or more `[...]` after it and then `=` (not `==`); and a store
+/// through a pointer, `*cell =`.
 fn stores_on(line: &str) -> Vec<&str> {
     let b = line.as_bytes();
     let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$';
+    let assigns = |k: usize| {
+        let mut k = k;
+        while k < b.len() && b[k] == b' ' {
+            k += 1;
+        }
+        b.get(k) == Some(&b'=') && b.get(k + 1) != Some(&b'=')
+    };
     let mut out = Vec::new();
     let mut i = 0;
     while i < b.len() {
-        let starts = (b[i].is_ascii_alphabetic() || b[i] == b'_' || b[i] == b'$')
+        let after_word = i > 0 && (word(b[i - 1]) || b[i - 1] == b'.' || b[i - 1] == b')');
+        // `*cell = d`: a pointer's store (not a product: nothing before
+        // it but a statement's start).
+        if b[i] == b'*' && !after_word && b.get(i + 1).is_some_and(|&c| word(c)) {
+            let before = line[..i].trim_end();
+            let mut k = i + 1;
+            while k < b.len() && word(b[k]) {
+                k += 1;
+            }
+            if (before.is_empty() || before.ends_with([';', '{', '}', ')'])) && assigns(k) {
+                out.push(&line[i..k]);
+                i = k;
+                continue;
+            }
+        }
+        // `(*grid)[r][c]`: a pointer's array, subscripted.
+        let deref = b[i] == b'(' && b.get(i + 1) == Some(&b'*') && !after_word;
+        let starts = (b[i].is_ascii_alphabetic() || b[i] == b'_' || b[i] == b'$' || deref)
             && (i == 0 || !(word(b[i - 1]) || b[i - 1] == b'.'));
         if !starts {
             i += 1;
             continue;
         }
         let start = i;
+        if deref {
+            let mut k = i + 2;
+            while k < b.len() && word(b[k]) {
+                k += 1;
+            }
+            if b.get(k) != Some(&b')') || b.get(k + 1) != Some(&b'[') {
+                i += 1;
+                continue;
+            }
+            i = k + 1;
+        }
         while i < b.len() && (word(b[i]) || b[i] == b'.') {
             i += 1;
         }
@@ -731,6 +767,23 @@ fn stores_on(line: &str) -> Vec<&str> {
     out
 }
 
+/// A line that wrote with no subscript or pointer store on it stores
+/// through a C++ reference (`cell = d;`): its plain assignment at the
+/// statement's start.
+fn plain_store(line: &str) -> Vec<&str> {
+    let t = line.trim_start();
+    let name = t
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .next()
+        .unwrap_or("");
+    let rest = t[name.len()..].trim_start();
+    if !name.is_empty() && rest.starts_with('=') && !rest.starts_with("==") {
+        vec![name]
+    } else {
+        Vec::new()
+    }
+}
+
 /// For each line of a user's file that wrote to the board, the store
 /// there as the code spells it (`sudu[x][y]`), for the captions: where a
 /// line holds several stores, the one into the array most of the file's
@@ -750,7 +803,17 @@ pub fn stores(rec: &Recording) -> std::collections::BTreeMap<usize, String> {
         .collect();
     let on: Vec<(usize, Vec<&str>)> = written
         .into_iter()
-        .map(|l| (l, stores_on(lines[l - 1])))
+        .map(|l| {
+            let found = stores_on(lines[l - 1]);
+            (
+                l,
+                if found.is_empty() {
+                    plain_store(lines[l - 1])
+                } else {
+                    found
+                },
+            )
+        })
         .filter(|(_, s)| !s.is_empty())
         .collect();
     let name = |store: &str| store.split('[').next().unwrap_or("").to_string();
@@ -1225,6 +1288,15 @@ mod tests {
         );
         assert!(stores_on("if (board[i][j] == c) return; x = a[i];").is_empty());
         assert!(stores_on("board[i][j] += 1; a[i").is_empty());
+        assert_eq!(
+            stores_on("    (*boardPtr)[row][col] = c; x = a * b;"),
+            ["(*boardPtr)[row][col]"]
+        );
+        assert_eq!(stores_on("        *cell = d;"), ["*cell"]);
+        assert!(stores_on("int n = a * b; if (x) *p == 1;").is_empty());
+        // A reference's store, read where a writing line has no other.
+        assert_eq!(plain_store("            cell = d;"), ["cell"]);
+        assert!(plain_store("            if (cell == d) return;").is_empty());
     }
 
     /// The mirror's calls: one per level, each returning what the search did.

@@ -130,7 +130,7 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
     let program = program::build(path, &found, run)?;
     let mut ran = program.run(path, &found, puzzle, run)?;
     if !ran.heard.started {
-        return Err(not_started(path, &found, &ran));
+        return Err(not_started(path, &found, &program, &ran));
     }
     let (end, ending, unseen) = ending(path, puzzle, run, &found, &program, &mut ran);
     let title = format!(
@@ -153,13 +153,23 @@ pub fn record(path: &Path, puzzle: &Grid, run: &Run) -> Result<Recording, Error>
 
 /// Why a program that never reached its board (no `solveSudoku` called,
 /// no table holding the puzzle written) cannot be traced.
-fn not_started(path: &Path, found: &Found, ran: &Ran) -> Error {
+fn not_started(path: &Path, found: &Found, program: &Program, ran: &Ran) -> Error {
     let shown = path.display();
     let said = match ran.stderr.trim() {
         "" => "(nothing on stderr)",
         said => said,
     };
     let end = ran.sandbox.end;
+    // A compiled file ran as the trace's copy, whose recorder's calls can
+    // make undefined behaviour come out otherwise than in the judge's build.
+    let ended = if program.copy {
+        format!(
+            "the copy the trace built ended: {}; `sudoku judge` shows how the judge's build ends",
+            end_words(end)
+        )
+    } else {
+        format!("it ended: {}", end_words(end))
+    };
     Error::Approach(match &found.call {
         Call::Stdin { .. } => {
             let problem = found.problem;
@@ -169,8 +179,7 @@ fn not_started(path: &Path, found: &Found, ran: &Ran) -> Error {
                 format!("{}'s input ({})", problem.short, problem.input)
             };
             format!(
-                "{shown}: fed {tried}, it wrote no table holding the puzzle (it ended: {}). The trace takes a stdin program's board to be the table (int a[9][9], char g[10][10], string s[9], vector<vector<int>>, …) whose cells are the puzzle's once it is read, and follows the stores into it; a program that reads another problem's input needs that problem named, with --problem KEY (p1784 for Luogu's rows of digits with spaces between; keys: {}) or in its file name (poj2676_mine.cpp), as `sudoku judge` takes it, and one that keeps the board otherwise (one array of 81, bitmasks) cannot be traced. Its stderr:\n{said}",
-                end_words(end),
+                "{shown}: fed {tried}, it wrote no table holding the puzzle ({ended}). The trace takes a stdin program's board to be the table (int a[9][9], char g[10][10], string s[9], vector<vector<int>>, …) whose cells are the puzzle's once it is read, and follows the stores into it; a program that reads another problem's input needs that problem named, with --problem KEY (p1784 for Luogu's rows of digits with spaces between; keys: {}) or in its file name (poj2676_mine.cpp), as `sudoku judge` takes it, and one that keeps the board otherwise (one array of 81, bitmasks) cannot be traced. Its stderr:\n{said}",
                 crate::judge::problem::PROBLEMS
                     .iter()
                     .filter(|p| p.grid_input().is_some())
@@ -179,10 +188,7 @@ fn not_started(path: &Path, found: &Found, ran: &Ran) -> Error {
                     .join(", ")
             )
         }
-        _ => format!(
-            "{shown} failed before solveSudoku was called (it ended: {}):\n{said}",
-            end_words(end)
-        ),
+        _ => format!("{shown} failed before solveSudoku was called ({ended}):\n{said}"),
     })
 }
 

@@ -744,7 +744,7 @@ fn files_that_cannot_be_traced_say_why() {
         let (code, _, err) = sudoku(&["trace", "--approach", &flat]);
         assert_eq!(code, 2);
         assert!(
-            err.contains("it wrote no table holding the puzzle (it ended: exit code 0)")
+            err.contains("it wrote no table holding the puzzle (the copy the trace built ended: exit code 0; `sudoku judge` shows how the judge's build ends)")
                 && err.contains("needs that problem named, with --problem KEY (p1784 for Luogu's rows of digits with spaces between; keys: lanqiao, poj2676, p1074, p1784) or in its file name"),
             "{err}"
         );
@@ -1612,7 +1612,7 @@ fn the_entry_is_found_as_the_judge_finds_it() {
         (
             "g++",
             "count_first.cpp",
-            &["as Lanqiao:", "(fed POJ 2676's input, a count of grids first: on Lanqiao's 9 lines, the input `sudoku judge` gives a stdin program its name does not place, it wrote no table holding the puzzle (it ended: ", "); if POJ 2676 is its problem, name it so, with --problem poj2676 or in its file name)"],
+            &["as Lanqiao:", "(fed POJ 2676's input, a count of grids first: on Lanqiao's 9 lines, the input `sudoku judge` gives a stdin program its name does not place, it wrote no table holding the puzzle (the copy the trace built ended: ", "; `sudoku judge` shows how the judge's build ends); if POJ 2676 is its problem, name it so, with --problem poj2676 or in its file name)"],
         ),
     ];
     for (tool, file, header) in cases {

@@ -179,8 +179,10 @@ const READ_STATE: &str = r#"(() => ({
       event: (s.querySelector('.caption .event') || {}).textContent || '',
       why: why.find((w) => w.startsWith('why: ')) || '',
       stackKind: s.querySelector('.stack').dataset.kind,
-      frames: Array.from(s.querySelectorAll('.stack li:not(.returned):not(.empty)')).map((li) => [li.dataset.name || '', Number(li.dataset.cell), li.dataset.locals === undefined ? null : li.dataset.locals]),
+      frames: Array.from(s.querySelectorAll('.stack li:not(.returned):not(.empty):not(.returned-head)')).map((li) => [li.dataset.name || '', Number(li.dataset.cell), li.dataset.locals === undefined ? null : li.dataset.locals]),
       returned: Array.from(s.querySelectorAll('.stack li.returned')).map((li) => [li.dataset.name, Number(li.dataset.cell), li.dataset.returned]),
+      // The stack's items in order, by kind: f a frame, h the returned calls' heading, r a returned call.
+      order: Array.from(s.querySelectorAll('.stack li')).map((li) => li.classList.contains('returned-head') ? 'h' : li.classList.contains('returned') ? 'r' : li.classList.contains('empty') ? '' : 'f').join(''),
     };
   }),
 }))()"#;
@@ -360,6 +362,14 @@ fn check_side(shown: &Value, want: &Recording, puzzle: &Grid, s: usize, what: &s
         StackKind::Frames => {
             assert_eq!(shown["stackKind"], "frames", "{at}");
             let (frames, returned) = frames_at(want, s);
+            // The calls returned follow the frames under their heading,
+            // never read as callees of the innermost frame.
+            let order = format!(
+                "{}{}{}",
+                "f".repeat(frames.len()),
+                if returned.is_empty() { "" } else { "h" },
+                "r".repeat(returned.len())
+            );
             let frames: Vec<Value> = frames
                 .iter()
                 .map(|(n, c, l)| serde_json::json!([n, c, l]))
@@ -374,6 +384,7 @@ fn check_side(shown: &Value, want: &Recording, puzzle: &Grid, s: usize, what: &s
                 Value::from(returned),
                 "{at}: the calls returned"
             );
+            assert_eq!(shown["order"], order.as_str(), "{at}: the stack's order");
         }
         StackKind::Filled => {
             assert_eq!(shown["stackKind"], "filled", "{at}");

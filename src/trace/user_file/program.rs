@@ -221,7 +221,7 @@ impl Program {
         let mut again = attempt(&layout.of(puzzle))?;
         if again.heard.started {
             again.fed = format!(
-                " (fed {}'s input, a count of grids first: on Lanqiao's 9 lines, the input `sudoku judge` gives a stdin program its name does not place, it wrote no table holding the puzzle (it ended: {}); if {} is its problem, name it so, with --problem {} or in its file name)",
+                " (fed {}'s input, a count of grids first: on Lanqiao's 9 lines, the input `sudoku judge` gives a stdin program its name does not place, it wrote no table holding the puzzle (the copy the trace built ended: {}; `sudoku judge` shows how the judge's build ends); if {} is its problem, name it so, with --problem {} or in its file name)",
                 poj.short,
                 super::end_words(first.sandbox.end),
                 poj.short,
