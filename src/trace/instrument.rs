@@ -222,6 +222,30 @@ pub fn instrument(text: &str, o: &Options) -> Result<String, String> {
     Ok(w.finish())
 }
 
+/// Whether `text` assigns `name`: `name =` (not `==`), `name +=`,
+/// `++name`, `name++`, or `&name` handed to a reader (`scanf`).
+fn assigned_in(text: &str, name: &str) -> bool {
+    let b = text.as_bytes();
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    text.match_indices(name).any(|(at, _)| {
+        let end = at + name.len();
+        if (at > 0 && word(b[at - 1])) || b.get(end).is_some_and(|&c| word(c)) {
+            return false;
+        }
+        let before = text[..at].trim_end();
+        let after = text[end..].trim_start();
+        before.ends_with("++")
+            || before.ends_with("--")
+            || (before.ends_with('&') && !before.ends_with("&&"))
+            || after.starts_with("++")
+            || after.starts_with("--")
+            || (after.starts_with('=') && !after.starts_with("=="))
+            || ["+=", "-=", "*=", "/=", "%=", "|=", "&=", "^=", "<<=", ">>="]
+                .iter()
+                .any(|op| after.starts_with(op))
+    })
+}
+
 /// Java's types of a value (a field of one is shared by name, not by
 /// identity).
 const JAVA_VALUES: [&str; 14] = [
@@ -1099,6 +1123,22 @@ impl<'a> Walker<'a> {
         }
     }
 
+    /// The names a C or C++ declaration gives no value (`int i, j;`, not
+    /// `int k = 0;`, nor an array, which C zeroes where it is static and
+    /// the program fills).
+    fn declared_unset(&self, d: Node) -> Vec<String> {
+        let mut cursor = d.walk();
+        let decls: Vec<Node> = d
+            .children_by_field_name("declarator", &mut cursor)
+            .collect();
+        decls
+            .into_iter()
+            .filter(|x| matches!(x.kind(), "identifier" | "pointer_declarator"))
+            .filter_map(|x| self.declarator(x, ""))
+            .map(|v| v.name)
+            .collect()
+    }
+
     /// The variables in scope at statement `s` of function `f`: its
     /// parameters, the declarations before `s` in each enclosing block and
     /// the variables of each enclosing loop.
@@ -1116,7 +1156,18 @@ impl<'a> Walker<'a> {
                         break;
                     }
                     if c.kind() == self.k.declaration {
-                        layer.extend(self.declared(c));
+                        let mut vars = self.declared(c);
+                        // C and C++: a variable declared without a value
+                        // (`int i, j;`) holds none until it is assigned;
+                        // shown only past an assignment to it.
+                        if matches!(self.o.lang, Lang::C | Lang::Cpp) {
+                            let unset = self.declared_unset(c);
+                            let between = &self.src[c.end_byte()..s.start_byte().max(c.end_byte())];
+                            vars.retain(|v| {
+                                !unset.contains(&v.name) || assigned_in(between, &v.name)
+                            });
+                        }
+                        layer.extend(vars);
                     }
                 }
             }
@@ -1406,6 +1457,35 @@ mod tests {
             locals: true,
         };
         (text.to_string(), instrument(text, &o).unwrap())
+    }
+
+    /// A C variable declared without a value is snapped only past an
+    /// assignment to it: `i`, never assigned, never; `j` once the loop's
+    /// header has set it.
+    #[test]
+    fn a_variable_without_a_value_is_shown_once_assigned() {
+        let text = "int g[9][9];\nint dfs(int k) {\n    int i, j;\n    g[0][0] = k;\n    for (j = 0; j < 9; j++) {\n        g[0][j] = k;\n    }\n    return 0;\n}\n";
+        let (_, copy) = lines(text, Lang::C);
+        // The file's lines follow the recorder, after `#line 1`.
+        let own: Vec<&str> = copy
+            .lines()
+            .skip_while(|l| !l.starts_with("#line 1 "))
+            .skip(1)
+            .collect();
+        let line = |n: usize| own[n - 1].to_string();
+        assert!(
+            !line(4).contains("\"i\"") && !line(4).contains("\"j\""),
+            "{}",
+            line(4)
+        );
+        assert!(
+            line(6).contains("sudoku_trace_i(\"j\"") && !line(6).contains("\"i\""),
+            "{}",
+            line(6)
+        );
+        assert!(
+            assigned_in("scanf(\"%d\", &x);", "x") && !assigned_in("if (x == 1 && y) z = x;", "x")
+        );
     }
 
     #[test]
