@@ -148,7 +148,7 @@ pub const MAX_MAX_STEPS: u64 = 2_000_000;
 /// to the step limit.
 pub const BASE_TIME: Duration = Duration::from_secs(5);
 
-/// See [`BASE_TIME`]: the recorders cost 6 µs to 40 µs a write on the CPU
+/// See [`BASE_TIME`]: the recorders cost 5 µs to 60 µs a write on the CPU
 /// of docs/trace.md, and a learner's DFS that scans the board for each
 /// try does a few hundred tries' work more, so a millisecond a write holds
 /// a correct file on a CPU several times slower.
