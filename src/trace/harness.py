@@ -35,6 +35,7 @@
 # set any frame holds may change under any call, so each is shown anew at
 # every write, by the outermost frame holding it (the others name that frame).
 import ast
+import itertools
 import os
 import sys
 import traceback
@@ -91,17 +92,21 @@ def is_table(value):
             and isinstance(value[0], (list, tuple)) and len(value[0]) >= 9)
 
 
+BOOLS = {bool}
+INDICES = [str(k) for k in range(4096)]  # a row's indices as text, past which a row is cut
+
+
 def is_marks(value):
     # A table of booleans (a row's marks), shown as its marks, not left out.
     return is_table(value) and all(
-        isinstance(row, (list, tuple)) and all(type(x) is bool for x in row) for row in value)
+        isinstance(row, (list, tuple)) and set(map(type, row)) <= BOOLS for row in value)
 
 
 def marks(value):
     # Each row as the indices that hold true: [{3,5,7}, {}, ...]; past 240
     # characters, cut after a row.
     text = '[' + ', '.join(
-        '{' + ','.join(str(k) for k, x in enumerate(row) if x) + '}' for row in value) + ']'
+        '{' + ','.join(itertools.compress(INDICES, row)) + '}' for row in value) + ']'
     if len(text) > 240:
         text = text[:text.rfind(', ', 0, 236)] + ', ...]'
     return text
