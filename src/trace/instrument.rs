@@ -55,6 +55,9 @@ pub struct Options<'a> {
     /// Report each frame's locals (off: a fallback for a file whose locals
     /// cannot all be read where they are snapped).
     pub locals: bool,
+    /// LeetCode's `solveSudoku` is called with its board (else `main`
+    /// reads stdin, and a function of that name is the program's own).
+    pub leetcode: bool,
 }
 
 const CPP_RECORDER: &str = include_str!("recorder/sudoku_trace.hpp");
@@ -597,7 +600,7 @@ impl<'a> Walker<'a> {
         let returns = self.returns(f);
         let nothing = matches!(returns, Some(None));
         let params = self.frame_params(f);
-        let lc = name == "solveSudoku" || name == "solve_sudoku";
+        let lc = self.o.leetcode && (name == "solveSudoku" || name == "solve_sudoku");
         // LeetCode's board: the method's own first parameter.
         let board = self
             .params(f)
@@ -1444,6 +1447,7 @@ mod tests {
             lang: Lang::C,
             file_name: "a\u{200B}\"b\\?\n.c",
             locals: true,
+            leetcode: true,
         };
         let copy = instrument("int main(void) { return 0; }\n", &o).unwrap();
         let line = copy.lines().find(|l| l.starts_with("#line 1 ")).unwrap();
@@ -1455,6 +1459,7 @@ mod tests {
             lang,
             file_name: "x",
             locals: true,
+            leetcode: true,
         };
         (text.to_string(), instrument(text, &o).unwrap())
     }
@@ -1500,6 +1505,7 @@ mod tests {
                 lang,
                 file_name: "x",
                 locals: true,
+                leetcode: true,
             };
             let why = instrument(&deep, &o).unwrap_err();
             assert!(

@@ -1068,6 +1068,36 @@ fn a_file_whose_stores_the_trace_cannot_see_is_not_compared() {
     );
 }
 
+/// A stdin program that reads its board into a table of `main`'s and
+/// solves it in a function the table is passed to (a pointer to its rows,
+/// in C++ a function named as LeetCode's method, which LeetCode does not
+/// call here): the table is found through the pointer, the search traced.
+#[cfg(unix)]
+#[test]
+fn a_table_passed_down_as_a_pointer_is_the_board() {
+    for (tool, file) in [
+        ("g++", "table_passed_down.cpp"),
+        ("gcc", "table_passed_down.c"),
+    ] {
+        if !common::need(tool) {
+            continue;
+        }
+        let path = repo_file(&format!("tests/data/trace/{file}"));
+        let (code, out, err) = sudoku(&[
+            "trace",
+            "--approach",
+            &path,
+            &repo_file("inputs/lanqiao/sample1.in"),
+        ]);
+        assert_eq!(code, 0, "{file}: {err}");
+        assert!(
+            out.contains("printed: the board is solved (checked)")
+                && out.contains("summary: 10007 placements, 9949 undos"),
+            "{file}: {out}"
+        );
+    }
+}
+
 /// A file a page cuts at its most (no `--max-steps` given) is said to be
 /// cut by the page's limit, which the flag cannot raise, not by the flag.
 #[cfg(unix)]

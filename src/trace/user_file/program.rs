@@ -383,6 +383,7 @@ mod copy {
                     lang: ilang,
                     file_name: &name,
                     locals,
+                    leetcode: found.leetcode(),
                 },
             )
             .map_err(|why| cannot(format!("{shown}: {why}")))?;
