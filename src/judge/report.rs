@@ -499,16 +499,17 @@ fn write_trace_hint(out: &mut dyn Write, part: &Part, failed: &[&CaseResult]) ->
                 .file_stem()
                 .map_or("mine".into(), |s| s.to_string_lossy().into_owned()),
         );
-        // A stdin program is traced where it keeps the board in a table;
-        // the problem is named where the trace would not take it for
-        // Lanqiao's (its default for a stdin program).
+        // A stdin program is traced if it reads the case into a table (a
+        // program reading numbers where the case has rows of digits does
+        // not: the trace then says so and what it needs); the problem is
+        // named where the trace would not take it for Lanqiao's (its
+        // default for a stdin program).
+        let table =
+            ", if it reads the case into a 9x9 table (if not, the trace says what it needs)";
         let (table, problem) = match key {
             "lc37" => ("", String::new()),
-            "lanqiao" => (", where it keeps its board in a 9x9 table", String::new()),
-            _ => (
-                ", where it keeps its board in a 9x9 table",
-                format!(" --problem {key}"),
-            ),
+            "lanqiao" => (table, String::new()),
+            _ => (table, format!(" --problem {key}")),
         };
         writeln!(
             out,

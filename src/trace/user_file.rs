@@ -246,8 +246,17 @@ fn ending(
             .flat_map(|l| l.chars())
             .filter(char::is_ascii_digit)
             .collect();
-        // Past the output kept, the program printed more than a board.
-        (!heard.output_cut && digits.len() == 81).then_some(digits)
+        // Its 81 digits; or, after a prompt with digits of its own
+        // (`0 for empty cells`), its last 81 where they are the board its
+        // writes made. Past the output kept, it printed more than a board.
+        let last = digits.len().checked_sub(81).map(|from| &digits[from..]);
+        let made = replay(puzzle, &heard.writes);
+        match last {
+            _ if heard.output_cut => None,
+            Some(_) if digits.len() == 81 => Some(digits),
+            Some(board) if board_cells(board) == Some(made) => Some(board.to_string()),
+            _ => None,
+        }
     };
     let kind = match (heard.end, &left, end) {
         (Some(kind), _, _) => kind,

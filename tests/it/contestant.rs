@@ -2548,15 +2548,15 @@ fn a_failing_lanqiao_program_gets_a_trace_command_that_works() {
     );
 }
 
-/// The trace command a failing stdin program's judge printed (`… where it
-/// keeps its board in a 9x9 table: sudoku trace …`), run as printed in
+/// The trace command a failing stdin program's judge printed (`… if it
+/// reads the case into a 9x9 table (if not, …): sudoku trace …`), run as printed in
 /// `test`'s folder: it succeeds. The command without `sudoku`, and the
 /// page it wrote.
 fn run_printed_trace(test: &str, text: &str) -> (String, PathBuf) {
     let command = text
         .lines()
         .find_map(|l| {
-            l.split_once("in a 9x9 table: sudoku ")
+            l.split_once("(if not, the trace says what it needs): sudoku ")
                 .map(|(_, c)| c.to_string())
         })
         .unwrap_or_else(|| panic!("no trace command: {text}"));

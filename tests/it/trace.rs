@@ -1096,6 +1096,27 @@ fn a_table_passed_down_as_a_pointer_is_the_board() {
             "{file}: {out}"
         );
     }
+    // A prompt with digits of its own before the board it prints: the
+    // board is still read, from the last 81 digits.
+    if common::need("gcc") {
+        let text = repo_text("tests/data/trace/table_passed_down.c").replace(
+            "    int grid[9][9];\n",
+            "    int grid[9][9];\n    printf(\"Enter the puzzle (0 for empty cells):\\n\");\n",
+        );
+        assert!(text.contains("0 for empty"));
+        let path = users_file("trace-prompt", "prompted.c", &text);
+        let (code, out, err) = sudoku(&[
+            "trace",
+            "--approach",
+            &path,
+            &repo_file("inputs/lanqiao/sample1.in"),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.contains("printed: the board is solved (checked)"),
+            "{out}"
+        );
+    }
 }
 
 /// A file a page cuts at its most (no `--max-steps` given) is said to be
