@@ -180,57 +180,6 @@ template <class T> void put_marks(std::string& o, const T& v, std::true_type) {
 }
 template <class T> void put_marks(std::string&, const T&, std::false_type) {}
 
-// A table of marks as put_marks writes it, kept for each table (by type and
-// address) with its bits: a snap of a table unchanged since the last reuses
-// the text (a frame snaps after each write and before each call, and a
-// search changes one mark a write).
-template <class T> void put_marks_kept(std::string&, const T&, std::false_type) {}
-template <class T> void put_marks_kept(std::string& o, const T& v, std::true_type) {
-  struct Kept {
-    std::vector<unsigned char> bits;
-    std::string text;
-  };
-  static std::unordered_map<const void*, Kept> kept;
-  // Each row as its length (a byte) and its bits.
-  unsigned char now[512];
-  size_t n = 0;
-  bool fits = true;
-  for (const auto& row : v) {
-    if (n >= sizeof now) { fits = false; break; }
-    size_t at = n++;
-    unsigned len = 0, bit = 0;
-    unsigned char byte = 0;
-    for (auto it = std::begin(row); it != std::end(row); ++it, ++len) {
-      if (*it) byte = static_cast<unsigned char>(byte | (1u << bit));
-      if (++bit == 8) {
-        if (n >= sizeof now) { fits = false; break; }
-        now[n++] = byte;
-        byte = 0;
-        bit = 0;
-      }
-    }
-    if (!fits) break;
-    if (bit) {
-      if (n >= sizeof now) { fits = false; break; }
-      now[n++] = byte;
-    }
-    now[at] = static_cast<unsigned char>(len);
-  }
-  if (!fits) {
-    put_marks(o, v, std::true_type());
-    return;
-  }
-  Kept& c = kept[static_cast<const void*>(&v)];
-  if (c.bits.size() == n && std::memcmp(c.bits.data(), now, n) == 0) {
-    o += c.text;
-    return;
-  }
-  c.bits.assign(now, now + n);
-  c.text.clear();
-  put_marks(c.text, v, std::true_type());
-  o += c.text;
-}
-
 template <class T> void put_range(std::string& o, const T& v) {
   o += '[';
   size_t k = 0;
@@ -279,7 +228,7 @@ template <class T> Part nv(const char* name, const T& v) {
   p.name = name;
   p.at = static_cast<const void*>(&v);
   if (is_table(v, std::integral_constant<bool, is_range<T>::value && !std::is_same<T, std::string>::value>())) {
-    put_marks_kept(p.text, v, bool_rows<T>());
+    put_marks(p.text, v, bool_rows<T>());
     return p;
   }
   std::string& o = p.text;
