@@ -86,6 +86,22 @@ struct Var {
     field: Option<String>,
 }
 
+impl Var {
+    /// A variable of `ty` (as written, or "") named `name`: no array, no
+    /// pointer, no parameter.
+    fn named(name: impl Into<String>, ty: &str) -> Var {
+        Var {
+            name: name.into(),
+            ty: ty.into(),
+            dims: 0,
+            pointer: false,
+            param: false,
+            reference: false,
+            field: None,
+        }
+    }
+}
+
 /// One piece of inserted text. At one offset, closings come first (the
 /// innermost first), then openings (the outermost first); `sub` orders the
 /// pieces of one span.
@@ -518,12 +534,6 @@ impl<'a> Walker<'a> {
             for x in decls {
                 let var = match self.o.lang {
                     Lang::Java => x.child_by_field_name("name").map(|n| Var {
-                        name: self.text(n).into(),
-                        ty: ty.into(),
-                        dims: 0,
-                        pointer: false,
-                        param: false,
-                        reference: false,
                         field: JAVA_VALUES.contains(&ty.trim()).then(|| {
                             if is_static(d) {
                                 format!("{class}.class")
@@ -531,6 +541,7 @@ impl<'a> Walker<'a> {
                                 "this".to_string()
                             }
                         }),
+                        ..Var::named(self.text(n), ty)
                     }),
                     // A method's declaration (`bool ok(int r);`) is no field.
                     _ if first_of(x, &["function_declarator"]).is_some() => None,
@@ -961,17 +972,10 @@ impl<'a> Walker<'a> {
                 }
                 (Lang::Java, "formal_parameter") => {
                     if let Some(n) = p.child_by_field_name("name") {
+                        let ty = p.child_by_field_name("type").map_or("", |t| self.text(t));
                         out.push(Var {
-                            name: self.text(n).into(),
-                            ty: p
-                                .child_by_field_name("type")
-                                .map_or("", |t| self.text(t))
-                                .into(),
-                            dims: 0,
-                            pointer: false,
                             param: true,
-                            reference: false,
-                            field: None,
+                            ..Var::named(self.text(n), ty)
                         });
                     }
                 }
@@ -980,13 +984,8 @@ impl<'a> Walker<'a> {
                     if let Some(pat) = p.child_by_field_name("pattern") {
                         for n in self.pattern_names(pat) {
                             out.push(Var {
-                                name: n,
-                                ty: ty.into(),
-                                dims: 0,
-                                pointer: false,
                                 param: true,
-                                reference: false,
-                                field: None,
+                                ..Var::named(n, ty)
                             });
                         }
                     }
@@ -1092,15 +1091,7 @@ impl<'a> Walker<'a> {
                     // Java reads only what is surely assigned.
                     .filter(|x| x.child_by_field_name("value").is_some())
                     .filter_map(|x| x.child_by_field_name("name"))
-                    .map(|n| Var {
-                        name: self.text(n).into(),
-                        ty: ty.into(),
-                        dims: 0,
-                        pointer: false,
-                        param: false,
-                        reference: false,
-                        field: None,
-                    })
+                    .map(|n| Var::named(self.text(n), ty))
                     .collect()
             }
             Lang::Rust => {
@@ -1112,15 +1103,7 @@ impl<'a> Walker<'a> {
                     .map(|p| self.pattern_names(p))
                     .unwrap_or_default()
                     .into_iter()
-                    .map(|name| Var {
-                        name,
-                        ty: ty.into(),
-                        dims: 0,
-                        pointer: false,
-                        param: false,
-                        reference: false,
-                        field: None,
-                    })
+                    .map(|name| Var::named(name, ty))
                     .collect()
             }
         }
@@ -1197,18 +1180,10 @@ impl<'a> Walker<'a> {
                 }
                 "enhanced_for_statement" => {
                     if let Some(n) = parent.child_by_field_name("name") {
-                        layer.push(Var {
-                            name: self.text(n).into(),
-                            ty: parent
-                                .child_by_field_name("type")
-                                .map_or("", |t| self.text(t))
-                                .into(),
-                            dims: 0,
-                            pointer: false,
-                            param: false,
-                            reference: false,
-                            field: None,
-                        });
+                        let ty = parent
+                            .child_by_field_name("type")
+                            .map_or("", |t| self.text(t));
+                        layer.push(Var::named(self.text(n), ty));
                     }
                 }
                 "for_expression" => {
@@ -1218,15 +1193,7 @@ impl<'a> Walker<'a> {
                             .is_some_and(|b| b.id() == cur.id())
                         {
                             for name in self.pattern_names(p) {
-                                layer.push(Var {
-                                    name,
-                                    ty: String::new(),
-                                    dims: 0,
-                                    pointer: false,
-                                    param: false,
-                                    reference: false,
-                                    field: None,
-                                });
+                                layer.push(Var::named(name, ""));
                             }
                         }
                     }
