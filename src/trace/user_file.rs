@@ -222,6 +222,8 @@ fn ending(
     let end = ran.sandbox.end;
     let heard = &mut ran.heard;
     let finished = matches!(end, End::Exit(0));
+    // The board the writes the trace saw made.
+    let made = replay(puzzle, &heard.writes);
     let left = if !program.copy {
         heard.last_board.clone()
     } else if !finished {
@@ -250,7 +252,6 @@ fn ending(
         // (`0 for empty cells`), its last 81 where they are the board its
         // writes made. Past the output kept, it printed more than a board.
         let last = digits.len().checked_sub(81).map(|from| &digits[from..]);
-        let made = replay(puzzle, &heard.writes);
         match last {
             _ if heard.output_cut => None,
             Some(_) if digits.len() == 81 => Some(digits),
@@ -268,7 +269,7 @@ fn ending(
     let unseen = left
         .as_deref()
         .and_then(board_cells)
-        .is_some_and(|b| b != replay(puzzle, &heard.writes));
+        .is_some_and(|b| b != made);
     if let (true, true, Some(ending)) = (program.copy, heard.bad, &mut heard.ending) {
         // Undefined behaviour (a function falling off its end, an index
         // past an array) may write a bad value in one build and not in
@@ -277,7 +278,7 @@ fn ending(
     }
     let text = heard.ending.take().unwrap_or_else(|| {
         if let Some(board) = left.as_deref().filter(|b| !program.copy || board_cells(b).is_some()) {
-            let said = returned(puzzle, &replay(puzzle, &heard.writes), board);
+            let said = returned(puzzle, &made, board);
             return if found.leetcode() {
                 said
             } else {
