@@ -22,7 +22,6 @@
 #include <map>
 #include <queue>
 #include <set>
-#include <sstream>
 #include <stack>
 #include <string>
 #include <type_traits>
@@ -52,25 +51,52 @@ __attribute__((constructor)) static void options(int argc, char** argv) {
 
 // A local as snapped: its name, its value's text (empty: left out) and
 // the address of the object it names (a reference's: the object referred
-// to), by which frames holding one object are told apart.
-struct Part {
-  std::string name, text;
-  const void* at;
-};
-
-struct FrameState {
-  const char* name;
-  std::vector<Part> parts;
-  std::string sent, ret;
-};
-
+// to), by which frames holding one object are told apart. A frame's parts
+// are kept from snap to snap, so a text is written into the room it had.
 // A frame's part holding an object.
 struct Holder {
   size_t frame, part;
 };
 
+struct Part {
+  const char* name;
+  std::string text;
+  const void* at;
+  // The holders of its object (`State::held`'s entry, which stays).
+  std::vector<Holder>* holders;
+};
+
+// A frame: its first `nparts` parts are its locals now (the others keep
+// their room for the next snap).
+struct FrameState {
+  const char* name;
+  std::vector<Part> parts;
+  size_t nparts;
+  std::string sent, ret;
+};
+
+// The frames running, outermost first. A frame that returns keeps its
+// slot, and a call made later takes it with the room its texts had.
+struct Frames {
+  std::vector<FrameState> slots;
+  size_t n = 0;
+  size_t size() const { return n; }
+  bool empty() const { return n == 0; }
+  FrameState& back() { return slots[n - 1]; }
+  FrameState& operator[](size_t k) { return slots[k]; }
+  void push(const char* name, bool returns_nothing) {
+    if (n == slots.size()) slots.emplace_back();
+    FrameState& f = slots[n++];
+    f.name = name;
+    f.nparts = 0;
+    f.sent.clear();
+    f.ret = returns_nothing ? "nothing" : "?";
+  }
+  void pop() { n--; }
+};
+
 struct State {
-  std::vector<FrameState> frames;
+  Frames frames;
   size_t shown = 0;
   bool started = false;
   // 'l': LeetCode's '.' and '1'-'9'; 'c': '0' or '.' and '1'-'9'; 'r': 0-9.
@@ -84,8 +110,11 @@ struct State {
   // text changed since the last report; the first frame pushed or
   // snapped since then.
   std::unordered_map<const void*, std::vector<Holder> > held;
-  std::vector<const void*> touched;
+  std::vector<std::vector<Holder>*> touched;
   size_t dirty_from = 0;
+  // A report's scratch: the frames to build again, a frame's text, a line.
+  std::vector<size_t> owners;
+  std::string text, vline, line;
 };
 
 inline State& state() {
@@ -94,7 +123,10 @@ inline State& state() {
 }
 
 inline void emit(const std::string& line) {
-  std::string text = "\x1e" + line + "\n";
+  std::string& text = state().line;
+  text.assign(1, '\x1e');
+  text += line;
+  text += '\n';
   size_t done = 0;
   while (done < text.size()) {
     ssize_t n = write(out_fd, text.data() + done, text.size() - done);
@@ -117,8 +149,17 @@ inline void put(std::string& o, char v) {
   else o += "(char)" + std::to_string(static_cast<int>(v));
 }
 inline void put(std::string& o, bool v) { o += v ? "true" : "false"; }
-inline void put(std::string& o, const std::string& v) { o += '"' + v.substr(0, 80) + '"'; }
-inline void put(std::string& o, const char* v) { o += v ? '"' + std::string(v).substr(0, 80) + '"' : "null"; }
+inline void put(std::string& o, const std::string& v) {
+  o += '"';
+  o.append(v, 0, 80);
+  o += '"';
+}
+inline void put(std::string& o, const char* v) {
+  if (!v) { o += "null"; return; }
+  o += '"';
+  o.append(v, strnlen(v, 80));
+  o += '"';
+}
 
 template <class T, class = void> struct is_range : std::false_type {};
 template <class T>
@@ -215,7 +256,24 @@ template <class T, class C> void put(std::string& o, const std::queue<T, C>& v) 
   put_range(o, Inside::of(v));
 }
 
-template <class T> void put_any(std::string& o, const T& v, std::true_type, std::false_type) { std::ostringstream s; s << +v; o += s.str(); }
+// A number as `std::cout << +v` prints it (a float's `%g`), without a stream.
+template <class T> void put_number(std::string& o, const T& v, std::false_type) { o += std::to_string(+v); }
+inline void put_float(std::string& o, double v) {
+  char buf[32];
+  int n = std::snprintf(buf, sizeof buf, "%g", v);
+  if (n > 0) o.append(buf, static_cast<size_t>(n) < sizeof buf ? static_cast<size_t>(n) : sizeof buf - 1);
+}
+inline void put_float(std::string& o, long double v) {
+  char buf[64];
+  int n = std::snprintf(buf, sizeof buf, "%Lg", v);
+  if (n > 0) o.append(buf, static_cast<size_t>(n) < sizeof buf ? static_cast<size_t>(n) : sizeof buf - 1);
+}
+template <class T> void put_number(std::string& o, const T& v, std::true_type) {
+  put_float(o, static_cast<typename std::conditional<std::is_same<T, long double>::value, long double, double>::type>(v));
+}
+template <class T> void put_any(std::string& o, const T& v, std::true_type, std::false_type) {
+  put_number(o, v, std::integral_constant<bool, std::is_floating_point<T>::value>());
+}
 template <class T> void put_any(std::string& o, const T& v, std::false_type, std::true_type) { put_range(o, v); }
 template <class T> void put_any(std::string& o, const T&, std::false_type, std::false_type) { o += '?'; }
 template <class T> void put(std::string& o, const T& v) {
@@ -223,23 +281,37 @@ template <class T> void put(std::string& o, const T& v) {
           std::integral_constant<bool, is_range<T>::value && !std::is_arithmetic<T>::value>());
 }
 
-template <class T> Part nv(const char* name, const T& v) {
-  Part p;
-  p.name = name;
-  p.at = static_cast<const void*>(&v);
+// A local as the copy names it: its name, the object, and how it is shown
+// (written into the part's text when snapped).
+struct Arg {
+  const char* name;
+  const void* at;
+  void (*show)(std::string&, const void*);
+};
+
+template <class T> void show(std::string& o, const void* at) {
+  const T& v = *static_cast<const T*>(at);
   if (is_table(v, std::integral_constant<bool, is_range<T>::value && !std::is_same<T, std::string>::value>())) {
-    put_marks(p.text, v, bool_rows<T>());
-    return p;
+    put_marks(o, v, bool_rows<T>());
+    return;
   }
-  std::string& o = p.text;
   put(o, v);
   // At most 160 characters: a list keeps its end (a stack's top), other
   // text its start.
   if (o.size() > 160) {
     size_t from = o[0] == '[' ? o.find(", ", o.size() - 150) : std::string::npos;
-    o = from != std::string::npos ? "[..., " + o.substr(from + 2) : o.substr(0, 157) + "...";
+    if (from != std::string::npos) {
+      o.replace(0, from + 2, "[..., ");
+    } else {
+      o.resize(157);
+      o += "...";
+    }
   }
-  return p;
+}
+
+template <class T> Arg nv(const char* name, const T& v) {
+  Arg a = {name, static_cast<const void*>(&v), &show<T>};
+  return a;
 }
 
 // Many calls between two writes (a search that calls its checks and
@@ -255,49 +327,50 @@ inline void forget_touched(State& s) {
 // The innermost frame's parts stop holding their objects (it is
 // re-snapped or returns): each is the last holder of its object.
 inline void unhold(State& s) {
-  const std::vector<Part>& parts = s.frames.back().parts;
-  for (size_t j = parts.size(); j-- > 0;) {
-    if (parts[j].text.empty()) continue;
-    std::vector<Holder>& h = s.held[parts[j].at];
-    if (!h.empty()) h.pop_back();
-    s.touched.push_back(parts[j].at);
+  const FrameState& f = s.frames.back();
+  for (size_t j = f.nparts; j-- > 0;) {
+    const Part& part = f.parts[j];
+    if (part.text.empty()) continue;
+    if (!part.holders->empty()) part.holders->pop_back();
+    s.touched.push_back(part.holders);
   }
   forget_touched(s);
 }
 
-inline void snap_into(std::vector<Part>&) {}
-template <class... P> void snap_into(std::vector<Part>& v, Part&& first, P&&... rest) {
-  v.push_back(std::move(first));
-  snap_into(v, std::forward<P>(rest)...);
-}
-
-// The innermost frame's locals now, each part moved in (its text is not
-// copied again).
-template <class... P> void snap(P&&... parts) {
+// The innermost frame's locals now, each shown into its part's text.
+inline void snap_args(const Arg* args, size_t n) {
   State& s = state();
   if (s.frames.empty()) return;
   unhold(s);
   size_t k = s.frames.size() - 1;
-  s.frames.back().parts.clear();
-  snap_into(s.frames.back().parts, std::forward<P>(parts)...);
-  const std::vector<Part>& now = s.frames.back().parts;
-  for (size_t j = 0; j < now.size(); j++) {
-    if (now[j].text.empty()) continue;
+  FrameState& f = s.frames.back();
+  if (f.parts.size() < n) f.parts.resize(n);
+  f.nparts = n;
+  for (size_t j = 0; j < n; j++) {
+    Part& part = f.parts[j];
+    part.name = args[j].name;
+    part.text.clear();
+    args[j].show(part.text, args[j].at);
+    if (part.text.empty()) continue;
+    if (part.at != args[j].at || !part.holders) {
+      part.at = args[j].at;
+      part.holders = &s.held[part.at];
+    }
     Holder h = {k, j};
-    s.held[now[j].at].push_back(h);
-    s.touched.push_back(now[j].at);
+    part.holders->push_back(h);
+    s.touched.push_back(part.holders);
   }
   if (k < s.dirty_from) s.dirty_from = k;
   forget_touched(s);
 }
+template <class... P> void snap(const P&... parts) {
+  const Arg args[] = {parts...};
+  snap_args(args, sizeof...(P));
+}
+inline void snap() { snap_args(nullptr, 0); }
 
 struct Frame {
-  Frame(const char* name, bool returns_nothing) {
-    FrameState f;
-    f.name = name;
-    f.ret = returns_nothing ? "nothing" : "?";
-    state().frames.push_back(f);
-  }
+  Frame(const char* name, bool returns_nothing) { state().frames.push(name, returns_nothing); }
   ~Frame() {
     State& s = state();
     if (s.shown == s.frames.size() && s.shown > 0) {
@@ -305,7 +378,7 @@ struct Frame {
       s.shown--;
     }
     unhold(s);
-    s.frames.pop_back();
+    s.frames.pop();
     if (s.frames.size() < s.dirty_from) s.dirty_from = s.frames.size();
   }
 };
@@ -331,19 +404,22 @@ template <class T, class U> T ret(U&& v) {
 // outermost holders of objects whose innermost holder changed.
 inline void frame_text(State& s, size_t k, std::string& text) {
   text.clear();
-  const std::vector<Part>& parts = s.frames[k].parts;
-  for (size_t j = 0; j < parts.size(); j++) {
-    if (parts[j].text.empty()) continue;
+  const FrameState& f = s.frames[k];
+  for (size_t j = 0; j < f.nparts; j++) {
+    const Part& part = f.parts[j];
+    if (part.text.empty()) continue;
     if (!text.empty()) text += ", ";
-    text += parts[j].name;
+    text += part.name;
     text += " = ";
-    const std::vector<Holder>& h = s.held[parts[j].at];
+    const std::vector<Holder>& h = *part.holders;
     if (h.empty() || h.front().frame == k) {
-      text += h.empty() ? parts[j].text : s.frames[h.back().frame].parts[h.back().part].text;
+      text += h.empty() ? part.text : s.frames[h.back().frame].parts[h.back().part].text;
     } else {
       text += "(";
       text += s.frames[h.front().frame].name;
-      text += "'s " + s.frames[h.front().frame].parts[h.front().part].name + ")";
+      text += "'s ";
+      text += s.frames[h.front().frame].parts[h.front().part].name;
+      text += ")";
     }
   }
 }
@@ -351,9 +427,10 @@ inline void frame_text(State& s, size_t k, std::string& text) {
 inline void report_frames() {
   State& s = state();
   for (; s.shown < s.frames.size(); s.shown++) emit(std::string("c ") + s.frames[s.shown].name);
-  std::vector<size_t> owners;
+  std::vector<size_t>& owners = s.owners;
+  owners.clear();
   for (size_t i = 0; i < s.touched.size(); i++) {
-    const std::vector<Holder>& h = s.held[s.touched[i]];
+    const std::vector<Holder>& h = *s.touched[i];
     if (!h.empty() && h.front().frame < s.dirty_from) owners.push_back(h.front().frame);
   }
   s.touched.clear();
@@ -361,12 +438,17 @@ inline void report_frames() {
   owners.erase(std::unique(owners.begin(), owners.end()), owners.end());
   for (size_t k = s.dirty_from; k < s.frames.size(); k++) owners.push_back(k);
   s.dirty_from = s.frames.size();
-  std::string text;
+  std::string& text = s.text;
   for (size_t i = 0; i < owners.size(); i++) {
     size_t k = owners[i];
     frame_text(s, k, text);
     if (text != s.frames[k].sent) {
-      emit("v " + std::to_string(k) + " " + text);
+      std::string& v = s.vline;
+      v.assign("v ");
+      v += std::to_string(k);
+      v += ' ';
+      v += text;
+      emit(v);
       s.frames[k].sent = text;
     }
   }
