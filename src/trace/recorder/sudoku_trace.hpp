@@ -49,15 +49,15 @@ __attribute__((constructor)) static void options(int argc, char** argv) {
   }
 }
 
-// A local as snapped: its name, its value's text (empty: left out) and
-// the address of the object it names (a reference's: the object referred
-// to), by which frames holding one object are told apart. A frame's parts
-// are kept from snap to snap, so a text is written into the room it had.
 // A frame's part holding an object.
 struct Holder {
   size_t frame, part;
 };
 
+// A local as snapped: its name, its value's text (empty: left out) and
+// the address of the object it names (a reference's: the object referred
+// to), by which frames holding one object are told apart. A frame's parts
+// are kept from snap to snap, so a text is written into the room it had.
 struct Part {
   const char* name;
   std::string text;
