@@ -583,3 +583,40 @@ fn marks_of(board: &[u8; 81]) -> [String; 3] {
         format!("[{}]", rows.join(", "))
     })
 }
+
+/// A string holding a line break, a quote and a backslash is shown as the
+/// language writes it as a literal, and the locals after it are there: at
+/// every write of `go`, in C++ and Java (whose recorders send a frame's
+/// locals as one line each).
+#[test]
+fn a_string_with_a_line_break_is_shown_escaped_with_the_locals_after_it() {
+    for (tool, file) in [
+        ("g++", "newline_string.cpp"),
+        ("javac", "newline_string.java"),
+    ] {
+        if !common::need(tool) {
+            continue;
+        }
+        let path = root().join("tests/data/trace").join(file);
+        let rec = record(&path, &leetcode());
+        assert!(
+            rec.ending.starts_with("returned: the board is solved"),
+            "{file}: {}",
+            rec.ending
+        );
+        let mut writes = 0;
+        each_write(&rec, &leetcode(), |n, _, frames| {
+            let (function, locals) = frames.last().unwrap();
+            assert_eq!(function, "go", "{file}, step {n}");
+            let locals = locals.as_deref().unwrap_or("");
+            assert_eq!(
+                local(locals, "note"),
+                r#""row\nend \"q\" \\""#,
+                "{file}, step {n}: {locals}"
+            );
+            assert_eq!(local(locals, "after"), "42", "{file}, step {n}: {locals}");
+            writes += 1;
+        });
+        assert_eq!(writes, 8365, "{file}");
+    }
+}

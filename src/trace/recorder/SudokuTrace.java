@@ -42,7 +42,10 @@ final class SudokuTrace {
 
   static void emit(String line) {
     try {
-      OUT.write(("\u001e" + line + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      // A line break inside a value (an object's own toString) would end
+      // the line early.
+      String one = line.indexOf('\n') < 0 && line.indexOf('\r') < 0 ? line : line.replace("\n", "\\n").replace("\r", "\\r");
+      OUT.write(("\u001e" + one + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
     } catch (java.io.IOException e) {
       // Nothing to tell it to.
     }
@@ -112,7 +115,7 @@ final class SudokuTrace {
     if (v instanceof Number || v instanceof Boolean) return String.valueOf(v);
     if (v instanceof String) {
       String s = (String) v;
-      return "\"" + (s.length() > 80 ? s.substring(0, 80) + "..." : s) + "\"";
+      return quote(s.length() > 80 ? s.substring(0, 80) : s, s.length() > 80 ? "..." : "");
     }
     java.util.List<Object> items = items(v);
     if (items == null) return plain(v);
@@ -171,6 +174,27 @@ final class SudokuTrace {
 
   // An object: its toString, or where it has none of its own, its fields
   // (Placement(row=0, col=2, digit=4)).
+  // Text as a Java literal, `more` before its closing quote: a quote, a
+  // backslash and a control character escaped (a newline would end the
+  // recorder's line).
+  static String quote(String s, String more) {
+    StringBuilder b = new StringBuilder("\"");
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '"': b.append("\\\""); break;
+        case '\\': b.append("\\\\"); break;
+        case '\n': b.append("\\n"); break;
+        case '\t': b.append("\\t"); break;
+        case '\r': b.append("\\r"); break;
+        default:
+          if (c < 32 || c == 127) b.append(String.format("\\u%04x", (int) c));
+          else b.append(c);
+      }
+    }
+    return b.append(more).append('"').toString();
+  }
+
   static String plain(Object v) {
     Class<?> k = v.getClass();
     String name = k.getName();

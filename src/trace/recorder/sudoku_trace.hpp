@@ -149,16 +149,34 @@ inline void put(std::string& o, char v) {
   else o += "(char)" + std::to_string(static_cast<int>(v));
 }
 inline void put(std::string& o, bool v) { o += v ? "true" : "false"; }
-inline void put(std::string& o, const std::string& v) {
+// Text as a C++ literal: its first 80 characters, a quote, a backslash and
+// a control character escaped (a newline would end the recorder's line).
+inline void put_chars(std::string& o, const char* p, size_t n) {
   o += '"';
-  o.append(v, 0, 80);
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = static_cast<unsigned char>(p[i]);
+    switch (c) {
+      case '"': o += "\\\""; break;
+      case '\\': o += "\\\\"; break;
+      case '\n': o += "\\n"; break;
+      case '\t': o += "\\t"; break;
+      case '\r': o += "\\r"; break;
+      default:
+        if (c < 32 || c == 127) {
+          char b[8];
+          std::snprintf(b, sizeof b, "\\x%02x", c);
+          o += b;
+        } else {
+          o += static_cast<char>(c);
+        }
+    }
+  }
   o += '"';
 }
+inline void put(std::string& o, const std::string& v) { put_chars(o, v.data(), v.size() < 80 ? v.size() : 80); }
 inline void put(std::string& o, const char* v) {
   if (!v) { o += "null"; return; }
-  o += '"';
-  o.append(v, strnlen(v, 80));
-  o += '"';
+  put_chars(o, v, strnlen(v, 80));
 }
 
 template <class T, class = void> struct is_range : std::false_type {};
