@@ -255,7 +255,12 @@ fn ending(
         match last {
             _ if heard.output_cut => None,
             Some(_) if digits.len() == 81 => Some(digits),
-            Some(board) if board_cells(board) == Some(made) => Some(board.to_string()),
+            Some(board)
+                if board_cells(board)
+                    .is_some_and(|b| writes_holding(puzzle, &heard.writes, &b).is_some()) =>
+            {
+                Some(board.to_string())
+            }
             _ => None,
         }
     };
@@ -266,6 +271,16 @@ fn ending(
         _ => EndKind::Unsolved,
     };
     let writes = heard.writes.len();
+    // A stdin program prints its board when it likes, and may write on
+    // after (a search that does not stop at its solution): the board it
+    // printed is checked against the board its writes had made then.
+    let printed_at = (program.copy && !found.leetcode())
+        .then(|| {
+            let board = board_cells(left.as_deref()?)?;
+            writes_holding(puzzle, &heard.writes, &board)
+        })
+        .flatten();
+    let made = printed_at.map_or(made, |k| replay(puzzle, &heard.writes[..k]));
     let unseen = left
         .as_deref()
         .and_then(board_cells)
@@ -279,11 +294,16 @@ fn ending(
     let text = heard.ending.take().unwrap_or_else(|| {
         if let Some(board) = left.as_deref().filter(|b| !program.copy || board_cells(b).is_some()) {
             let said = returned(puzzle, &made, board);
-            return if found.leetcode() {
-                said
-            } else {
-                said.replacen("returned: the board", "printed: the board", 1)
-            };
+            if found.leetcode() {
+                return said;
+            }
+            let mut said = said.replacen("returned: the board", "printed: the board", 1);
+            if let Some(k) = printed_at.filter(|&k| k < writes) {
+                said.push_str(&format!(
+                    " (the board as it was after {k} of its {writes} writes: it wrote on after printing it)"
+                ));
+            }
+            return said;
         }
         let what = if found.leetcode() { "returned" } else { "ended" };
         let stats = (end, ran.sandbox.cpu, ran.sandbox.stdout_bytes);
@@ -338,6 +358,28 @@ fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "solution".into())
+}
+
+/// How many of `writes`, replayed on `puzzle`, had been made when the board
+/// last held `board`; `None` if it never did.
+fn writes_holding(
+    puzzle: &Grid,
+    writes: &[(usize, u8, usize)],
+    board: &[u8; CELLS],
+) -> Option<usize> {
+    let mut cells = puzzle.0;
+    let mut differ = cells.iter().zip(board).filter(|(a, b)| a != b).count();
+    let mut last = (differ == 0).then_some(0);
+    for (k, &(cell, digit, _)) in writes.iter().enumerate() {
+        let was = cells[cell] != board[cell];
+        cells[cell] = digit;
+        let is = cells[cell] != board[cell];
+        differ = differ + usize::from(is) - usize::from(was);
+        if differ == 0 {
+            last = Some(k + 1);
+        }
+    }
+    last
 }
 
 /// The board after `writes`.

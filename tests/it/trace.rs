@@ -1068,6 +1068,39 @@ fn a_file_whose_stores_the_trace_cannot_see_is_not_compared() {
     );
 }
 
+/// A stdin program that prints its board when full and writes on over it
+/// (it never takes a digit back, and its search does not stop at the
+/// solution): the board it printed is the board its writes had made then,
+/// so every change was seen; the ending says after which write it was.
+#[cfg(unix)]
+#[test]
+fn a_board_printed_mid_search_is_checked_against_the_writes_made_then() {
+    if !common::need("gcc") {
+        return;
+    }
+    let file = repo_file("tests/data/trace/prints_mid_search.c");
+    let (code, out, err) = sudoku(&["trace", "--approach", &file]);
+    assert_eq!(code, 0, "{err}");
+    let ending = out
+        .lines()
+        .find(|l| l.starts_with("printed: "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let (before, total) = ending
+        .split_once("(the board as it was after ")
+        .and_then(|(_, rest)| rest.split_once(" writes: it wrote on after printing it)"))
+        .and_then(|(counts, _)| counts.split_once(" of its "))
+        .map(|(k, n)| (k.parse::<usize>().unwrap(), n.parse::<usize>().unwrap()))
+        .unwrap_or_else(|| panic!("{ending}"));
+    assert!(before < total, "{ending}");
+    assert!(
+        ending.starts_with("printed: the board is solved (checked) (the board as it was after")
+            && !out.contains("not all seen")
+            && !out.contains("not writes the trace could see")
+            && out.contains("\npast the solution: "),
+        "{out}"
+    );
+}
+
 /// A stdin program that reads its board into a table of `main`'s and
 /// solves it in a function the table is passed to (a pointer to its rows,
 /// in C++ a function named as LeetCode's method, which LeetCode does not
