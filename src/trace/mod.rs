@@ -560,8 +560,11 @@ fn run_own(
     let run = user_file::Run::new(opts, puzzle, max);
     let rec = user_file::record(path, puzzle, &run)?;
     header(opts, out, &rec.title, &rec.path, name, puzzle)?;
+    // The recording holds at most `max` writes, which can make more steps
+    // (a digit over another is an undo and a placement, a complete board
+    // one more): every step of it is printed, as the page shows them.
     let mut noted = Noted {
-        printer: printer(opts, out, max),
+        printer: printer(opts, out, u64::MAX),
         steps: &rec.steps,
         shape: rec.shape,
         k: 0,

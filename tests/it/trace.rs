@@ -1101,6 +1101,46 @@ fn a_board_printed_mid_search_is_checked_against_the_writes_made_then() {
     );
 }
 
+/// A step limit counts a file's writes, and a write can make two steps (a
+/// digit over another: an undo and a placement) or three (and a complete
+/// board): cut at 4,400 writes, the terminal prints every step those writes
+/// made, as many as the recording holds, up to and past the complete board.
+#[cfg(unix)]
+#[test]
+fn a_cut_file_prints_every_step_of_the_writes_it_made() {
+    if !common::need("gcc") {
+        return;
+    }
+    let file = repo_file("tests/data/trace/prints_mid_search.c");
+    let (code, out, err) = sudoku(&["trace", "--approach", &file, "--max-steps", "4400"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("\nstopped after 4400 writes (--max-steps 4400)"),
+        "{out}"
+    );
+    let printed: Vec<usize> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("step "))
+        .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+        .collect();
+    let opts = trace::Options {
+        time_limit: Some(std::time::Duration::from_secs(60)),
+        exe: env!("CARGO_BIN_EXE_sudoku").into(),
+        ..trace::Options::default()
+    };
+    let puzzle = Grid::from_line(trace::LEETCODE_EXAMPLE, 1).unwrap();
+    let rec = trace::recording(
+        &opts,
+        &trace::Approach::resolve(&file).unwrap(),
+        &puzzle,
+        4400,
+    )
+    .unwrap();
+    assert!(rec.steps.len() > 4400, "{} steps", rec.steps.len());
+    assert_eq!(printed, (1..=rec.steps.len()).collect::<Vec<_>>(), "{out}");
+    assert!(out.contains(", 1 complete board(s)"), "{out}");
+}
+
 /// A stdin program that reads its board into a table of `main`'s and
 /// solves it in a function the table is passed to (a pointer to its rows,
 /// in C++ a function named as LeetCode's method, which LeetCode does not
