@@ -222,8 +222,10 @@ fn ending(
     let end = ran.sandbox.end;
     let heard = &mut ran.heard;
     let finished = matches!(end, End::Exit(0));
-    // The board the writes the trace saw made.
-    let made = replay(puzzle, &heard.writes);
+    // A stdin program prints its board when it likes, and may write on
+    // after (a search that does not stop at its solution): how many of its
+    // writes had been made when the board last held the board it printed.
+    let mut printed_at = None;
     let left = if !program.copy {
         heard.last_board.clone()
     } else if !finished {
@@ -249,20 +251,16 @@ fn ending(
             .filter(char::is_ascii_digit)
             .collect();
         // Its 81 digits; or, after a prompt with digits of its own
-        // (`0 for empty cells`), its last 81 where they are the board its
+        // (`0 for empty cells`), its last 81 where they are a board its
         // writes made. Past the output kept, it printed more than a board.
-        let last = digits.len().checked_sub(81).map(|from| &digits[from..]);
-        match last {
-            _ if heard.output_cut => None,
-            Some(_) if digits.len() == 81 => Some(digits),
-            Some(board)
-                if board_cells(board)
-                    .is_some_and(|b| writes_holding(puzzle, &heard.writes, &b).is_some()) =>
-            {
-                Some(board.to_string())
-            }
-            _ => None,
-        }
+        let last = (!heard.output_cut)
+            .then(|| digits.len().checked_sub(81).map(|from| &digits[from..]))
+            .flatten();
+        printed_at = last
+            .and_then(board_cells)
+            .and_then(|b| writes_holding(puzzle, &heard.writes, &b));
+        last.filter(|_| digits.len() == 81 || printed_at.is_some())
+            .map(str::to_string)
     };
     let kind = match (heard.end, &left, end) {
         (Some(kind), _, _) => kind,
@@ -271,20 +269,14 @@ fn ending(
         _ => EndKind::Unsolved,
     };
     let writes = heard.writes.len();
-    // A stdin program prints its board when it likes, and may write on
-    // after (a search that does not stop at its solution): the board it
-    // printed is checked against the board its writes had made then.
-    let printed_at = (program.copy && !found.leetcode())
-        .then(|| {
-            let board = board_cells(left.as_deref()?)?;
-            writes_holding(puzzle, &heard.writes, &board)
-        })
-        .flatten();
-    let made = printed_at.map_or(made, |k| replay(puzzle, &heard.writes[..k]));
-    let unseen = left
-        .as_deref()
-        .and_then(board_cells)
-        .is_some_and(|b| b != made);
+    // The board the writes the trace saw made: all of them, or those made
+    // when a stdin program printed its board (which is that board).
+    let left_cells = left.as_deref().and_then(board_cells);
+    let made = match (printed_at, left_cells) {
+        (Some(_), Some(printed)) => printed,
+        _ => replay(puzzle, &heard.writes),
+    };
+    let unseen = left_cells.is_some_and(|b| b != made);
     if let (true, true, Some(ending)) = (program.copy, heard.bad, &mut heard.ending) {
         // Undefined behaviour (a function falling off its end, an index
         // past an array) may write a bad value in one build and not in

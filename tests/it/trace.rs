@@ -1123,19 +1123,7 @@ fn a_cut_file_prints_every_step_of_the_writes_it_made() {
         .filter_map(|l| l.strip_prefix("step "))
         .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
         .collect();
-    let opts = trace::Options {
-        time_limit: Some(std::time::Duration::from_secs(60)),
-        exe: env!("CARGO_BIN_EXE_sudoku").into(),
-        ..trace::Options::default()
-    };
-    let puzzle = Grid::from_line(trace::LEETCODE_EXAMPLE, 1).unwrap();
-    let rec = trace::recording(
-        &opts,
-        &trace::Approach::resolve(&file).unwrap(),
-        &puzzle,
-        4400,
-    )
-    .unwrap();
+    let rec = own_recording_cut(&file, 4400);
     assert!(rec.steps.len() > 4400, "{} steps", rec.steps.len());
     assert_eq!(printed, (1..=rec.steps.len()).collect::<Vec<_>>(), "{out}");
     assert!(out.contains(", 1 complete board(s)"), "{out}");
@@ -1309,6 +1297,11 @@ fn a_plugins_file_is_traced_as_its_submit_region() {
 
 /// A user's file recorded on LeetCode's example, as the page records it.
 fn own_recording(file: &str) -> trace::record::Recording {
+    own_recording_cut(file, 200_000)
+}
+
+/// [`own_recording`] of at most `max_steps` writes.
+fn own_recording_cut(file: &str, max_steps: u64) -> trace::record::Recording {
     let opts = trace::Options {
         time_limit: Some(std::time::Duration::from_secs(60)),
         exe: env!("CARGO_BIN_EXE_sudoku").into(),
@@ -1319,7 +1312,7 @@ fn own_recording(file: &str) -> trace::record::Recording {
         &opts,
         &trace::Approach::resolve(file).unwrap(),
         &puzzle,
-        200_000,
+        max_steps,
     )
     .unwrap()
 }
