@@ -172,8 +172,6 @@ final class SudokuTrace {
     return fields.computeIfAbsent(owner, o -> new java.util.HashMap<>()).computeIfAbsent(name, n -> new Field(read));
   }
 
-  // An object: its toString, or where it has none of its own, its fields
-  // (Placement(row=0, col=2, digit=4)).
   // Text as a Java literal, `more` before its closing quote: a quote, a
   // backslash and a control character escaped (a newline would end the
   // recorder's line).
@@ -195,6 +193,8 @@ final class SudokuTrace {
     return b.append(more).append('"').toString();
   }
 
+  // An object: its toString, or where it has none of its own, its fields
+  // (Placement(row=0, col=2, digit=4)).
   static String plain(Object v) {
     Class<?> k = v.getClass();
     String name = k.getName();

@@ -114,7 +114,7 @@ struct State {
   size_t dirty_from = 0;
   // A report's scratch: the frames to build again, a frame's text, a line.
   std::vector<size_t> owners;
-  std::string text, vline, line;
+  std::string text, line;
 };
 
 inline State& state() {
@@ -122,17 +122,22 @@ inline State& state() {
   return s;
 }
 
-inline void emit(const std::string& line) {
-  std::string& text = state().line;
-  text.assign(1, '\x1e');
-  text += line;
-  text += '\n';
+// Writes a whole line: the marker, the line, '\n'.
+inline void send(const std::string& text) {
   size_t done = 0;
   while (done < text.size()) {
     ssize_t n = write(out_fd, text.data() + done, text.size() - done);
     if (n <= 0) break;
     done += static_cast<size_t>(n);
   }
+}
+
+inline void emit(const std::string& line) {
+  std::string& text = state().line;
+  text.assign(1, '\x1e');
+  text += line;
+  text += '\n';
+  send(text);
 }
 
 // Values as the page shows them: 'c' for a char, true/false, [a, b] for a
@@ -276,18 +281,11 @@ template <class T, class C> void put(std::string& o, const std::queue<T, C>& v) 
 
 // A number as `std::cout << +v` prints it (a float's `%g`), without a stream.
 template <class T> void put_number(std::string& o, const T& v, std::false_type) { o += std::to_string(+v); }
-inline void put_float(std::string& o, double v) {
-  char buf[32];
-  int n = std::snprintf(buf, sizeof buf, "%g", v);
-  if (n > 0) o.append(buf, static_cast<size_t>(n) < sizeof buf ? static_cast<size_t>(n) : sizeof buf - 1);
-}
-inline void put_float(std::string& o, long double v) {
-  char buf[64];
-  int n = std::snprintf(buf, sizeof buf, "%Lg", v);
-  if (n > 0) o.append(buf, static_cast<size_t>(n) < sizeof buf ? static_cast<size_t>(n) : sizeof buf - 1);
-}
+// A float or double is exactly a long double, so `%Lg` prints it as `%g` does.
 template <class T> void put_number(std::string& o, const T& v, std::true_type) {
-  put_float(o, static_cast<typename std::conditional<std::is_same<T, long double>::value, long double, double>::type>(v));
+  char buf[64];
+  int n = std::snprintf(buf, sizeof buf, "%Lg", static_cast<long double>(v));
+  if (n > 0) o.append(buf, static_cast<size_t>(n) < sizeof buf ? static_cast<size_t>(n) : sizeof buf - 1);
 }
 template <class T> void put_any(std::string& o, const T& v, std::true_type, std::false_type) {
   put_number(o, v, std::integral_constant<bool, std::is_floating_point<T>::value>());
@@ -461,12 +459,13 @@ inline void report_frames() {
     size_t k = owners[i];
     frame_text(s, k, text);
     if (text != s.frames[k].sent) {
-      std::string& v = s.vline;
-      v.assign("v ");
+      std::string& v = s.line;
+      v.assign("\x1e" "v ");
       v += std::to_string(k);
       v += ' ';
       v += text;
-      emit(v);
+      v += '\n';
+      send(v);
       s.frames[k].sent = text;
     }
   }
