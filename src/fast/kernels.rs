@@ -18,6 +18,10 @@ pub(super) const V3P: u8 = 3;
 /// [`Kernel::X86_64V2`]): the helpers are the portable ones.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(super) const V2: u8 = 4;
+/// The cell search's v4 kernel: the lane node's propagation
+/// (`super::lanes`), the v4 helpers elsewhere.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(super) const V4L: u8 = 5;
 
 /// The triad words of one vector of digit sets and the triads each is
 /// sure of: [`triad_word`] lane by lane, written once for every vector
@@ -638,7 +642,9 @@ pub enum Kernel {
     X86_64V3Pext,
     /// x86-64-v4: x86-64-v3 plus AVX-512 F, BW, CD, DQ and VL (Intel
     /// Skylake-SP and later Xeons, Ice Lake and later; AMD Zen 4 and later).
-    /// Chosen at run time when the CPU has them.
+    /// Chosen at run time when the CPU has them. The cell search runs the
+    /// lane node here (its propagation on AVX-512 vectors, module `lanes`),
+    /// the triad search the band update.
     X86_64V4,
 }
 

@@ -1,11 +1,12 @@
 //! The fast solver: a bitboard solver in the class of JCZSolve, written for
 //! this crate in std-only Rust; `unsafe` only in the vector helpers of
 //! `kernels.rs` (modules `sse2`, `neon`, `avx2`, `avx512`, `bmi2`, and
-//! `baseline`'s calls into `sse2` and `neon`) and in the calls into them
-//! from `search.rs`. Its files, as tdoku
+//! `baseline`'s calls into `sse2` and `neon`), in `lanes.rs`, and in the
+//! calls into them from `search.rs`. Its files, as tdoku
 //! splits its own: `tables.rs` (layout constants, lookup tables, bit
 //! helpers), `kernels.rs` (the compiled copies of the search and their
-//! vector helpers), `search.rs` (state, propagation, guesses). The
+//! vector helpers), `search.rs` (state, propagation, guesses), `lanes.rs`
+//! (the lane node: the cell search's propagation on AVX-512). The
 //! measurements behind its choices, and the ideas tried and dropped, are
 //! in `docs/fast-solver.md`.
 //!
@@ -56,8 +57,17 @@
 //!   column); a triad three digits are sure of is closed to the others.
 //!   Bit-sliced counts per band, 18 triads in one word.
 //!
-//! Work is done per digit (all three bands at once), driven by a 9-bit dirty
-//! mask: a digit is dirty when one of its sets lost a cell. The dirty digits
+//! Two nodes apply these rules (bar the triad rule) and settle on the same
+//! state, so the searches they drive make the same guesses. The band
+//! update, below, runs on every kernel but one. The lane node
+//! (`lanes.rs`) is the cell search's propagation on the x86-64-v4 kernel:
+//! every digit's sets of a band in the lanes of one AVX-512 vector, each
+//! rule applied to all nine digits at once in rounds until a round changes
+//! nothing (no dirty mask, no tables); it is 1.1-1.8 × the band update on
+//! an AMD EPYC (Zen 5; docs/fast-solver.md, "The lane node").
+//!
+//! The band update works per digit (all three bands at once), driven by a
+//! 9-bit dirty mask: a digit is dirty when one of its sets lost a cell. The dirty digits
 //! are updated in waves, the placements of a wave struck from the other
 //! digits once at its end, so that one wave's updates do not wait for each
 //! other. `State::new`
@@ -67,7 +77,7 @@
 //!
 //! # Search
 //!
-//! Depth first; the state is 172 bytes, copied for each branch but the last.
+//! Depth first; the state is 176 bytes, copied for each branch but the last.
 //! Two searches share the code. The cell search (`fast`, the default:
 //! [`count`], [`solve`]) guesses a cell: a bivalue cell (JCZSolve:
 //! GuessBiValueInCell), the one with the most open peers, else the open
@@ -105,7 +115,8 @@
 //! is what the band-major layout is for), `givens` files a puzzle's givens
 //! with one byte compare per digit, and the triad words of a band's sets
 //! come from one vector's bit trick instead of table lookups. The v4 copy
-//! does the same with AVX-512's compares into mask registers, the portable
+//! does the same with AVX-512's compares into mask registers (and runs the
+//! lane node for the cell search: a sixth copy, `run_v4l`), the portable
 //! copy with the baseline's vector unit on two 128-bit vectors (module
 //! `baseline` picks SSE2's forms, NEON's or the scalar ones by the target).
 //! Those helpers and the calls into them are the only `unsafe` here;
@@ -115,6 +126,8 @@ use crate::grid::Grid;
 use crate::outcome::Outcome;
 
 mod kernels;
+#[cfg(target_arch = "x86_64")]
+mod lanes;
 mod search;
 mod tables;
 

@@ -9,7 +9,10 @@ use crate::grid::Grid;
 pub(super) const TRIADS_ABOVE: u32 = 30;
 
 /// A search state: the candidate sets and the bookkeeping of what changed.
+/// `repr(C)`: the lane node reads its first 128 bytes, `cands` first, as
+/// two vectors (see `super::lanes`).
 #[derive(Clone, Copy)]
+#[repr(C)]
 pub(super) struct State {
     /// `cands[b][d]`: cells of band `b` that may hold digit `d + 1`.
     pub(super) cands: [[u32; 9]; 3],
@@ -23,14 +26,20 @@ pub(super) struct State {
     pub(super) open: [u32; 3],
     /// Cells with exactly two candidates, found by the last naked-singles pass.
     pub(super) pairs: [u32; 3],
+    /// The lane node's guess not yet placed (see [`State::place_k`]).
+    pub(super) guess: u32,
 }
 
 /// Per band and digit, the triads a set touches: bit `r * 3 + k` for row
 /// `r`, box `k`; bit `9 + c` for column `c` (its vertical triad).
 pub(super) type Triads = [[u32; 9]; 3];
 
+/// [`State::guess`]: a guess is kept (digit in bits 0-3, band in 4-5, band
+/// bit in 6-10).
+pub(super) const GUESS: u32 = 1 << 31;
+
 /// Why propagation stopped without a contradiction.
-#[derive(PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub(super) enum Stop {
     Solved,
     Stuck,
@@ -59,6 +68,7 @@ impl State {
             cols_seen: [0; 9],
             open: [0; 3],
             pairs: [0; 3],
+            guess: 0,
         };
         let mut clash = 0;
         for b in 0..3 {
@@ -93,6 +103,20 @@ impl State {
     pub(super) fn place(&mut self, d: usize, b: usize, bit: usize) {
         self.cands[b][d] &= !ROW_OTHERS[bit];
         self.dirty |= 1 << d;
+    }
+
+    /// [`State::place`] as kernel `K` does it: the lane node's copy keeps
+    /// the guess for its propagation to apply in registers (`super::lanes`),
+    /// so that the propagation's loads take their data from the stores of
+    /// the branch's copy of the state, which a store into one set would
+    /// make them wait for.
+    #[inline(always)]
+    pub(super) fn place_k<const K: u8>(&mut self, d: usize, b: usize, bit: usize) {
+        if K == V4L {
+            self.guess = GUESS | (d as u32) | (b as u32) << 4 | (bit as u32) << 6;
+        } else {
+            self.place(d, b, bit);
+        }
     }
 
     /// JCZSolve: the band update, done for the three bands of digit `d` at
@@ -289,6 +313,15 @@ impl State {
         tri: &mut Triads,
         triads: bool,
     ) -> Option<Stop> {
+        #[cfg(target_arch = "x86_64")]
+        if K == V4L {
+            // The lane node has no triad rule: `start` enters `run_v4l` for
+            // the cell search only.
+            debug_assert!(!triads);
+            // SAFETY: `V4L` only inside `run_v4l`, entered on a CPU with
+            // x86-64-v4.
+            return unsafe { super::lanes::propagate(self) };
+        }
         loop {
             if !self.full_update::<K>() {
                 return None;
@@ -486,8 +519,9 @@ impl State {
     pub(super) fn digits_at<const K: u8>(&self, b: usize, bit: usize) -> u32 {
         #[cfg(target_arch = "x86_64")]
         {
-            // SAFETY: as in `strike`.
-            if K == V4 {
+            // SAFETY: as in `strike`; `V4L` only inside `run_v4l`, entered
+            // on a CPU with x86-64-v4.
+            if K == V4 || K == V4L {
                 return unsafe { avx512::digits_at(&self.cands[b], bit) };
             }
             if K == V3 || K == V3P {
@@ -575,8 +609,13 @@ impl<const TRIADS: bool> Search<TRIADS> {
                 // CPU, AVX-512 F and BW (`givens`) among them.
                 let state = State::with_givens(puzzle, |p| unsafe { avx512::givens(p) });
                 if let Some(mut s) = state {
-                    // SAFETY: as above, for all that `run_v4` is compiled for.
-                    unsafe { self.run_v4(&mut s) }
+                    // SAFETY: as above, for all that `run_v4` and `run_v4l`
+                    // are compiled for. The cell search runs the lane node.
+                    if TRIADS {
+                        unsafe { self.run_v4(&mut s) }
+                    } else {
+                        unsafe { self.run_v4l(&mut s) }
+                    }
                 }
             }
             #[cfg(target_arch = "x86_64")]
@@ -646,8 +685,17 @@ impl<const TRIADS: bool> Search<TRIADS> {
         self.run::<V4>(s)
     }
 
-    /// A branch: back into the entry point (`run_v4`, `run_v3p`, `run_v3`,
-    /// `run_v2` or `run_portable`) we are in.
+    /// The lane node's copy (see `super::lanes`).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(
+        enable = "popcnt,bmi1,bmi2,lzcnt,sse3,ssse3,sse4.1,sse4.2,avx,avx2,avx512f,avx512bw,avx512cd,avx512dq,avx512vl"
+    )]
+    pub(super) fn run_v4l(&mut self, s: &mut State) {
+        self.run::<V4L>(s)
+    }
+
+    /// A branch: back into the entry point (`run_v4l`, `run_v4`, `run_v3p`,
+    /// `run_v3`, `run_v2` or `run_portable`) we are in.
     #[inline(always)]
     pub(super) fn branch<const K: u8>(&mut self, s: &mut State) {
         #[cfg(target_arch = "x86_64")]
@@ -658,6 +706,9 @@ impl<const TRIADS: bool> Search<TRIADS> {
             // detecting their features.
             if K == V4 {
                 return unsafe { self.run_v4(s) };
+            }
+            if K == V4L {
+                return unsafe { self.run_v4l(s) };
             }
             if K == V3P {
                 return unsafe { self.run_v3p(s) };
@@ -744,7 +795,7 @@ impl<const TRIADS: bool> Search<TRIADS> {
                     (lo, hi)
                 };
                 let mut t = *s;
-                t.place(first, b, bit);
+                t.place_k::<K>(first, b, bit);
                 self.branch::<K>(&mut t);
                 if self.count >= self.limit {
                     return;
@@ -755,13 +806,13 @@ impl<const TRIADS: bool> Search<TRIADS> {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
                 let mut t = *s;
-                t.place(d, b, bit);
+                t.place_k::<K>(d, b, bit);
                 self.branch::<K>(&mut t);
                 if self.count >= self.limit {
                     return;
                 }
             }
-            s.place(digits.trailing_zeros() as usize, b, bit);
+            s.place_k::<K>(digits.trailing_zeros() as usize, b, bit);
         }
     }
 }
