@@ -63,7 +63,7 @@
 //! (`lanes.rs`) is the cell search's propagation on the x86-64-v4 kernel:
 //! every digit's sets of a band in the lanes of one AVX-512 vector, each
 //! rule applied to all nine digits at once in rounds until a round changes
-//! nothing (no dirty mask, no tables); it is 1.1-1.8 × the band update on
+//! nothing (no dirty mask, no tables); it is 1.19-1.78 × the band update on
 //! an AMD EPYC (Zen 5; docs/fast-solver.md, "The lane node").
 //!
 //! The band update works per digit (all three bands at once), driven by a
