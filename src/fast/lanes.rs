@@ -138,17 +138,8 @@ fn col_single(r: __m512i, c1: __m512i, c2: __m512i) -> __m512i {
         _mm512_srli_epi32::<18>(r)
     );
     let only = _mm512_and_si512(tl!(0x10, one, c1, c2), k(ROW));
-    tl!(
-        0xe0,
-        r,
-        only,
-        tl!(
-            0xfe,
-            _mm512_slli_epi32::<9>(only),
-            _mm512_slli_epi32::<18>(only),
-            _mm512_setzero_si512()
-        )
-    )
+    let spread = _mm512_or_si512(_mm512_slli_epi32::<9>(only), _mm512_slli_epi32::<18>(only));
+    tl!(0xe0, r, only, spread)
 }
 
 /// A band's column set (9 bits).
@@ -214,8 +205,9 @@ const IN2: i32 = 0xd2;
 const ACROSS1: i32 = 0xc9;
 const ACROSS2: i32 = 0xd2;
 
-/// From the state's first 32 sets (`cands`, band after band) to each
-/// band's digit lanes (the fourth lane of a block any), and back.
+/// From the state's first 32 u32 (`cands`, band after band, then what
+/// follows) to each band's digit lanes (a block's fourth lane takes any
+/// set), and from a band's digit lanes back to nine sets in a row.
 const BAND0_LANES: [i32; 16] = [0, 1, 2, 0, 3, 4, 5, 0, 6, 7, 8, 0, 0, 0, 0, 0];
 const BAND1_LANES: [i32; 16] = [9, 10, 11, 9, 12, 13, 14, 9, 15, 16, 17, 9, 9, 9, 9, 9];
 const BAND2_LANES: [i32; 16] = [2, 3, 4, 2, 5, 6, 7, 2, 8, 9, 10, 2, 2, 2, 2, 2];
@@ -250,8 +242,8 @@ macro_rules! across {
     }};
 }
 
-/// The OR of lanes 0-8, in each of them: within groups of three, then
-/// across the groups.
+/// The OR of the nine digit lanes, in each of them: within each block's
+/// three, then across the blocks.
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn or_all(x: __m512i) -> __m512i {
@@ -259,9 +251,9 @@ fn or_all(x: __m512i) -> __m512i {
     tl!(0xfe, x, across!(ACROSS1, x), across!(ACROSS2, x))
 }
 
-/// Bit-sliced counts over lanes 0-8: (at least one, at least two, at
-/// least three), in each of them; three lanes at a time, then the three
-/// groups.
+/// Bit-sliced counts over the nine digit lanes: (at least one, at least
+/// two, at least three), in each of them; a block's three lanes at a time,
+/// then the three blocks.
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn counts(x: __m512i) -> [__m512i; 3] {
@@ -274,12 +266,7 @@ fn counts(x: __m512i) -> [__m512i; 3] {
     let (t1, t2) = (across!(ACROSS1, t), across!(ACROSS2, t));
     let (h1, h2) = (across!(ACROSS1, h), across!(ACROSS2, h));
     let once = tl!(0xfe, o, o1, o2);
-    let twice = tl!(
-        0xfe,
-        tl!(0xfe, t, t1, t2),
-        tl!(0xe8, o, o1, o2),
-        _mm512_setzero_si512()
-    );
+    let twice = _mm512_or_si512(tl!(0xfe, t, t1, t2), tl!(0xe8, o, o1, o2));
     // Three or more: a group of three, a group of two and another one, or
     // one in each group.
     let two_one = tl!(
@@ -301,7 +288,7 @@ fn counts(x: __m512i) -> [__m512i; 3] {
 /// # Safety
 /// The CPU must have x86-64-v4 (AVX-512 F, BW, DQ and VL; BMI1 and 2).
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,bmi1,bmi2,popcnt")]
-#[inline(never)]
+#[inline(never)] // one copy, called from the search's loop
 pub(super) unsafe fn propagate(s: &mut State) -> Option<Stop> {
     // The state's first 32 u32 (the 27 sets and what follows them), as two
     // vectors, spread into each band's digit lanes; a block's fourth lane
