@@ -203,12 +203,15 @@ pub fn parse_board(text: &str) -> Result<Vec<Vec<char>>, ParseError> {
             c => return Err(err(line, col, ParseErrorKind::BadChar(c))),
         }
     }
-    if board.len() < 9 || depth != 0 {
+    if board.len() < 9 {
         let kind = ParseErrorKind::TooFewLines {
             found: board.len(),
             expected: 9,
         };
         return Err(err(line, col + 1, kind));
+    }
+    if depth != 0 {
+        return Err(err(line, col + 1, ParseErrorKind::Unclosed));
     }
     Ok(board)
 }
@@ -489,6 +492,12 @@ mod tests {
             parse_board(&short).unwrap_err().kind,
             ParseErrorKind::TooShort { found: 8, .. }
         ));
+        // Nine rows and no closing bracket: said as such, not as too few rows.
+        let open = &good[..good.len() - 1];
+        let e = parse_board(open).unwrap_err();
+        assert_eq!((e.line, e.kind.clone()), (1, ParseErrorKind::Unclosed));
+        assert_eq!(e.col, good.len());
+        assert!(e.to_string().contains("closing `]`"), "{e}");
     }
 
     #[test]

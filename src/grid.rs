@@ -104,6 +104,9 @@ pub enum ParseErrorKind {
     TooFewLines { found: usize, expected: usize },
     /// More lines than `expected`.
     TooManyLines { expected: usize },
+    /// LeetCode's literal holds its nine rows but ends before its closing
+    /// `]`.
+    Unclosed,
     /// The line is still going after `max_bytes` bytes: no puzzle line is
     /// that long, so the reader stops there instead of holding it all.
     LineTooLong { max_bytes: usize },
@@ -136,6 +139,9 @@ impl fmt::Display for ParseError {
             }
             ParseErrorKind::TooManyLines { expected } => {
                 write!(f, "more than {expected} lines")
+            }
+            ParseErrorKind::Unclosed => {
+                write!(f, "the input ends before the board's closing `]`")
             }
             ParseErrorKind::LineTooLong { max_bytes } => {
                 write!(f, "the line is longer than {max_bytes} bytes")
