@@ -106,24 +106,33 @@ fn row_rule(a: __m512i) -> __m512i {
     )
 }
 
-/// `placed`, lane by lane: the cells alone in their row.
+/// Every row of `x` that holds a cell, as two masks that make it whole:
+/// its bits 0-7 and its bit 8 (adding 0xff to a row's low 8 bits carries
+/// into bit 8 iff they are non-zero, as `placed` does in a `u32`).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn rows_held(x: __m512i) -> [__m512i; 2] {
+    let carry = _mm512_add_epi32(_mm512_and_si512(x, k(LOW8)), k(LOW8));
+    let top = tl!(0xa8, x, carry, k(TOP8));
+    [_mm512_sub_epi32(top, _mm512_srli_epi32::<8>(top)), top]
+}
+
+/// `placed`, lane by lane: the cells alone in their row (a row is crowded
+/// when something is left of it less its lowest bit).
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn placed(a: __m512i) -> __m512i {
     let rest = _mm512_and_si512(a, _mm512_sub_epi32(a, k(SPREAD)));
-    let carry = _mm512_add_epi32(_mm512_and_si512(rest, k(LOW8)), k(LOW8));
-    let crowded = tl!(0xa8, rest, carry, k(TOP8));
-    let fill = _mm512_sub_epi32(crowded, _mm512_srli_epi32::<8>(crowded));
-    tl!(0x10, a, fill, crowded)
+    let [low, top] = rows_held(rest);
+    tl!(0x10, a, low, top)
 }
 
 /// Every row of `n` that holds a cell, as whole rows.
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn rows_of(n: __m512i) -> __m512i {
-    let carry = _mm512_add_epi32(_mm512_and_si512(n, k(LOW8)), k(LOW8));
-    let flag = tl!(0xa8, n, carry, k(TOP8));
-    _mm512_or_si512(_mm512_sub_epi32(flag, _mm512_srli_epi32::<8>(flag)), flag)
+    let [low, top] = rows_held(n);
+    _mm512_or_si512(low, top)
 }
 
 /// The cells of band set `r` alone in their column: the band has one
